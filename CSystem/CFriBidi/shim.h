@@ -1,0 +1,2 @@
+// FriBidi: the Unicode bidirectional algorithm, so mixed LTR/RTL titles are ordered right.
+#include <fribidi.h>

@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+// SwipeKiosk: a full-screen touch list app for Linux kiosks (DRM/KMS + libinput + FreeType).
+// Layers and the rules between them are described in ../shared/DESIGN.md.
+import PackageDescription
+
+let package = Package(
+    name: "SwipeKiosk",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "swipe-kiosk", targets: ["swipe-kiosk"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // One system-library module per C library. Each names its pkg-config file and the
+        // Debian package that provides it, so a missing library is reported by name.
+        .systemLibrary(
+            name: "CLibInput", path: "CSystem/CLibInput", pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(
+            name: "CDRM", path: "CSystem/CDRM", pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "CSystem/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "CSystem/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFriBidi", path: "CSystem/CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pure swipe physics and state machines: no Glibc, no Foundation, no clock.
+        .target(
+            name: "SwipeCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Software renderer: surfaces, shapes, compositing, FreeType text.
+        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"]),
+        // Widgets and scenes built from the swipe core and the renderer.
+        .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
+        // DRM/KMS output, libinput, the epoll loop, haptic backends.
+        .target(
+            name: "KioskHardware",
+            dependencies: ["CDRM", "CLibInput", .product(name: "Logging", package: "swift-log")]),
+        // Configuration, data, wiring, headless backend, replay, bench.
+        .target(
+            name: "KioskApp",
+            dependencies: [
+                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
+
+        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp"]),
+    ]
+)

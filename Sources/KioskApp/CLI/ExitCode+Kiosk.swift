@@ -1,0 +1,13 @@
+// The exit codes DESIGN.md promises to scripts and systemd (sysexits.h values).
+import ArgumentParser
+
+extension ExitCode {
+    /// Command-line usage error (EX_USAGE).
+    static let usage = ExitCode(64)
+    /// Bad configuration or data (EX_DATAERR).
+    static let badData = ExitCode(65)
+    /// A device is missing or busy (EX_UNAVAILABLE).
+    static let unavailable = ExitCode(69)
+    /// Internal error (EX_SOFTWARE).
+    static let software = ExitCode(70)
+}

@@ -1,0 +1,16 @@
+// The `swipe-kiosk` command line: the contract of DESIGN.md ("Command line").
+// Each subcommand lives in its own file; this one only names them and the version.
+import ArgumentParser
+
+public struct SwipeKioskCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "swipe-kiosk",
+        abstract: "A full-screen touch list app for Linux kiosks (DRM/KMS, libinput, FreeType).",
+        version: version,
+        subcommands: [BenchCommand.self]
+    )
+
+    public init() {}
+}

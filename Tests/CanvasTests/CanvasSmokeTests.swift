@@ -1,0 +1,6 @@
+import XCTest
+@testable import Canvas
+
+final class CanvasSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

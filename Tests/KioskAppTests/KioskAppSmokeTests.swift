@@ -1,0 +1,6 @@
+import XCTest
+@testable import KioskApp
+
+final class KioskAppSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import KioskHardware
+
+final class KioskHardwareSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}

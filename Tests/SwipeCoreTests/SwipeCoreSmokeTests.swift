@@ -1,0 +1,6 @@
+import XCTest
+@testable import SwipeCore
+
+final class SwipeCoreSmokeTests: XCTestCase {
+    func testModuleLoads() {}
+}
