@@ -1,0 +1,87 @@
+// One animated number: a spring or a timed curve from a start value to a target, started at
+// a known time. Every state machine of the core keeps these instead of running animators,
+// so "where is the row at t = 0.35 s" is a pure function.
+
+/// How an animation moves between its endpoints.
+public enum AnimationTiming: Hashable, Sendable {
+    /// Physics; the duration is the spring's settling time to within `epsilon`.
+    case spring(Spring, epsilon: Double)
+    /// A fixed duration along a timing curve.
+    case curve(CubicBezier, duration: Double)
+
+    /// UIKit's "duration D, damping ratio 1" (critically damped, no overshoot).
+    public static func critical(_ duration: Double) -> AnimationTiming {
+        .spring(.criticallyDamped(over: duration), epsilon: 0)
+    }
+}
+
+/// A value animating from `from` to `to`, beginning at `start` (+ `delay`) seconds.
+public struct ScalarAnimation: Hashable, Sendable {
+    public let from: Double
+    public let to: Double
+    /// Units per second at the start (springs only; curves start from rest).
+    public let initialVelocity: Double
+    public let start: Double
+    public let delay: Double
+    public let timing: AnimationTiming
+    /// Seconds from `start + delay` until the value equals `to` exactly.
+    public let duration: Double
+
+    public init(
+        from: Double, to: Double, initialVelocity: Double = 0, start: Double, delay: Double = 0,
+        timing: AnimationTiming
+    ) {
+        let from = from.isFinite ? from : to
+        self.from = from
+        self.to = to
+        self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
+        self.start = start
+        self.delay = max(0, delay)
+        self.timing = timing
+        switch timing {
+        case .curve(_, let d):
+            duration = max(0, d)
+        case .spring(let spring, let epsilon) where epsilon == 0:
+            // A "critically damped over D" spring: D is encoded in its frequency (ω = 9.23/D).
+            duration = spring.dampingRatio >= 1 && self.initialVelocity == 0
+                ? 9.23 / spring.naturalFrequency
+                : spring.settlingDuration(from: from, to: to, initialVelocity: self.initialVelocity, epsilon: 0.25)
+        case .spring(let spring, let epsilon):
+            duration = spring.settlingDuration(
+                from: from, to: to, initialVelocity: self.initialVelocity, epsilon: epsilon)
+        }
+    }
+
+    /// The time at which the animation has reached its target.
+    public var end: Double { start + delay + duration }
+
+    /// True at and after `end`.
+    public func isFinished(at time: Double) -> Bool { time >= end }
+
+    /// The animated value at `time` (the start value before the delay, the target after the end).
+    public func value(at time: Double) -> Double {
+        let t = time - start - delay
+        if t <= 0 { return from }
+        if t >= duration { return to }
+        switch timing {
+        case .curve(let curve, _):
+            return from + (to - from) * curve.value(at: t / duration)
+        case .spring(let spring, _):
+            return spring.value(from: from, to: to, initialVelocity: initialVelocity, time: t)
+        }
+    }
+
+    /// Units per second at `time` (0 outside the running interval).
+    public func velocity(at time: Double) -> Double {
+        let t = time - start - delay
+        guard t > 0, t < duration else { return 0 }
+        switch timing {
+        case .curve(let curve, _):
+            let h = min(1e-4, duration / 100)
+            let a = curve.value(at: t / duration), b = curve.value(at: (t + h) / duration)
+            return (to - from) * (b - a) / h
+        case .spring(let spring, _):
+            return spring.velocity(from: from, to: to, initialVelocity: initialVelocity, time: t)
+        }
+    }
+}

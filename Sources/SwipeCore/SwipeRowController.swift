@@ -1,0 +1,265 @@
+// The row-swipe state machine (swipe-behaviour.md §1.2–1.7, §9.1): one per visible row. It is
+// fed drag translations, releases and programmatic calls with their timestamps, and answers
+// with a snapshot for any instant plus effects. Release is decided by velocity projection
+// instead of SwipeCellKit's velocity sign (DESIGN.md "Behaviour baseline").
+
+/// Drives one swipeable row.
+public struct SwipeRowController {
+    /// Where the row is heading when it is not under the finger.
+    enum Phase: Equatable {
+        case idle
+        case tracking
+        case settlingOpen
+        case settlingCenter
+        case filling(FillOptions, handlerCalled: Bool)
+        case filled(FillOptions)
+        case removing(ScalarAnimation)
+        case removed
+    }
+
+    /// The built actions view of one side (SwipeCellKit creates it when a swipe starts).
+    struct SideState {
+        let side: SwipeSide
+        let actions: [SwipeAction]
+        let options: SwipeOptions
+        let metrics: SwipeButtonMetrics
+        let layout: SwipeTransitionLayout
+        var transitions: [ButtonTransitionState]
+        var visible: [Double]
+        var fades: [ScalarAnimation]
+        var expansionAnimation: ScaleAndAlphaExpansion? {
+            options.expansionAnimation
+                ?? (options.expansionStyle != nil && actions.first?.resolvedBackground.isClear == true
+                    ? .default : nil)
+        }
+    }
+
+    /// The current finger gesture.
+    struct Drag {
+        var origin: Double
+        var translation: Double = 0
+        var fingerX: Double
+        var scrollRatio: Double = 1
+        var base: Double
+        /// Snap-to-target correction added to `base`, animating to 0.
+        var correction: ScalarAnimation?
+    }
+
+    public let configuration: SwipeRowConfiguration
+    public internal(set) var width: Double
+    public internal(set) var height: Double
+    /// The visible part of the row in row coordinates, for tall-row centring (nil: all).
+    public var visibleRect: Rect?
+    let measurer: SwipeActionMeasuring
+
+    var phase: Phase = .idle
+    var active: SideState?
+    var drag: Drag?
+    var offsetAnimation: ScalarAnimation?
+    var restingOffset = 0.0
+    var expanded = false
+    var expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
+    var actionsFade: ScalarAnimation?
+    var effects: [SwipeEffect] = []
+
+    /// Animation used for show/hide/snap (0.7 s, critically damped).
+    public static let showHideDuration = 0.7
+    public static let fillDuration = 0.3
+    public static let collapseDuration = 0.3
+    public static let expansionDuration = 0.6
+
+    public init(
+        configuration: SwipeRowConfiguration, width: Double, height: Double,
+        measurer: SwipeActionMeasuring = FixedPitchMeasurer()
+    ) {
+        self.configuration = configuration
+        self.width = max(0, width.isFinite ? width : 0)
+        self.height = max(0, height.isFinite ? height : 0)
+        self.measurer = measurer
+    }
+
+    // MARK: Queries
+
+    /// The displacement of the row content at `time`.
+    public func offset(at time: Double) -> Double {
+        if let drag {
+            return drag.base + (drag.correction?.value(at: time) ?? 0)
+        }
+        return offsetAnimation?.value(at: time) ?? restingOffset
+    }
+
+    /// The state name at the current phase.
+    public var state: SwipeRowState {
+        switch phase {
+        case .idle: return .idle
+        case .tracking: return expanded ? .expanded : .dragging
+        case .settlingOpen: return .open
+        case .settlingCenter: return .closing
+        case .filling, .filled: return .filling
+        case .removing: return .removing
+        case .removed: return .removed
+        }
+    }
+
+    /// The side whose actions are built, if any.
+    public var side: SwipeSide? { active?.side }
+
+    /// True while a finger drives the row.
+    public var isTracking: Bool { phase == .tracking }
+
+    /// True when the row shows its actions or is heading there (not closing or idle).
+    public var isOpen: Bool { phase == .settlingOpen }
+
+    /// True when nothing will change without input.
+    public func isAtRest(at time: Double) -> Bool {
+        switch phase {
+        case .idle, .removed, .filled: return !hasRunningAnimations(at: time)
+        case .settlingOpen: return !hasRunningAnimations(at: time)
+        default: return false
+        }
+    }
+
+    /// Takes the effects emitted since the last call.
+    public mutating func takeEffects() -> [SwipeEffect] {
+        defer { effects.removeAll(keepingCapacity: true) }
+        return effects
+    }
+
+    // MARK: Dragging
+
+    /// A horizontal pan began. `direction` is the release-style velocity (or, when zero, the
+    /// translation) that picks the side for a row at rest. Returns false when that side has no
+    /// actions or the row cannot be swiped now (filling, removing): the gesture is ignored.
+    @discardableResult
+    public mutating func beginDrag(direction: Double, fingerX: Double, time: Double) -> Bool {
+        switch phase {
+        case .filling, .filled, .removing, .removed: return false
+        default: break
+        }
+        let u = offset(at: time)
+        let side: SwipeSide
+        if let active, u != 0 {
+            side = active.side
+        } else {
+            side = direction > 0 ? .left : .right
+        }
+        if active?.side != side {
+            guard build(side: side) else { return false }
+        }
+        offsetAnimation = nil
+        drag = Drag(origin: u, fingerX: fingerX, base: u)
+        phase = .tracking
+        return true
+    }
+
+    /// The finger moved: `translation` is the x travel since `beginDrag`, `fingerX` its x in row coordinates.
+    public mutating func drag(translation: Double, fingerX: Double, time: Double) {
+        guard phase == .tracking, var d = drag, let active else { return }
+        let t = translation.isFinite ? translation : d.translation
+        d.translation = t
+        if fingerX.isFinite { d.fingerX = fingerX }
+        let s = active.side.sign
+        let p = active.metrics.openWidth
+        var r = d.origin + t
+        let expansionStyle = active.options.expansionStyle
+        if s * r > 0 {
+            d.base = Self.elastic(r, limit: 0, factor: 0.2)
+            d.scrollRatio = 0.4
+        } else if let style = expansionStyle {
+            let target = style.targetOffset(rowWidth: width, openWidth: p)
+            var u = Self.elastic(r, limit: target, factor: style.targetOverscrollElasticity)
+            let shown = u + (d.correction?.value(at: time) ?? 0)
+            let expand = style.shouldExpand(
+                opening: abs(shown), translation: t, fingerX: d.fingerX, side: active.side, rowWidth: width,
+                openWidth: p)
+            if expand, !expanded, abs(r) < target {
+                // Snap-to-target: the row animates to T and dragging continues from there.
+                d.origin = -s * target - t
+                r = d.origin + t
+                u = -s * target
+                d.correction = ScalarAnimation(
+                    from: shown - u, to: 0, start: time, timing: .critical(Self.showHideDuration))
+            }
+            d.base = u
+            d.scrollRatio = 1
+            drag = d
+            setExpanded(expand, feedback: true, time: time)
+        } else {
+            d.base = Self.elastic(r, limit: p, factor: 0.4)
+            d.scrollRatio = abs(r) > p ? 0.4 : 1
+        }
+        drag = d
+        updateTransitions(time: time)
+    }
+
+    /// SwipeCellKit's elastic function: linear follow up to `limit`, then `factor` of the rest.
+    public static func elastic(_ r: Double, limit: Double, factor: Double) -> Double {
+        let magnitude = abs(r)
+        guard magnitude > limit else { return r }
+        let value = limit + factor * (magnitude - limit)
+        return r < 0 ? -value : value
+    }
+
+    // MARK: Building and expansion
+
+    /// Builds the actions view for `side`; false when it has no actions.
+    mutating func build(side: SwipeSide) -> Bool {
+        let actions = configuration.actions(for: side)
+        guard !actions.isEmpty else { return false }
+        let options = configuration.options(for: side)
+        let metrics = SwipeButtonMetrics(
+            actions: actions, options: options, rowWidth: width, rowHeight: height, measurer: measurer,
+            visibleRect: visibleRect)
+        let layout = SwipeTransitionLayout(
+            style: options.transitionStyle, buttonWidth: metrics.buttonWidth, count: actions.count,
+            elasticOverscroll: options.expansionStyle?.elasticOverscroll ?? false)
+        // Internal order: index 0 is the innermost button, i.e. the last configured action.
+        let innermostFirst = Array(actions.reversed())
+        active = SideState(
+            side: side, actions: actions, options: options, metrics: metrics, layout: layout,
+            transitions: innermostFirst.map { ButtonTransitionState(kind: $0.transition) },
+            visible: Array(repeating: 0, count: actions.count),
+            fades: Array(repeating: ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0)),
+                         count: actions.count))
+        expanded = false
+        expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
+        actionsFade = nil
+        return true
+    }
+
+    /// Changes the expansion state; emits haptics on flips caused by dragging.
+    mutating func setExpanded(_ value: Bool, feedback: Bool, time: Double) {
+        guard value != expanded, var side = active else { return }
+        expanded = value
+        if feedback { effects.append(.haptic(value ? .expansionEnter : .expansionExit)) }
+        let delegate = side.expansionAnimation
+        expansion = ScalarAnimation(
+            from: expansion.value(at: time), to: value ? 1 : 0, start: time,
+            delay: delegate?.layoutDelay(expanding: value) ?? 0, timing: .critical(Self.expansionDuration))
+        if let delegate {
+            side.fades = delegate.animations(expanding: value, current: side.fades.map { $0.value(at: time) }, time: time)
+            active = side
+        }
+    }
+
+    /// Feeds the per-button transition states with the visible widths at `time`.
+    mutating func updateTransitions(time: Double) {
+        guard var side = active else { return }
+        let w = visibleWidth(at: time, side: side)
+        let buttons = side.layout.buttons(visible: w)
+        let m = max(side.layout.buttonWidth, 1e-9)
+        for (i, button) in buttons.enumerated() {
+            let old = side.visible[i] / m, new = max(0, button.visibleWidth) / m
+            if old != new || !side.transitions[i].isAnimating(at: time) && old == 0 && new == 0 {
+                side.transitions[i].update(from: old, to: new, time: time)
+            }
+            side.visible[i] = max(0, button.visibleWidth)
+        }
+        active = side
+    }
+
+    /// Visible width `w` of the action side: the opening amount minus the safe margin, ≥ 0.
+    func visibleWidth(at time: Double, side: SideState) -> Double {
+        max(0, -side.side.sign * offset(at: time) - side.options.safeAreaMargin)
+    }
+}
