@@ -8,11 +8,9 @@ public enum AnimationTiming: Hashable, Sendable {
     case spring(Spring, epsilon: Double)
     /// A fixed duration along a timing curve.
     case curve(CubicBezier, duration: Double)
-
-    /// UIKit's "duration D, damping ratio 1" (critically damped, no overshoot).
-    public static func critical(_ duration: Double) -> AnimationTiming {
-        .spring(.criticallyDamped(over: duration), epsilon: 0)
-    }
+    /// UIKit's "duration D, damping ratio 1": a critically damped spring that lands at D
+    /// (`Spring.criticallyDamped(over:)`). Meant for animations that start at rest.
+    case critical(Double)
 }
 
 /// A value animating from `from` to `to`, beginning at `start` (+ `delay`) seconds.
@@ -39,13 +37,8 @@ public struct ScalarAnimation: Hashable, Sendable {
         self.delay = max(0, delay)
         self.timing = timing
         switch timing {
-        case .curve(_, let d):
+        case .curve(_, let d), .critical(let d):
             duration = max(0, d)
-        case .spring(let spring, let epsilon) where epsilon == 0:
-            // A "critically damped over D" spring: D is encoded in its frequency (ω = 9.23/D).
-            duration = spring.dampingRatio >= 1 && self.initialVelocity == 0
-                ? 9.23 / spring.naturalFrequency
-                : spring.settlingDuration(from: from, to: to, initialVelocity: self.initialVelocity, epsilon: 0.25)
         case .spring(let spring, let epsilon):
             duration = spring.settlingDuration(
                 from: from, to: to, initialVelocity: self.initialVelocity, epsilon: epsilon)
@@ -68,6 +61,8 @@ public struct ScalarAnimation: Hashable, Sendable {
             return from + (to - from) * curve.value(at: t / duration)
         case .spring(let spring, _):
             return spring.value(from: from, to: to, initialVelocity: initialVelocity, time: t)
+        case .critical(let d):
+            return Spring.criticallyDamped(over: d).value(from: from, to: to, initialVelocity: initialVelocity, time: t)
         }
     }
 
@@ -82,6 +77,8 @@ public struct ScalarAnimation: Hashable, Sendable {
             return (to - from) * (b - a) / h
         case .spring(let spring, _):
             return spring.velocity(from: from, to: to, initialVelocity: initialVelocity, time: t)
+        case .critical(let d):
+            return Spring.criticallyDamped(over: d).velocity(from: from, to: to, initialVelocity: initialVelocity, time: t)
         }
     }
 }

@@ -84,8 +84,8 @@ public struct Spring: Hashable, Sendable {
         velocity = state.v
     }
 
-    /// Seconds until the motion stays within `epsilon` of the target (and its velocity within
-    /// `epsilon` per second); found on a 1 ms grid bounded by the decay envelope.
+    /// Seconds until the motion stays within `epsilon` of the target; found on a 1 ms grid
+    /// scanned up to where the decay envelope guarantees it (so zero crossings don't count).
     public func settlingDuration(
         from: Double, to: Double, initialVelocity: Double = 0, epsilon: Double = 0.001
     ) -> Double {
@@ -100,7 +100,7 @@ public struct Spring: Hashable, Sendable {
         var t = 0.0
         while t <= bound {
             let s = displacement(x0: x0, v0: v0, t: t)
-            if abs(s.x) > eps || abs(s.v) > eps { last = t }
+            if abs(s.x) > eps { last = t }
             t += 0.001
         }
         return min(last + 0.001, bound)

@@ -1,6 +1,0 @@
-import XCTest
-@testable import SwipeCore
-
-final class SwipeCoreSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
