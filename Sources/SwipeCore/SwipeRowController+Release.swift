@@ -13,7 +13,8 @@ extension SwipeRowController {
             performExpansion(time: time)
             return
         }
-        let vx = velocityX.isFinite ? velocityX : 0
+        let limit = Self.maximumReleaseVelocity
+        let vx = velocityX.isFinite ? min(max(velocityX, -limit), limit) : 0
         let rowVelocity = vx * d.scrollRatio
         let s = active.side.sign
         let p = active.metrics.openWidth

@@ -67,6 +67,8 @@ public struct SwipeRowController {
     public static let fillDuration = 0.3
     public static let collapseDuration = 0.3
     public static let expansionDuration = 0.6
+    /// Release speeds beyond a real finger's (glitches, extreme coordinates) are clamped to this.
+    public static let maximumReleaseVelocity = 20_000.0
 
     public init(
         configuration: SwipeRowConfiguration, width: Double, height: Double,
@@ -155,9 +157,11 @@ public struct SwipeRowController {
     /// The finger moved: `translation` is the x travel since `beginDrag`, `fingerX` its x in row coordinates.
     public mutating func drag(translation: Double, fingerX: Double, time: Double) {
         guard phase == .tracking, var d = drag, let active else { return }
-        let t = translation.isFinite ? translation : d.translation
+        // Extreme coordinates (a glitching panel) are clamped so the geometry stays finite.
+        let travel = 8 * max(width, 1)
+        let t = translation.isFinite ? min(max(translation, -travel), travel) : d.translation
         d.translation = t
-        if fingerX.isFinite { d.fingerX = fingerX }
+        if fingerX.isFinite { d.fingerX = min(max(fingerX, -travel), travel) }
         let s = active.side.sign
         let p = active.metrics.openWidth
         var r = d.origin + t
