@@ -84,26 +84,37 @@ public struct Spring: Hashable, Sendable {
         velocity = state.v
     }
 
-    /// Seconds until the motion stays within `epsilon` of the target; found on a 1 ms grid
-    /// scanned up to where the decay envelope guarantees it (so zero crossings don't count).
+    /// Seconds until the motion stays within `epsilon` of the target. Underdamped springs use
+    /// the exact decay envelope `√(A² + B²)·e^(−ζω0·t)`; critical and overdamped ones (at most
+    /// one crossing) are scanned on a 10 ms grid from the envelope bound backwards and refined
+    /// by bisection.
     public func settlingDuration(
         from: Double, to: Double, initialVelocity: Double = 0, epsilon: Double = 0.001
     ) -> Double {
         let x0 = from - to, v0 = initialVelocity
         let eps = max(epsilon, 1e-9)
-        guard abs(x0) > eps || abs(v0) > eps else { return 0 }
-        let decay = decayRate
-        let scale = abs(x0) + abs(v0) / naturalFrequency + abs(v0) + naturalFrequency * abs(x0)
-        // After this time the envelope (up to a polynomial factor for the critical case) is below eps.
-        let bound = min(60, (Double.log(scale / eps) + 8) / max(decay, 1e-6))
-        var last = 0.0
-        var t = 0.0
-        while t <= bound {
-            let s = displacement(x0: x0, v0: v0, t: t)
-            if abs(s.x) > eps { last = t }
-            t += 0.001
+        guard x0.isFinite, v0.isFinite, abs(x0) > eps || abs(v0) > eps else { return 0 }
+        let w0 = naturalFrequency, z = dampingRatio
+        if z < 1 - 1e-9 {
+            let a = z * w0, wd = w0 * (1 - z * z).squareRoot()
+            let amplitude = (x0 * x0 + ((v0 + a * x0) / wd) * ((v0 + a * x0) / wd)).squareRoot()
+            return max(0, Double.log(amplitude / eps) / a)
         }
-        return min(last + 0.001, bound)
+        // |x| ≤ (|x0| + |v0| + w0·|x0|)(1 + t)·e^(−rate·t): past `bound` it is below eps.
+        let rate = decayRate
+        let scale = (abs(x0) + abs(v0) + w0 * abs(x0)) / eps
+        var bound = 0.01
+        while bound < 60, scale * (1 + bound) * Double.exp(-rate * bound) > 1 { bound *= 1.5 }
+        bound = min(bound, 60)
+        var hi = bound
+        while hi > 0, abs(displacement(x0: x0, v0: v0, t: max(0, hi - 0.01)).x) <= eps { hi -= 0.01 }
+        var lo = max(0, hi - 0.01)
+        guard abs(displacement(x0: x0, v0: v0, t: lo).x) > eps else { return 0 }
+        for _ in 0..<30 {
+            let mid = (lo + hi) / 2
+            if abs(displacement(x0: x0, v0: v0, t: mid).x) > eps { lo = mid } else { hi = mid }
+        }
+        return hi
     }
 
     /// Settling time of a unit motion at rest (target 1, velocity 0, epsilon 0.001).

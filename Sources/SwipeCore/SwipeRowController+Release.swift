@@ -213,17 +213,18 @@ extension SwipeRowController {
 
     /// The next time something changes by itself (nil when at rest).
     public func nextDeadline(after time: Double) -> Double? {
-        var ends: [Double] = []
-        if let a = offsetAnimation { ends.append(a.end) }
-        if let c = drag?.correction { ends.append(c.end) }
-        ends.append(expansion.end)
-        if let f = actionsFade { ends.append(f.end) }
-        if case .removing(let collapse) = phase { ends.append(collapse.end) }
+        var best: Double?
+        func consider(_ end: Double) { if end > time { best = min(best ?? end, end) } }
+        if let a = offsetAnimation { consider(a.end) }
+        if let c = drag?.correction { consider(c.end) }
+        consider(expansion.end)
+        if let f = actionsFade { consider(f.end) }
+        if case .removing(let collapse) = phase { consider(collapse.end) }
         if let side = active {
-            ends.append(contentsOf: side.fades.map(\.end))
-            for state in side.transitions where state.isAnimating(at: time) { ends.append(time + 1.0 / 60) }
+            for fade in side.fades { consider(fade.end) }
+            for state in side.transitions where state.isAnimating(at: time) { consider(time + 1.0 / 60) }
         }
-        return ends.filter { $0 > time }.min()
+        return best
     }
 
     func hasRunningAnimations(at time: Double) -> Bool { nextDeadline(after: time) != nil }

@@ -123,8 +123,10 @@ public struct SwipeRowController {
 
     /// Takes the effects emitted since the last call.
     public mutating func takeEffects() -> [SwipeEffect] {
-        defer { effects.removeAll(keepingCapacity: true) }
-        return effects
+        guard !effects.isEmpty else { return [] }
+        let taken = effects
+        effects = []
+        return taken
     }
 
     // MARK: Dragging
@@ -234,6 +236,8 @@ public struct SwipeRowController {
     /// Changes the expansion state; emits haptics on flips caused by dragging.
     mutating func setExpanded(_ value: Bool, feedback: Bool, time: Double) {
         guard value != expanded, var side = active else { return }
+        active = nil  // keep `side`'s arrays uniquely referenced while mutating (no copy-on-write)
+        defer { active = side }
         expanded = value
         if feedback { effects.append(.haptic(value ? .expansionEnter : .expansionExit)) }
         let delegate = side.expansionAnimation
@@ -242,22 +246,21 @@ public struct SwipeRowController {
             delay: delegate?.layoutDelay(expanding: value) ?? 0, timing: .critical(Self.expansionDuration))
         if let delegate {
             side.fades = delegate.animations(expanding: value, current: side.fades.map { $0.value(at: time) }, time: time)
-            active = side
         }
     }
 
     /// Feeds the per-button transition states with the visible widths at `time`.
     mutating func updateTransitions(time: Double) {
         guard var side = active else { return }
+        active = nil  // keep `side`'s arrays uniquely referenced while mutating (no copy-on-write)
         let w = visibleWidth(at: time, side: side)
-        let buttons = side.layout.buttons(visible: w)
         let m = max(side.layout.buttonWidth, 1e-9)
-        for (i, button) in buttons.enumerated() {
-            let old = side.visible[i] / m, new = max(0, button.visibleWidth) / m
-            if old != new || !side.transitions[i].isAnimating(at: time) && old == 0 && new == 0 {
-                side.transitions[i].update(from: old, to: new, time: time)
+        for i in 0..<side.layout.count {
+            let visible = max(0, side.layout.visibleWidth(of: i, visible: w))
+            if side.visible[i] != visible {
+                side.transitions[i].update(from: side.visible[i] / m, to: visible / m, time: time)
+                side.visible[i] = visible
             }
-            side.visible[i] = max(0, button.visibleWidth)
         }
         active = side
     }

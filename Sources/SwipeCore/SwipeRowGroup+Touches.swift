@@ -38,7 +38,8 @@ extension SwipeRowGroup {
     }
 
     mutating func moved(_ event: TouchEvent) -> [SwipeListRoute] {
-        guard var track = tracks[event.slot] else { return [] }
+        // Taken out while mutated, so its sample buffers are not copied on write.
+        guard var track = tracks.removeValue(forKey: event.slot) else { return [] }
         track.velocity.add(event.point, time: event.time)
         let kind = track.arbiter.move(to: event.point, time: event.time)
         var routes: [SwipeListRoute] = []
@@ -63,9 +64,11 @@ extension SwipeRowGroup {
             routes.append(.scrollMoved(slot: event.slot, translation: event.point - track.arbiter.start))
         case .swipe(let id):
             if let hit = track.hit {
-                rows[id]?.drag(
-                    translation: event.point.x - track.recognisedAt.x, fingerX: event.point.x - hit.frame.minX,
-                    time: event.time)
+                withRow(id) {
+                    $0.drag(
+                        translation: event.point.x - track.recognisedAt.x, fingerX: event.point.x - hit.frame.minX,
+                        time: event.time)
+                }
             }
         case .pending, .ignored:
             break
@@ -94,7 +97,7 @@ extension SwipeRowGroup {
         track.velocity.add(event.point, time: event.time)
         switch track.role {
         case .swipe(let id):
-            rows[id]?.endDrag(velocityX: track.velocity.velocity.x, time: event.time)
+            withRow(id) { $0.endDrag(velocityX: track.velocity.velocity.x, time: event.time) }
         case .scroll:
             return [.scrollEnded(slot: event.slot, velocity: track.velocity.velocity)]
         case .ignored:
@@ -118,7 +121,7 @@ extension SwipeRowGroup {
         guard let track = tracks.removeValue(forKey: event.slot) else { return [] }
         switch track.role {
         case .swipe(let id):
-            rows[id]?.cancelDrag(time: event.time)
+            withRow(id) { $0.cancelDrag(time: event.time) }
         case .scroll:
             return [.scrollCancelled(slot: event.slot)]
         case .pending, .ignored:

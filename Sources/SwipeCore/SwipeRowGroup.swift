@@ -75,13 +75,34 @@ public struct SwipeRowGroup {
     /// Takes the effects emitted since the last call, tagged with their row.
     public mutating func takeEffects() -> [(row: String, effect: SwipeEffect)] {
         collectEffects()
-        defer { effects.removeAll(keepingCapacity: true) }
-        return effects
+        guard !effects.isEmpty else { return [] }
+        let taken = effects
+        effects = []
+        return taken
     }
 
     mutating func collectEffects() {
-        for id in rows.keys {
-            for effect in rows[id]!.takeEffects() { effects.append((id, effect)) }
+        var found: [(row: String, effect: SwipeEffect)] = []
+        forEachRow { id, row in
+            for effect in row.takeEffects() { found.append((id, effect)) }
+        }
+        if !found.isEmpty { effects += found }
+    }
+
+    /// Mutates one controller in place (a `rows[id]?.…` call may copy it out and back).
+    mutating func withRow(_ id: String, _ body: (inout SwipeRowController) -> Void) {
+        guard let index = rows.index(forKey: id) else { return }
+        body(&rows.values[index])
+    }
+
+    /// Mutates every controller in place: walking indices keeps no second reference to the
+    /// dictionary's storage, so nothing is copied on write.
+    mutating func forEachRow(_ body: (String, inout SwipeRowController) -> Void) {
+        var index = rows.startIndex
+        while index != rows.endIndex {
+            let id = rows.keys[index]
+            body(id, &rows.values[index])
+            index = rows.index(after: index)
         }
     }
 
@@ -98,7 +119,7 @@ public struct SwipeRowGroup {
 
     /// Closes every open row except `except`.
     public mutating func hideAll(except: String? = nil, animated: Bool = true, time: Double) {
-        for id in rows.keys where id != except { rows[id]!.hide(animated: animated, time: time) }
+        forEachRow { id, row in if id != except { row.hide(animated: animated, time: time) } }
     }
 
     /// Opens `hit`'s row on `side`, closing the others.
@@ -120,7 +141,7 @@ public struct SwipeRowGroup {
     /// Returns long presses recognised by time.
     public mutating func tick(time: Double) -> [SwipeListRoute] {
         var routes: [SwipeListRoute] = []
-        for slot in tracks.keys {
+        for slot in Array(tracks.keys) {
             guard case .pending = tracks[slot]!.role else { continue }
             if tracks[slot]!.arbiter.checkLongPress(time: time) == .longPress {
                 tracks[slot]!.role = .ignored
@@ -128,11 +149,13 @@ public struct SwipeRowGroup {
                 routes.append(.longPress(rowID: tracks[slot]!.hit?.id, point: tracks[slot]!.arbiter.start))
             }
         }
-        for id in rows.keys { rows[id]!.tick(time: time) }
-        collectEffects()
-        for (id, row) in rows where row.state == .removed || (row.state == .idle && row.isAtRest(at: time)) {
-            rows[id] = nil
+        var finished: [String] = []
+        forEachRow { id, row in
+            row.tick(time: time)
+            if row.state == .removed || (row.state == .idle && row.isAtRest(at: time)) { finished.append(id) }
         }
+        collectEffects()
+        for id in finished { rows[id] = nil }
         return routes
     }
 

@@ -34,6 +34,18 @@ public struct SwipeTransitionLayout: Hashable, Sendable {
         return elasticOverscroll && w >= p ? p + 0.25 * (w - p) : w
     }
 
+    /// Visible width `v_i` of button `i` (internal order) for visible width `w`, without allocating.
+    public func visibleWidth(of i: Int, visible w: Double) -> Double {
+        let d = Double(i), m = buttonWidth, n = Double(count)
+        switch style {
+        case .border:
+            let c = contentWidth(visible: w)
+            return c / n + (w - c)
+        case .drag: return min(max(w - d * m, 0), m)
+        case .reveal: return min(max(w - (n - 1 - d) * m, 0), m)
+        }
+    }
+
     /// Buttons in internal order (index 0 = innermost) for visible width `w`;
     /// `expansion` (0…1) slides the outermost strip to the content edge.
     public func buttons(visible w: Double, expansion: Double = 0) -> [RevealedButton] {
@@ -42,19 +54,12 @@ public struct SwipeTransitionLayout: Hashable, Sendable {
         let m = buttonWidth
         let c = contentWidth(visible: w)
         var starts = [Double](repeating: 0, count: n)
-        var visible = [Double](repeating: 0, count: n)
         for i in 0..<n {
             let d = Double(i)
             switch style {
-            case .border:
-                starts[i] = d * c / Double(n) + (w - c)
-                visible[i] = c / Double(n) + (w - c)
-            case .drag:
-                starts[i] = d * m - (c - w)
-                visible[i] = min(max(w - d * m, 0), m)
-            case .reveal:
-                starts[i] = d * m - (Double(n) * m - w)
-                visible[i] = min(max(w - Double(n - 1 - i) * m, 0), m)
+            case .border: starts[i] = d * c / Double(n) + (w - c)
+            case .drag: starts[i] = d * m - (c - w)
+            case .reveal: starts[i] = d * m - (Double(n) * m - w)
             }
         }
         let e = min(max(expansion, 0), 1)
@@ -65,7 +70,7 @@ public struct SwipeTransitionLayout: Hashable, Sendable {
             var end = max(w, 0)
             for j in (i + 1)..<max(i + 1, n) where starts[j] < end { end = starts[j] }
             if i < n - 1, starts[n - 1] <= starts[i] { end = starts[i] }
-            result.append(RevealedButton(start: starts[i], end: max(starts[i], end), visibleWidth: visible[i]))
+            result.append(RevealedButton(start: starts[i], end: max(starts[i], end), visibleWidth: visibleWidth(of: i, visible: w)))
         }
         return result
     }

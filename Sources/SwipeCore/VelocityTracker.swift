@@ -6,50 +6,48 @@
 public struct VelocityTracker: Sendable {
     /// Samples older than this (relative to the newest) are ignored.
     public var window: Double
-    private var times: [Double] = []
-    private var xs: [Double] = []
-    private var ys: [Double] = []
+    /// A ring of the newest samples: `count` of them, the newest at `head − 1`.
+    private var times = [Double](repeating: 0, count: capacity)
+    private var xs = [Double](repeating: 0, count: capacity)
+    private var ys = [Double](repeating: 0, count: capacity)
+    private var head = 0
+    private var count = 0
     private static let capacity = 32
 
     public init(window: Double = 0.1) {
         self.window = window
-        times.reserveCapacity(Self.capacity)
-        xs.reserveCapacity(Self.capacity)
-        ys.reserveCapacity(Self.capacity)
     }
 
     /// Forgets all samples (a new gesture).
     public mutating func reset() {
-        times.removeAll(keepingCapacity: true)
-        xs.removeAll(keepingCapacity: true)
-        ys.removeAll(keepingCapacity: true)
+        head = 0
+        count = 0
     }
 
     /// Adds a sample. Non-finite points and samples older than the newest are ignored.
     public mutating func add(_ point: Point, time: Double) {
         guard point.isFinite, time.isFinite else { return }
-        if let last = times.last, time < last { return }
-        if times.count == Self.capacity {
-            times.removeFirst()
-            xs.removeFirst()
-            ys.removeFirst()
-        }
-        times.append(time)
-        xs.append(point.x)
-        ys.append(point.y)
+        if count > 0, time < times[(head + Self.capacity - 1) % Self.capacity] { return }
+        times[head] = time
+        xs[head] = point.x
+        ys[head] = point.y
+        head = (head + 1) % Self.capacity
+        count = min(count + 1, Self.capacity)
     }
 
     /// Least-squares slope of x and y over the samples within `window` of the newest one.
     /// Zero with fewer than two samples or no time spread.
     public var velocity: Point {
-        guard let newest = times.last else { return .zero }
+        guard count > 0 else { return .zero }
+        let newest = times[(head + Self.capacity - 1) % Self.capacity]
         var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0, stt = 0.0, stx = 0.0, sty = 0.0
-        var i = times.count - 1
-        while i >= 0 && newest - times[i] <= window {
-            let t = times[i] - newest
-            n += 1; st += t; sx += xs[i]; sy += ys[i]
-            stt += t * t; stx += t * xs[i]; sty += t * ys[i]
-            i -= 1
+        for k in 1...count {
+            let i = (head + Self.capacity - k) % Self.capacity
+            guard newest - times[i] <= window else { break }
+            // Positions relative to the newest sample keep the sums well conditioned.
+            let t = times[i] - newest, x = xs[i], y = ys[i]
+            n += 1; st += t; sx += x; sy += y
+            stt += t * t; stx += t * x; sty += t * y
         }
         let denominator = n * stt - st * st
         guard n >= 2, denominator > 1e-12 else { return .zero }
