@@ -20,6 +20,17 @@ struct BenchCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        throw CleanExit.message("bench: nothing measured yet")
+        if let scene {
+            throw ValidationError("unknown scene '\(scene)'; known: reference")
+        }
+        let swipes = max(10, frames ?? 20_000)
+        _ = CoreThroughputBench(swipes: swipes / 10).run()  // warm caches and allocations
+        let result = CoreThroughputBench(swipes: swipes).run()
+        if json {
+            print("{\"events\": \(result.events), \"seconds\": \(result.seconds), \"events_per_second\": \(Int(result.eventsPerSecond))}")
+        } else {
+            print("swipe core: \(result.events) touch events through SwipeRowGroup in \(result.seconds) s")
+            print("events_per_second: \(Int(result.eventsPerSecond))")
+        }
     }
 }

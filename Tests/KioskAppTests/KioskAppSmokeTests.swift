@@ -1,6 +1,0 @@
-import XCTest
-@testable import KioskApp
-
-final class KioskAppSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
