@@ -158,16 +158,16 @@ public struct SwipeRowController {
 
     /// The finger moved: `translation` is the x travel since `beginDrag`, `fingerX` its x in row coordinates.
     public mutating func drag(translation: Double, fingerX: Double, time: Double) {
-        guard phase == .tracking, var d = drag, let active else { return }
+        guard phase == .tracking, var d = drag, let sideSign = active?.side.sign,
+              let p = active?.metrics.openWidth, let side = active?.side else { return }
         // Extreme coordinates (a glitching panel) are clamped so the geometry stays finite.
         let travel = 8 * max(width, 1)
         let t = translation.isFinite ? min(max(translation, -travel), travel) : d.translation
         d.translation = t
         if fingerX.isFinite { d.fingerX = min(max(fingerX, -travel), travel) }
-        let s = active.side.sign
-        let p = active.metrics.openWidth
+        let s = sideSign
         var r = d.origin + t
-        let expansionStyle = active.options.expansionStyle
+        let expansionStyle = active?.options.expansionStyle
         if s * r > 0 {
             d.base = Self.elastic(r, limit: 0, factor: 0.2)
             d.scrollRatio = 0.4
@@ -176,7 +176,7 @@ public struct SwipeRowController {
             var u = Self.elastic(r, limit: target, factor: style.targetOverscrollElasticity)
             let shown = u + (d.correction?.value(at: time) ?? 0)
             let expand = style.shouldExpand(
-                opening: abs(shown), translation: t, fingerX: d.fingerX, side: active.side, rowWidth: width,
+                opening: abs(shown), translation: t, fingerX: d.fingerX, side: side, rowWidth: width,
                 openWidth: p)
             if expand, !expanded, abs(r) < target {
                 // Snap-to-target: the row animates to T and dragging continues from there.
@@ -251,9 +251,14 @@ public struct SwipeRowController {
 
     /// Feeds the per-button transition states with the visible widths at `time`.
     mutating func updateTransitions(time: Double) {
-        guard var side = active else { return }
-        active = nil  // keep `side`'s arrays uniquely referenced while mutating (no copy-on-write)
-        let w = visibleWidth(at: time, side: side)
+        guard active != nil else { return }
+        let u = offset(at: time)
+        // `active!` is mutated in place: binding it to a local would copy its arrays per event.
+        Self.updateTransitions(of: &active!, offset: u, time: time)
+    }
+
+    static func updateTransitions(of side: inout SideState, offset u: Double, time: Double) {
+        let w = max(0, -side.side.sign * u - side.options.safeAreaMargin)
         let m = max(side.layout.buttonWidth, 1e-9)
         for i in 0..<side.layout.count {
             let visible = max(0, side.layout.visibleWidth(of: i, visible: w))
@@ -262,11 +267,6 @@ public struct SwipeRowController {
                 side.visible[i] = visible
             }
         }
-        active = side
     }
 
-    /// Visible width `w` of the action side: the opening amount minus the safe margin, ≥ 0.
-    func visibleWidth(at time: Double, side: SideState) -> Double {
-        max(0, -side.side.sign * offset(at: time) - side.options.safeAreaMargin)
-    }
 }
