@@ -1,0 +1,149 @@
+// The touch-script format of DESIGN.md ("Touch script"): the input `swipe-kiosk replay` plays.
+// Parsing expands `tap` and `swipe` into plain touch samples and reports every problem as
+// `file:line: message`, because scripts are written by hand and by other tools.
+
+/// One timed step of a script, in milliseconds from the start.
+public struct ScriptStep: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        /// A touch sample (screen pixels of the unrotated screen).
+        case touch(slot: Int, phase: ScriptTouchPhase, x: Double, y: Double)
+        /// A key, by its Linux input-event-codes name without `KEY_` (e.g. `ESC`).
+        case key(name: String, code: Int)
+        case screenshot(path: String)
+        case state(path: String)
+        case end
+    }
+
+    public var timeMs: Double
+    public var action: Action
+    /// 1-based line of the script the step came from.
+    public var line: Int
+}
+
+/// Touch phases as scripts spell them.
+public enum ScriptTouchPhase: String, Hashable, Sendable {
+    case down, move, up, cancel
+}
+
+/// A parse error with its position.
+public struct ScriptError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// A parsed touch script.
+public struct TouchScript: Sendable {
+    /// `size WxH`, if the script sets one.
+    public var size: (width: Int, height: Int)?
+    /// Steps in time order (stable: same-time steps keep their script order).
+    public var steps: [ScriptStep]
+
+    /// The slot `tap` uses, so taps never collide with scripted fingers 0…8.
+    public static let tapSlot = 9
+    public static let tapDurationMs = 60.0
+    public static let swipeStepMs = 8.0
+
+    /// Parses `text`; `file` names the script in error messages.
+    public init(parsing text: String, file: String = "script") throws {
+        var steps: [ScriptStep] = []
+        var size: (Int, Int)?
+        var lastTime = 0.0
+        var sawAt = false
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            let code = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard !words.isEmpty else { continue }
+            func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: lineNumber, message: message) }
+            if words[0] == "size" {
+                guard !sawAt else { throw fail("`size` must come before any `at`") }
+                guard words.count == 2, let parsed = Self.parseSize(words[1]) else {
+                    throw fail("expected `size WxH`, e.g. `size 1280x800`")
+                }
+                size = parsed
+                continue
+            }
+            guard words[0] == "at", words.count >= 3, let time = Double(words[1]), time.isFinite, time >= 0 else {
+                throw fail("expected `at <milliseconds> <command> …` or `size WxH`")
+            }
+            guard time >= lastTime else { throw fail("time \(words[1]) is before the previous step (\(lastTime))") }
+            sawAt = true
+            lastTime = time
+            let args = Array(words.dropFirst(3))
+            steps += try Self.expand(command: words[2], args: args, time: time, line: lineNumber, fail: fail)
+        }
+        // Expanded taps and swipes interleave with later lines: order by time, stably.
+        self.steps = steps.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
+        self.size = size.map { (width: $0.0, height: $0.1) }
+    }
+
+    /// Parses `WxH` with both sides in 1…16384.
+    public static func parseSize(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
+              (1...16384).contains(h) else { return nil }
+        return (w, h)
+    }
+
+    static func expand(
+        command: String, args: [String], time: Double, line: Int, fail: (String) -> ScriptError
+    ) throws -> [ScriptStep] {
+        func numbers(_ count: Int, _ usage: String) throws -> [Double] {
+            let values = args.compactMap(Double.init).filter(\.isFinite)
+            guard args.count == count, values.count == count else { throw fail("expected `\(usage)`") }
+            return values
+        }
+        func slot(_ value: Double) throws -> Int {
+            guard value >= 0, value < 64, value == value.rounded() else { throw fail("slot must be 0…63") }
+            return Int(value)
+        }
+        func touch(_ t: Double, _ s: Int, _ p: ScriptTouchPhase, _ x: Double, _ y: Double) -> ScriptStep {
+            ScriptStep(timeMs: t, action: .touch(slot: s, phase: p, x: x, y: y), line: line)
+        }
+        switch command {
+        case "down", "move":
+            let v = try numbers(3, "\(command) SLOT X Y")
+            return [touch(time, try slot(v[0]), command == "down" ? .down : .move, v[1], v[2])]
+        case "up", "cancel":
+            let v = try numbers(1, "\(command) SLOT")
+            return [touch(time, try slot(v[0]), command == "up" ? .up : .cancel, .nan, .nan)]
+        case "tap":
+            let v = try numbers(2, "tap X Y")
+            return [touch(time, tapSlot, .down, v[0], v[1]), touch(time + tapDurationMs, tapSlot, .up, v[0], v[1])]
+        case "swipe":
+            let v = try numbers(6, "swipe SLOT X0 Y0 X1 Y1 DURATION")
+            let s = try slot(v[0])
+            let duration = v[5]
+            guard duration > 0 else { throw fail("swipe duration must be positive") }
+            var result = [touch(time, s, .down, v[1], v[2])]
+            var t = swipeStepMs
+            while t < duration {
+                let f = t / duration
+                result.append(touch(time + t, s, .move, v[1] + (v[3] - v[1]) * f, v[2] + (v[4] - v[2]) * f))
+                t += swipeStepMs
+            }
+            result.append(touch(time + duration, s, .move, v[3], v[4]))
+            result.append(touch(time + duration, s, .up, v[3], v[4]))
+            return result
+        case "key":
+            guard args.count == 1 else { throw fail("expected `key NAME`") }
+            guard let code = KeyNames.code(for: args[0]) else {
+                throw fail("unknown key `\(args[0])`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
+            }
+            return [ScriptStep(timeMs: time, action: .key(name: KeyNames.canonical(args[0]), code: code), line: line)]
+        case "screenshot", "state":
+            guard args.count == 1 else { throw fail("expected `\(command) FILE`") }
+            guard !args[0].hasPrefix("/"), !args[0].split(separator: "/").contains("..") else {
+                throw fail("`\(command)` paths are relative to --out and may not leave it")
+            }
+            return [ScriptStep(timeMs: time, action: command == "state" ? .state(path: args[0]) : .screenshot(path: args[0]), line: line)]
+        case "end":
+            guard args.isEmpty else { throw fail("`end` takes no arguments") }
+            return [ScriptStep(timeMs: time, action: .end, line: line)]
+        default:
+            throw fail("unknown command `\(command)`; known: down move up cancel tap swipe key screenshot state end")
+        }
+    }
+}
