@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // One system-library module per C library. Each names its pkg-config file and the
@@ -23,6 +24,8 @@ let package = Package(
         .systemLibrary(
             name: "CDRM", path: "CSystem/CDRM", pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]),
+        // epoll/timerfd/signalfd/eventfd and linux/input.h: kernel headers Glibc's module omits.
+        .systemLibrary(name: "CLinuxKernel", path: "CSystem/CLinuxKernel"),
         .systemLibrary(
             name: "CFreeType", path: "CSystem/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
@@ -44,13 +47,14 @@ let package = Package(
             name: "SwipeCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
-        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"]),
+        // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
+        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
         .target(
             name: "KioskHardware",
-            dependencies: ["CDRM", "CLibInput", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CDRM", "CLibInput", "CLinuxKernel", .product(name: "Logging", package: "swift-log")]),
         // Configuration, data, wiring, headless backend, replay, bench.
         .target(
             name: "KioskApp",
@@ -58,12 +62,13 @@ let package = Package(
                 "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp"]),
     ]
 )

@@ -1,0 +1,15 @@
+// Linux-only kernel interfaces that Glibc's Swift module map leaves out: epoll, timerfd,
+// signalfd, eventfd (the event loop) and the evdev force-feedback structures (haptics).
+// Header-only, part of glibc and the kernel headers: nothing to link.
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <linux/input.h>
+
+// ioctl(2) is variadic, and Swift cannot call variadic C functions: this fixed-signature
+// wrapper is the one way KioskHardware issues evdev ioctls (EVIOCSFF, EVIOCGBIT, EVIOCGNAME).
+static inline int kiosk_ioctl(int fd, unsigned long request, void *argument) {
+    return ioctl(fd, request, argument);
+}

@@ -1,0 +1,82 @@
+// `swipe-kiosk touch-test`: the integrator's check that display, rotation and touch agree (like
+// tslib's ts_test). It runs the real DRM + libinput + epoll path, draws a crosshair grid and a
+// dot where each touch or click lands, and logs one line per event on stdout so scripts (the VM
+// end-to-end tests) can follow it: `READY WxH rotation=R`, `TOUCH down slot=0 x=320 y=200`, ...
+import ArgumentParser
+import Glibc
+import KioskHardware
+import Logging
+
+struct TouchTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touch-test",
+        abstract: "Show a crosshair grid and draw a dot where each touch lands (checks display, rotation, calibration).")
+
+    @Option(help: "DRM device, e.g. /dev/dri/card0 (default: first usable card).")
+    var device: String?
+
+    @Option(help: "Connector name, e.g. HDMI-A-1 (default: first connected).")
+    var connector: String?
+
+    @Option(help: "Mode: preferred, WxH or WxH@Hz.")
+    var mode = "preferred"
+
+    @Option(help: "Rotation in degrees clockwise: 0, 90, 180 or 270 (added to the panel orientation).")
+    var rotation = 0
+
+    @Option(help: "Modesetting: auto, atomic or legacy.")
+    var modesetting = "auto"
+
+    @Option(help: "Extra calibration matrix \"a b c d e f\" on normalised coordinates.")
+    var calibration: String?
+
+    @Option(help: "Haptic backend for a tap (fires `action`): none, ff, ff:DEVICE, led:NAME, command:CMD.")
+    var haptic = "none"
+
+    @Option(help: "Blank the display after this many idle seconds (0 = never).")
+    var blankAfter = 0
+
+    func validate() throws {
+        guard DisplayRotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
+        guard ModeRequest(parsing: mode) != nil else { throw ValidationError("--mode must be preferred, WxH or WxH@Hz") }
+        guard DisplayConfiguration.Modesetting(rawValue: modesetting) != nil else {
+            throw ValidationError("--modesetting must be auto, atomic or legacy")
+        }
+        if let calibration, CalibrationMatrix(parsing: calibration) == nil {
+            throw ValidationError("--calibration needs six numbers")
+        }
+        guard hapticBackend != nil else { throw ValidationError("--haptic: none, ff, ff:DEVICE, led:NAME or command:CMD") }
+    }
+
+    private var hapticBackend: HapticConfiguration.Backend? {
+        let parts = haptic.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("none", 1): return HapticConfiguration.Backend.none
+        case ("ff", 1): return .forceFeedback(device: nil)
+        case ("ff", 2): return .forceFeedback(device: parts[1])
+        case ("led", 2): return .led(name: parts[1], transient: false)
+        case ("command", 2): return .command(parts[1], minimumIntervalMilliseconds: 50)
+        default: return nil
+        }
+    }
+
+    func run() throws {
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "swipe-kiosk")
+        var display = DisplayConfiguration()
+        display.devicePath = device
+        display.connector = connector
+        display.mode = ModeRequest(parsing: mode)!
+        display.rotation = DisplayRotation(rawValue: rotation)!
+        display.modesetting = DisplayConfiguration.Modesetting(rawValue: modesetting)!
+        do {
+            let scene = try TouchTestScene(
+                display: display, calibration: calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity,
+                haptics: HapticConfiguration(backend: hapticBackend!), blankAfterSeconds: blankAfter, logger: logger)
+            try scene.run()
+        } catch {
+            printError("touch-test: \(error)")
+            throw ExitCode(hardware: error)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+// Why the display could not be set up, in words an integrator can act on, with the exit code
+// DESIGN.md promises (69 for a missing or busy device, 64 for a bad name on the command line).
+import Glibc
+
+/// A display setup or presentation failure.
+public enum DisplayError: Error, CustomStringConvertible {
+    /// No `/dev/dri/card*` has a connected connector with dumb-buffer support.
+    case noUsableCard(tried: [String: String])
+    /// The card could not be opened (missing, permission).
+    case cannotOpen(path: String, SystemError)
+    /// Another process is DRM master (a desktop session or display manager).
+    case masterBusy(path: String, SystemError)
+    /// The requested connector does not exist or is disconnected.
+    case connectorNotFound(name: String, available: [String])
+    /// No connector is connected.
+    case noConnectedConnector(path: String)
+    /// The connector has no mode matching the request.
+    case modeNotFound(ModeRequest, available: [String])
+    /// Every CRTC the connector can use is already driving another output.
+    case noFreeCRTC(connector: String)
+    /// Atomic modesetting was forced but the driver rejected it.
+    case atomicUnsupported(String)
+    /// A kernel call failed while running.
+    case system(SystemError)
+
+    /// The process exit code for this failure (sysexits.h).
+    public var exitCode: Int32 {
+        switch self {
+        case .connectorNotFound, .modeNotFound: return 64
+        case .system: return 70
+        default: return 69
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noUsableCard(let tried):
+            if tried.isEmpty {
+                return "no DRM device: /dev/dri/card* does not exist (no GPU driver loaded, or running in a container without /dev/dri)"
+            }
+            let lines = tried.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }.joined(separator: "\n")
+            return "no usable DRM card (need a connected connector and dumb buffers):\n\(lines)"
+        case .cannotOpen(let path, let error):
+            let hint = error.isPermissionOrBusy
+                ? " — add the user to the 'video' group (usermod -aG video USER) or run from a logind seat session"
+                : ""
+            return "cannot open \(path): \(error)\(hint)"
+        case .masterBusy(let path, let error):
+            return "cannot become DRM master on \(path): \(error). Another process drives the display — most likely a "
+                + "desktop session or display manager (gdm, lightdm, sddm, a Wayland compositor, X). Stop it "
+                + "(systemctl stop display-manager) or run on a VT it does not own."
+        case .connectorNotFound(let name, let available):
+            return "connector \(name) not found or not connected; available: \(available.joined(separator: ", "))"
+        case .noConnectedConnector(let path):
+            return "\(path): no connector is connected (plug in a display)"
+        case .modeNotFound(let request, let available):
+            return "mode \(request) not offered; available: \(available.joined(separator: ", "))"
+        case .noFreeCRTC(let connector):
+            return "no free CRTC for \(connector)"
+        case .atomicUnsupported(let reason):
+            return "atomic modesetting forced but unavailable: \(reason)"
+        case .system(let error):
+            return error.description
+        }
+    }
+}

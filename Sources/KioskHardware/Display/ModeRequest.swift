@@ -1,0 +1,94 @@
+// How an operator names outputs and modes on the command line and in the config: connectors by
+// the kernel's names (HDMI-A-1, Virtual-1, as in /sys/class/drm and xrandr), modes as `WxH[@Hz]`.
+import CDRM
+
+/// Which display mode to use.
+public enum ModeRequest: Equatable, Sendable, CustomStringConvertible {
+    /// The connector's preferred mode (first mode when none is marked preferred).
+    case preferred
+    /// A mode of this size; the refresh rate closest to `refresh` (Hz) or the highest when nil.
+    case size(width: Int, height: Int, refresh: Int?)
+
+    /// Parses `preferred`, `WxH` or `WxH@Hz`; nil when malformed.
+    public init?(parsing text: String) {
+        if text == "preferred" || text.isEmpty {
+            self = .preferred
+            return
+        }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let dims = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+        guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else { return nil }
+        var refresh: Int?
+        if parts.count == 2 {
+            guard let hz = Int(parts[1]), hz > 0 else { return nil }
+            refresh = hz
+        }
+        self = .size(width: w, height: h, refresh: refresh)
+    }
+
+    public var description: String {
+        switch self {
+        case .preferred: return "preferred"
+        case .size(let w, let h, nil): return "\(w)x\(h)"
+        case .size(let w, let h, let hz?): return "\(w)x\(h)@\(hz)"
+        }
+    }
+
+    /// Picks the index of the matching mode, or nil.
+    public func select(from modes: [DisplayMode]) -> Int? {
+        switch self {
+        case .preferred:
+            return modes.firstIndex(where: \.isPreferred) ?? (modes.isEmpty ? nil : 0)
+        case .size(let w, let h, let hz):
+            let candidates = modes.indices.filter { modes[$0].width == w && modes[$0].height == h }
+            if let hz {
+                return candidates.min { abs(modes[$0].refresh - hz) < abs(modes[$1].refresh - hz) }
+            }
+            return candidates.max { modes[$0].refresh < modes[$1].refresh }
+        }
+    }
+}
+
+/// One display mode of a connector (a plain copy of `drmModeModeInfo`'s interesting fields).
+public struct DisplayMode: Equatable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    /// Vertical refresh in Hz.
+    public var refresh: Int
+    /// The connector marks it preferred (`DRM_MODE_TYPE_PREFERRED`).
+    public var isPreferred: Bool
+    /// The raw mode, passed back to the kernel unchanged.
+    public var info: drmModeModeInfo
+
+    /// Wraps a kernel mode.
+    public init(_ info: drmModeModeInfo) {
+        self.info = info
+        width = Int(info.hdisplay)
+        height = Int(info.vdisplay)
+        refresh = Int(info.vrefresh)
+        isPreferred = info.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0
+    }
+
+    /// `WxH@Hz`.
+    public var description: String { "\(width)x\(height)@\(refresh)" }
+
+    public static func == (a: DisplayMode, b: DisplayMode) -> Bool {
+        a.width == b.width && a.height == b.height && a.refresh == b.refresh && a.isPreferred == b.isPreferred
+    }
+}
+
+/// Kernel connector names: the type name plus the per-type index, e.g. `HDMI-A-1`.
+public enum ConnectorName {
+    /// Type names as the kernel spells them (drivers/gpu/drm/drm_connector.c, drm_connector_enum_list).
+    static let typeNames: [UInt32: String] = [
+        0: "Unknown", 1: "VGA", 2: "DVI-I", 3: "DVI-D", 4: "DVI-A", 5: "Composite", 6: "SVIDEO",
+        7: "LVDS", 8: "Component", 9: "DIN", 10: "DP", 11: "HDMI-A", 12: "HDMI-B", 13: "TV", 14: "eDP",
+        15: "Virtual", 16: "DSI", 17: "DPI", 18: "Writeback", 19: "SPI", 20: "USB",
+    ]
+
+    /// `HDMI-A-1` for type 11 index 1; unknown types become `Unknown<type>-<index>`.
+    public static func make(type: UInt32, typeID: UInt32) -> String {
+        "\(typeNames[type] ?? "Unknown\(type)")-\(typeID)"
+    }
+}

@@ -1,0 +1,72 @@
+// Feedback through an external program (a GPIO tool, a serial buzzer script): started with
+// posix_spawn so the loop never waits, at most once per interval (a burst of expansion flips
+// must not fork a storm of processes), and reaped on SIGCHLD with waitpid(WNOHANG).
+import Glibc
+import Logging
+
+/// Decides whether an event may start a command now: at most one per interval.
+struct RateLimiter {
+    let intervalNanoseconds: Int64
+    private var last: LoopInstant?
+
+    init(minimumIntervalMilliseconds: Int) { intervalNanoseconds = Int64(minimumIntervalMilliseconds) * 1_000_000 }
+
+    /// True (and remembers `now`) when the interval since the last accepted event has passed.
+    mutating func accept(at now: LoopInstant) -> Bool {
+        if let last, now.nanoseconds - last.nanoseconds < intervalNanoseconds { return false }
+        last = now
+        return true
+    }
+}
+
+final class CommandHaptics: HapticBackend {
+    let name: String
+    private let command: String
+    private var limiter: RateLimiter
+    private unowned let loop: EventLoop
+    private let logger: Logger
+    private(set) var running: Set<pid_t> = []
+
+    init(command: String, minimumInterval: Int, loop: EventLoop, logger: Logger) {
+        self.command = command
+        self.loop = loop
+        self.logger = logger
+        limiter = RateLimiter(minimumIntervalMilliseconds: minimumInterval)
+        name = "command \(command)"
+        loop.childExitListeners.append { [weak self] in self?.reap() }
+    }
+
+    func play(_ event: HapticEvent, pattern: HapticPattern) throws {
+        guard limiter.accept(at: loop.now) else { return }
+        let arguments = ["/bin/sh", "-c", command]
+        var environment: [String] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            let text = String(cString: variable)
+            if !text.hasPrefix("SWIPE_KIOSK_HAPTIC_") { environment.append(text) }
+            entry += 1
+        }
+        environment += [
+            "SWIPE_KIOSK_HAPTIC_EVENT=\(event.rawValue)",
+            "SWIPE_KIOSK_HAPTIC_DURATION_MS=\(pattern.durationMilliseconds)",
+            "SWIPE_KIOSK_HAPTIC_STRENGTH=\(pattern.strength)",
+        ]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp)
+        guard result == 0 else { throw SystemError(errno: result, operation: "posix_spawn(\(command))") }
+        running.insert(pid)
+    }
+
+    /// Collects exited children without blocking; logs a non-zero exit once per child.
+    func reap() {
+        for pid in running {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
+            running.remove(pid)
+            if status != 0 { logger.debug("haptics: command exited with status \(status)") }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+// The plain values KioskHardware hands to the app. They carry logical (rotated, calibrated)
+// screen coordinates and the event's time, and know nothing of libinput, so KioskApp converts
+// them to SwipeCore's TouchEvent without importing any C module.
+
+/// What happened to a touch slot.
+public enum TouchPhase: String, Sendable {
+    case down, move, up, cancel
+}
+
+/// One touch point change in logical screen pixels.
+public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
+    /// Seat-wide slot (libinput seat slot); the mouse/tablet button uses ``InputSource/pointerSlot``.
+    public var slot: Int
+    public var phase: TouchPhase
+    /// Logical position; for `up` and `cancel` the slot's last known position.
+    public var location: Point
+    /// When the kernel saw it (CLOCK_MONOTONIC).
+    public var time: LoopInstant
+
+    public init(slot: Int, phase: TouchPhase, location: Point, time: LoopInstant) {
+        self.slot = slot; self.phase = phase; self.location = location; self.time = time
+    }
+
+    public var description: String {
+        "\(phase) slot=\(slot) x=\(Int(location.x.rounded(.down))) y=\(Int(location.y.rounded(.down)))"
+    }
+}
+
+/// A key press or release with its Linux key code (`linux/input-event-codes.h`).
+public struct KeyEvent: Equatable, Sendable {
+    public var code: UInt32
+    /// The code's name without `KEY_`, e.g. `ESC`, `ENTER`, or `KEY_<code>` when unnamed.
+    public var name: String
+    public var pressed: Bool
+    public var time: LoopInstant
+}
+
+/// What an input device can do, as libinput classifies it.
+public struct InputCapabilities: OptionSet, Sendable, CustomStringConvertible {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let touch = InputCapabilities(rawValue: 1)
+    public static let pointer = InputCapabilities(rawValue: 2)
+    public static let keyboard = InputCapabilities(rawValue: 4)
+    public static let tabletTool = InputCapabilities(rawValue: 8)
+    public static let gesture = InputCapabilities(rawValue: 16)
+    public static let switches = InputCapabilities(rawValue: 32)
+
+    public var description: String {
+        let names: [(InputCapabilities, String)] = [
+            (.touch, "touch"), (.pointer, "pointer"), (.keyboard, "keyboard"), (.tabletTool, "tablet"),
+            (.gesture, "gesture"), (.switches, "switch"),
+        ]
+        let present = names.filter { contains($0.0) }.map(\.1)
+        return present.isEmpty ? "none" : present.joined(separator: ",")
+    }
+}
+
+/// A device as libinput sees it (for logs and `swipe-kiosk list-inputs`).
+public struct InputDeviceInfo: Equatable, Sendable {
+    public var name: String
+    /// Kernel name, e.g. `event3` (informational only: devices are chosen by capability).
+    public var sysname: String
+    public var capabilities: InputCapabilities
+    /// Physical size in millimetres, when the device reports one.
+    public var sizeMillimetres: (width: Double, height: Double)?
+    /// The calibration matrix in effect (udev `LIBINPUT_CALIBRATION_MATRIX` or the default).
+    public var calibration: CalibrationMatrix?
+
+    public static func == (a: InputDeviceInfo, b: InputDeviceInfo) -> Bool {
+        a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities
+    }
+}
+
+/// Everything the input source delivers.
+public enum InputEvent: Sendable {
+    case touch(TouchSample)
+    /// End of a set of touch changes that happened together (libinput TOUCH_FRAME).
+    case frame(time: LoopInstant)
+    case key(KeyEvent)
+    case deviceAdded(InputDeviceInfo)
+    case deviceRemoved(InputDeviceInfo)
+}

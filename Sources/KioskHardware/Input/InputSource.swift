@@ -1,0 +1,168 @@
+// libinput in the epoll loop: its fd is registered with the loop, and every readable event is
+// turned into plain InputEvents in logical screen coordinates: libinput's transformed values
+// (so udev's LIBINPUT_CALIBRATION_MATRIX applies), then the configured override matrix, then
+// the display rotation. Touchscreens, absolute pointers (QEMU tablets) and mice all become
+// touches; keyboards become key events. Devices come and go at any time (udev backend).
+import CLibInput
+import Glibc
+import Logging
+
+/// Where devices come from.
+public enum InputBackend: Sendable {
+    /// Every device udev assigns to `seat` (hot-plug included).
+    case udev(seat: String)
+    /// Exactly these device nodes (`/dev/input/eventN`), no hot-plug.
+    case paths([String])
+}
+
+/// Errors setting up libinput.
+public enum InputError: Error, CustomStringConvertible {
+    /// libinput or udev could not be initialised, or the seat could not be assigned.
+    case setupFailed(String)
+    /// An explicit device could not be opened.
+    case cannotOpenDevice(String)
+
+    /// Exit code: both mean the device is unavailable (69).
+    public var exitCode: Int32 { 69 }
+
+    public var description: String {
+        switch self {
+        case .setupFailed(let what):
+            return "input: \(what) — is systemd-udevd running? The user needs the 'input' group "
+                + "(usermod -aG input USER) or a logind seat session."
+        case .cannotOpenDevice(let path):
+            return "input: cannot open \(path) (missing, or no permission: add the user to the 'input' group)"
+        }
+    }
+}
+
+/// The libinput context plus the per-slot state needed to report touches in screen terms.
+public final class InputSource {
+    /// The slot mice and absolute pointers report their left button on.
+    public static let pointerSlot = 1000
+
+    /// The screen the coordinates are mapped to; update it when the mode or rotation changes.
+    public var screen: ScreenMapping
+    /// Called for every event, in order.
+    public var onEvent: ((InputEvent) -> Void)?
+    /// The libinput fd; register it with ``EventLoop/register(fd:_:)`` and call ``dispatch()``.
+    public var fd: Int32 { libinput_get_fd(context) }
+
+    let context: OpaquePointer
+    private let udev: OpaquePointer?
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let logger: Logger
+    var lastLocation: [Int: Point] = [:]
+    var slotDevice: [Int: OpaquePointer] = [:]
+    var pointerLocation = Point(x: 0, y: 0)
+    var pointerPressed = false
+    var deviceInfos: [OpaquePointer: InputDeviceInfo] = [:]
+
+    /// Creates the context and adds the devices of `backend`.
+    public init(backend: InputBackend, screen: ScreenMapping, logger: Logger) throws(InputError) {
+        self.screen = screen
+        self.logger = logger
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                guard let path else { return -EINVAL }
+                let fd = open(path, flags | O_CLOEXEC | O_NOCTTY)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in _ = close(fd) }))
+        switch backend {
+        case .udev(let seat):
+            guard let udev = udev_new() else {
+                interface.deallocate()
+                throw .setupFailed("udev_new failed")
+            }
+            guard let li = libinput_udev_create_context(interface, nil, udev) else {
+                udev_unref(udev)
+                interface.deallocate()
+                throw .setupFailed("libinput_udev_create_context failed")
+            }
+            guard libinput_udev_assign_seat(li, seat) == 0 else {
+                libinput_unref(li)
+                udev_unref(udev)
+                interface.deallocate()
+                throw .setupFailed("cannot assign seat \(seat)")
+            }
+            self.udev = udev
+            context = li
+        case .paths(let paths):
+            guard let li = libinput_path_create_context(interface, nil) else {
+                interface.deallocate()
+                throw .setupFailed("libinput_path_create_context failed")
+            }
+            for path in paths where libinput_path_add_device(li, path) == nil {
+                libinput_unref(li)
+                interface.deallocate()
+                throw .cannotOpenDevice(path)
+            }
+            udev = nil
+            context = li
+        }
+    }
+
+    deinit {
+        libinput_unref(context)
+        if let udev { udev_unref(udev) }
+        interface.deallocate()
+    }
+
+    /// Devices currently known (after the first ``dispatch()``).
+    public var devices: [InputDeviceInfo] { Array(deviceInfos.values).sorted { $0.sysname < $1.sysname } }
+
+    /// Reads and translates everything libinput has queued. Never blocks.
+    public func dispatch() {
+        if libinput_dispatch(context) != 0 { logger.debug("input: libinput_dispatch failed: errno \(errno)") }
+        while let event = libinput_get_event(context) {
+            translate(event)
+            libinput_event_destroy(event)
+        }
+    }
+
+    /// Suspends all devices (e.g. while the VT is switched away) or resumes them.
+    public func setSuspended(_ suspended: Bool) {
+        if suspended { libinput_suspend(context) } else { _ = libinput_resume(context) }
+    }
+
+    /// Ends `slot` with `phase` (up or cancel) at its last position.
+    func end(slot: Int, phase: TouchPhase, time: LoopInstant) {
+        let location = lastLocation.removeValue(forKey: slot) ?? Point(x: 0, y: 0)
+        slotDevice.removeValue(forKey: slot)
+        onEvent?(.touch(TouchSample(slot: slot, phase: phase, location: location, time: time)))
+    }
+
+    /// A device went away: every slot it still holds is cancelled.
+    func cancelSlots(of device: OpaquePointer, time: LoopInstant) {
+        let slots = slotDevice.filter { $0.value == device }.keys.sorted()
+        for slot in slots { end(slot: slot, phase: .cancel, time: time) }
+        if !slots.isEmpty { onEvent?(.frame(time: time)) }
+    }
+}
+
+/// How raw panel coordinates become logical screen coordinates.
+public struct ScreenMapping: Sendable {
+    /// The scanout size the touch panel covers (physical, unrotated).
+    public var physicalSize: PixelSize
+    /// The display rotation; touches follow it.
+    public var rotation: DisplayRotation
+    /// Applied after libinput's calibration, on normalised coordinates.
+    public var calibration: CalibrationMatrix
+
+    public init(physicalSize: PixelSize, rotation: DisplayRotation, calibration: CalibrationMatrix = .identity) {
+        self.physicalSize = physicalSize; self.rotation = rotation; self.calibration = calibration
+    }
+
+    /// The logical size the app renders at.
+    public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
+
+    /// Maps a physical position (libinput's transformed pixels) to a logical, clamped position.
+    public func logicalPoint(physical p: Point) -> Point {
+        let calibrated = calibration.apply(p, in: physicalSize)
+        let clamped = Point(x: min(max(calibrated.x, 0), Double(physicalSize.width) - 0.001),
+                            y: min(max(calibrated.y, 0), Double(physicalSize.height) - 0.001))
+        return rotation.logicalPoint(clamped, logical: logicalSize)
+    }
+}

@@ -1,0 +1,183 @@
+// The single epoll loop of DESIGN.md ("One thread, one epoll loop"). Every source of work is a
+// descriptor: libinput, DRM (page-flip events), a timerfd for the next deadline, a signalfd for
+// TERM/INT/HUP/USR1/CHLD and an eventfd for wake-ups. Nothing here sleeps or blocks except
+// epoll_wait itself, whose deadline is the earliest of the timers and the client's frame clock.
+import Glibc
+
+/// A signal the loop received through its signalfd, in the app's terms.
+public enum LoopSignal: Equatable, Sendable {
+    /// SIGTERM or SIGINT: restore the display and exit.
+    case terminate(signal: Int32)
+    /// SIGHUP: reload the configuration.
+    case reload
+    /// SIGUSR1: write a screenshot.
+    case screenshot
+    /// SIGCHLD: a child (haptic command) exited; reap it with `waitpid(WNOHANG)`.
+    case childExited
+
+    init?(signal: Int32) {
+        switch signal {
+        case SIGTERM, SIGINT: self = .terminate(signal: signal)
+        case SIGHUP: self = .reload
+        case SIGUSR1: self = .screenshot
+        case SIGCHLD: self = .childExited
+        default: return nil
+        }
+    }
+}
+
+/// What the app plugs into the loop: its frame clock, its renderer and its signal handling.
+public protocol EventLoopClient: AnyObject {
+    /// Advances animations to `now`. First step of every iteration.
+    func tick(now: LoopInstant)
+    /// True when the scene changed and a frame should be rendered (third step).
+    var needsRender: Bool { get }
+    /// Renders and presents a frame (only called when ``needsRender`` is true).
+    func render(now: LoopInstant)
+    /// When the client next needs to run (animation frame, idle blank), or nil to wait for events.
+    func nextDeadline(now: LoopInstant) -> LoopInstant?
+    /// A signal arrived. ``LoopSignal/childExited`` is also handled by the loop's own listeners.
+    func handle(signal: LoopSignal)
+}
+
+/// One thread, one epoll: tick animations → queued work and due timers → render if dirty →
+/// wait until the next deadline or descriptor.
+public final class EventLoop {
+    /// The app side; held weakly so the app owns the loop, not the other way round.
+    public weak var client: EventLoopClient?
+    /// Called for every SIGCHLD in addition to the client (used by the command haptic backend).
+    public var childExitListeners: [() -> Void] = []
+
+    private let clock: () -> LoopInstant
+    private let epollFD: Int32
+    private let timerFD: Int32
+    private let wakeFD: Int32
+    private let signalFD: Int32
+    private var handlers: [Int32: () -> Void] = [:]
+    private var timers = TimerQueue()
+    private var queued: [() -> Void] = []
+    private var stopped = false
+
+    private static let timerToken = UInt64(UInt32.max) + 1
+    private static let wakeToken = UInt64(UInt32.max) + 2
+    private static let signalToken = UInt64(UInt32.max) + 3
+
+    /// Creates the loop and blocks `signals` so they are delivered through its signalfd.
+    /// - Parameters:
+    ///   - clock: the time source; tests pass a virtual clock.
+    ///   - signals: signals turned into ``LoopSignal``s.
+    public init(
+        clock: @escaping () -> LoopInstant = LoopInstant.now,
+        signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD]
+    ) throws(SystemError) {
+        self.clock = clock
+        epollFD = try Epoll.create()
+        timerFD = try TimerFD.create()
+        wakeFD = try EventFD.create()
+        signalFD = try SignalFD.create(signals: signals)
+        try Epoll.add(epoll: epollFD, fd: timerFD, events: .readable, token: Self.timerToken)
+        try Epoll.add(epoll: epollFD, fd: wakeFD, events: .readable, token: Self.wakeToken)
+        try Epoll.add(epoll: epollFD, fd: signalFD, events: .readable, token: Self.signalToken)
+    }
+
+    deinit {
+        for fd in [signalFD, wakeFD, timerFD, epollFD] { closeDescriptor(fd) }
+    }
+
+    /// The loop's current time.
+    public var now: LoopInstant { clock() }
+
+    /// Calls `handler` whenever `fd` is readable (libinput, DRM, …). The caller keeps owning `fd`.
+    public func register(fd: Int32, _ handler: @escaping () -> Void) throws(SystemError) {
+        try Epoll.add(epoll: epollFD, fd: fd, events: .readable, token: UInt64(UInt32(bitPattern: fd)))
+        handlers[fd] = handler
+    }
+
+    /// Stops watching `fd` (call before closing it).
+    public func unregister(fd: Int32) {
+        guard handlers.removeValue(forKey: fd) != nil else { return }
+        try? Epoll.remove(epoll: epollFD, fd: fd)
+    }
+
+    /// Runs `work` once at `deadline` (or at the next iteration when it is already past).
+    @discardableResult
+    public func schedule(at deadline: LoopInstant, _ work: @escaping () -> Void) -> TimerID {
+        timers.schedule(at: deadline, work)
+    }
+
+    /// Runs `work` once, `milliseconds` from now.
+    @discardableResult
+    public func schedule(afterMilliseconds milliseconds: Int64, _ work: @escaping () -> Void) -> TimerID {
+        schedule(at: now.adding(milliseconds: milliseconds), work)
+    }
+
+    /// Cancels a timer that has not run yet.
+    public func cancel(_ id: TimerID) { timers.cancel(id) }
+
+    /// Queues `work` for the "queued work" step of the next iteration.
+    public func execute(_ work: @escaping () -> Void) { queued.append(work) }
+
+    /// Makes a blocked `epoll_wait` return (safe from a signal-free second thread).
+    public func wake() { try? EventFD.signal(wakeFD) }
+
+    /// Ends ``run()`` after the current iteration.
+    public func stop() {
+        stopped = true
+        wake()
+    }
+
+    /// Iterates until ``stop()``.
+    public func run() throws(SystemError) {
+        stopped = false
+        while !stopped { try runOnce() }
+    }
+
+    /// One iteration: tick → queued work and due timers → render if dirty → wait and dispatch.
+    /// - Parameter block: false polls instead of waiting (tests).
+    public func runOnce(block: Bool = true) throws(SystemError) {
+        let start = clock()
+        client?.tick(now: start)
+
+        let work = queued
+        queued.removeAll()
+        for item in work { item() }
+        for item in timers.popDue(now: clock()) { item() }
+
+        if let client, client.needsRender { client.render(now: clock()) }
+        if stopped { return }
+
+        let current = clock()
+        let deadline = [timers.nextDeadline, client?.nextDeadline(now: current)].compactMap { $0 }.min()
+        let mustPoll = !block || !queued.isEmpty || (deadline.map { $0 <= current } ?? false)
+        try TimerFD.arm(timerFD, at: mustPoll ? nil : deadline.map { realDeadline(for: $0, current: current) })
+        let ready = try Epoll.wait(epoll: epollFD, timeoutMilliseconds: mustPoll ? 0 : -1)
+        for (token, _) in ready { try dispatch(token: token) }
+    }
+
+    /// Translates a deadline of the (possibly virtual) loop clock to CLOCK_MONOTONIC for the timerfd.
+    private func realDeadline(for deadline: LoopInstant, current: LoopInstant) -> LoopInstant {
+        LoopInstant.now().advanced(byNanoseconds: deadline.nanoseconds - current.nanoseconds)
+    }
+
+    private func dispatch(token: UInt64) throws(SystemError) {
+        switch token {
+        case Self.timerToken: _ = try TimerFD.drain(timerFD)
+        case Self.wakeToken: _ = try EventFD.drain(wakeFD)
+        case Self.signalToken:
+            for number in try SignalFD.drain(signalFD) {
+                guard let signal = LoopSignal(signal: number) else { continue }
+                if signal == .childExited { childExitListeners.forEach { $0() } }
+                client?.handle(signal: signal)
+            }
+        default:
+            handlers[Int32(truncatingIfNeeded: token)]?()
+        }
+    }
+}
+
+extension LoopInstant {
+    /// This instant moved by `nanoseconds`.
+    func advanced(byNanoseconds nanoseconds: Int64) -> LoopInstant {
+        LoopInstant(nanoseconds: self.nanoseconds + nanoseconds)
+    }
+}

@@ -1,0 +1,119 @@
+// The loop's contract: tick → queued work and due timers → render if dirty → wait, with a
+// virtual clock (no timed assertions), wake-ups through eventfd, signals through signalfd, and
+// syscall failures typed with errno and operation.
+import Glibc
+import XCTest
+@testable import KioskHardware
+
+private final class RecordingClient: EventLoopClient {
+    var log: [String] = []
+    var dirty = false
+    var deadline: LoopInstant?
+    var signals: [LoopSignal] = []
+    func tick(now: LoopInstant) { log.append("tick@\(now.nanoseconds)") }
+    var needsRender: Bool { dirty }
+    func render(now: LoopInstant) { log.append("render"); dirty = false }
+    func nextDeadline(now: LoopInstant) -> LoopInstant? { deadline }
+    func handle(signal: LoopSignal) { signals.append(signal) }
+}
+
+final class EventLoopTests: XCTestCase {
+    var now = LoopInstant(nanoseconds: 0)
+
+    private func makeLoop(_ client: RecordingClient) throws -> EventLoop {
+        let loop = try EventLoop(clock: { [unowned self] in now }, signals: [SIGUSR1, SIGHUP])
+        loop.client = client
+        return loop
+    }
+
+    func testIterationOrderIsTickQueuedTimersRender() throws {
+        let client = RecordingClient()
+        let loop = try makeLoop(client)
+        loop.schedule(at: LoopInstant(nanoseconds: 5)) { client.log.append("timer5") }
+        loop.execute { client.log.append("queued"); client.dirty = true }
+        try loop.runOnce(block: false)
+        XCTAssertEqual(client.log, ["tick@0", "queued", "render"])
+        now = LoopInstant(nanoseconds: 5)
+        try loop.runOnce(block: false)
+        XCTAssertEqual(client.log.suffix(2), ["tick@5", "timer5"])
+    }
+
+    func testTimersRunInDeadlineOrderAndCancelWorks() {
+        var queue = TimerQueue()
+        var ran: [String] = []
+        queue.schedule(at: LoopInstant(nanoseconds: 30)) { ran.append("c") }
+        let b = queue.schedule(at: LoopInstant(nanoseconds: 20)) { ran.append("b") }
+        queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a1") }
+        queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a2") }
+        XCTAssertTrue(queue.cancel(b))
+        XCTAssertFalse(queue.cancel(b))
+        queue.popDue(now: LoopInstant(nanoseconds: 25)).forEach { $0() }
+        XCTAssertEqual(ran, ["a1", "a2"])
+        XCTAssertEqual(queue.nextDeadline, LoopInstant(nanoseconds: 30))
+    }
+
+    func testWakeReturnsFromABlockingWait() throws {
+        let client = RecordingClient()
+        let loop = try makeLoop(client)
+        loop.wake()
+        try loop.runOnce(block: true)  // returns because the eventfd is readable
+        XCTAssertEqual(client.log, ["tick@0"])
+    }
+
+    func testRegisteredDescriptorHandlerRuns() throws {
+        let client = RecordingClient()
+        let loop = try makeLoop(client)
+        let fd = try EventFD.create()
+        defer { close(fd) }
+        var fired = 0
+        try loop.register(fd: fd) { fired += 1; _ = try? EventFD.drain(fd) }
+        try EventFD.signal(fd)
+        try loop.runOnce(block: true)
+        XCTAssertEqual(fired, 1)
+        loop.unregister(fd: fd)
+    }
+
+    func testSignalsArriveThroughSignalFD() throws {
+        let client = RecordingClient()
+        let loop = try makeLoop(client)
+        raise(SIGUSR1)
+        raise(SIGHUP)
+        try loop.runOnce(block: true)
+        XCTAssertEqual(Set(client.signals.map { "\($0)" }), ["screenshot", "reload"])
+    }
+
+    func testPastClientDeadlinePollsInsteadOfBlocking() throws {
+        let client = RecordingClient()
+        client.deadline = LoopInstant(nanoseconds: 0)
+        let loop = try makeLoop(client)
+        try loop.runOnce(block: true)  // would hang if it blocked
+        XCTAssertEqual(client.log, ["tick@0"])
+    }
+
+    func testSyscallErrorsAreTyped() {
+        XCTAssertThrowsError(try Epoll.add(epoll: -1, fd: -1, events: .readable, token: 0)) { error in
+            let error = error as! SystemError
+            XCTAssertEqual(error.errno, EBADF)
+            XCTAssertTrue(error.operation.hasPrefix("epoll_ctl(ADD"))
+            XCTAssertTrue(error.description.contains("Bad file descriptor"))
+        }
+        var interrupted = true
+        let value = try? syscall("test") { () -> Int32 in
+            if interrupted { interrupted = false; errno = EINTR; return -1 }
+            return 7
+        }
+        XCTAssertEqual(value, 7, "EINTR is retried")
+        XCTAssertEqual(SystemError(errno: EBUSY, operation: "x").isPermissionOrBusy, true)
+    }
+
+    func testTimerFDFiresForAPastDeadline() throws {
+        let fd = try TimerFD.create()
+        defer { close(fd) }
+        try TimerFD.arm(fd, at: LoopInstant(nanoseconds: 1))
+        let epoll = try Epoll.create()
+        defer { close(epoll) }
+        try Epoll.add(epoll: epoll, fd: fd, events: .readable, token: 9)
+        XCTAssertEqual(try Epoll.wait(epoll: epoll, timeoutMilliseconds: -1).map(\.token), [9])
+        XCTAssertEqual(try TimerFD.drain(fd), 1)
+    }
+}

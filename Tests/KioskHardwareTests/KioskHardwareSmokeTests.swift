@@ -1,6 +1,0 @@
-import XCTest
-@testable import KioskHardware
-
-final class KioskHardwareSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}

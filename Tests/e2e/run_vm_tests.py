@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Entry point of `make test-e2e`: prepares the cached kernel + initramfs around the given
+swipe-kiosk binary, runs the VM tests and prints `N passed, N failed` and the wall time."""
+import argparse
+import sys
+import time
+import unittest
+
+import test_kiosk_vm
+import vmassets
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True, help="swipe-kiosk built with --static-swift-stdlib")
+    parser.add_argument("-k", dest="pattern", help="only tests whose name contains this")
+    options = parser.parse_args()
+    started = time.monotonic()
+    test_kiosk_vm.ASSETS = vmassets.prepare(options.binary)
+    print(f"e2e: assets ready in {time.monotonic() - started:.1f} s", flush=True)
+    suite = unittest.defaultTestLoader.loadTestsFromModule(test_kiosk_vm)
+    if options.pattern:
+        suite = unittest.TestSuite(t for t in suite for t in t if options.pattern in t.id())
+    result = unittest.TextTestRunner(verbosity=2).run(suite)
+    failed = len(result.failures) + len(result.errors)
+    print(f"e2e: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
+    return 1 if failed or result.testsRun == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+/*
+ * vinput: guest-side virtual input devices for the SwipeKiosk VM tests (built with gcc -static).
+ * QEMU 7.2 cannot inject multitouch from the host, so touches come from a uinput touchscreen
+ * driven by text commands, and force feedback is observed on a uinput rumble device.
+ *
+ *   vinput touch PORT   multitouch touchscreen (INPUT_PROP_DIRECT, 10 slots, 0..32767); reads
+ *                       commands from PORT (a virtio-serial port or FIFO, re-opened on EOF):
+ *                       "d SLOT X Y" down, "m SLOT X Y" move, "u SLOT" up, "q" quit.
+ *   vinput rumble       a device with EV_FF/FF_RUMBLE; logs "RUMBLE upload id=N strong=S length=L"
+ *                       and "RUMBLE play id=N" for every effect the app uploads and plays.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/uinput.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+static int emit(int fd, int type, int code, int value) {
+    struct input_event ev = {0};
+    ev.type = type;
+    ev.code = code;
+    ev.value = value;
+    return write(fd, &ev, sizeof ev) == sizeof ev ? 0 : -1;
+}
+
+static void die(const char *what) {
+    fprintf(stderr, "vinput: %s: %s\n", what, strerror(errno));
+    exit(1);
+}
+
+static void abs_axis(int fd, int code, int max, int resolution) {
+    struct uinput_abs_setup abs = {0};
+    abs.code = code;
+    abs.absinfo.maximum = max;
+    abs.absinfo.resolution = resolution;
+    if (ioctl(fd, UI_ABS_SETUP, &abs) < 0) die("UI_ABS_SETUP");
+}
+
+static int touch_main(const char *port) {
+    int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+    if (fd < 0) die("open /dev/uinput");
+    ioctl(fd, UI_SET_EVBIT, EV_KEY);
+    ioctl(fd, UI_SET_KEYBIT, BTN_TOUCH);
+    ioctl(fd, UI_SET_EVBIT, EV_ABS);
+    ioctl(fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
+    int codes[] = {ABS_X, ABS_Y, ABS_MT_POSITION_X, ABS_MT_POSITION_Y};
+    for (int i = 0; i < 4; i++) ioctl(fd, UI_SET_ABSBIT, codes[i]), abs_axis(fd, codes[i], 32767, 126);
+    ioctl(fd, UI_SET_ABSBIT, ABS_MT_SLOT);
+    abs_axis(fd, ABS_MT_SLOT, 9, 0);
+    ioctl(fd, UI_SET_ABSBIT, ABS_MT_TRACKING_ID);
+    abs_axis(fd, ABS_MT_TRACKING_ID, 65535, 0);
+    struct uinput_setup setup = {0};
+    setup.id.bustype = BUS_USB;
+    setup.id.vendor = 0x1234;
+    setup.id.product = 0x5678;
+    strcpy(setup.name, "vinput touchscreen");
+    if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE");
+    printf("VINPUT touch ready\n");
+    fflush(stdout);
+    int tracking = 1, down = 0;
+    char line[128];
+    for (;;) {
+        FILE *in = fopen(port, "r");
+        if (!in) die(port);
+        while (fgets(line, sizeof line, in)) {
+            char op;
+            int slot = 0, x = 0, y = 0;
+            int n = sscanf(line, " %c %d %d %d", &op, &slot, &x, &y);
+            if (n < 1) continue;
+            if (op == 'q') return 0;
+            emit(fd, EV_ABS, ABS_MT_SLOT, slot);
+            if (op == 'd' || op == 'm') {
+                if (op == 'd') emit(fd, EV_ABS, ABS_MT_TRACKING_ID, tracking++), down |= 1 << slot;
+                emit(fd, EV_ABS, ABS_MT_POSITION_X, x);
+                emit(fd, EV_ABS, ABS_MT_POSITION_Y, y);
+                emit(fd, EV_ABS, ABS_X, x);
+                emit(fd, EV_ABS, ABS_Y, y);
+            } else if (op == 'u') {
+                emit(fd, EV_ABS, ABS_MT_TRACKING_ID, -1);
+                down &= ~(1 << slot);
+            }
+            emit(fd, EV_KEY, BTN_TOUCH, down != 0);
+            emit(fd, EV_SYN, SYN_REPORT, 0);
+        }
+        fclose(in);
+    }
+}
+
+static int rumble_main(void) {
+    int fd = open("/dev/uinput", O_RDWR);
+    if (fd < 0) die("open /dev/uinput");
+    ioctl(fd, UI_SET_EVBIT, EV_FF);
+    ioctl(fd, UI_SET_FFBIT, FF_RUMBLE);
+    struct uinput_setup setup = {0};
+    setup.id.bustype = BUS_VIRTUAL;
+    setup.ff_effects_max = 4;
+    strcpy(setup.name, "vinput rumble");
+    if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE");
+    printf("VINPUT rumble ready\n");
+    fflush(stdout);
+    struct input_event ev;
+    while (read(fd, &ev, sizeof ev) == sizeof ev) {
+        if (ev.type == EV_UINPUT && ev.code == UI_FF_UPLOAD) {
+            struct uinput_ff_upload up = {0};
+            up.request_id = ev.value;
+            if (ioctl(fd, UI_BEGIN_FF_UPLOAD, &up) < 0) die("UI_BEGIN_FF_UPLOAD");
+            printf("RUMBLE upload id=%d strong=%u length=%u\n", up.effect.id,
+                   up.effect.u.rumble.strong_magnitude, up.effect.replay.length);
+            up.retval = 0;
+            ioctl(fd, UI_END_FF_UPLOAD, &up);
+        } else if (ev.type == EV_UINPUT && ev.code == UI_FF_ERASE) {
+            struct uinput_ff_erase erase = {0};
+            erase.request_id = ev.value;
+            ioctl(fd, UI_BEGIN_FF_ERASE, &erase);
+            erase.retval = 0;
+            ioctl(fd, UI_END_FF_ERASE, &erase);
+        } else if (ev.type == EV_FF && ev.value > 0) {
+            printf("RUMBLE play id=%d\n", ev.code);
+        }
+        fflush(stdout);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc == 3 && strcmp(argv[1], "touch") == 0) return touch_main(argv[2]);
+    if (argc == 2 && strcmp(argv[1], "rumble") == 0) return rumble_main();
+    fprintf(stderr, "usage: vinput touch PORT | vinput rumble\n");
+    return 64;
+}

@@ -1,0 +1,182 @@
+"""One QEMU guest for the SwipeKiosk VM tests: boots the cached vmlinux + initramfs under TCG with
+a bochs (VGA) display, a virtio tablet and two virtio-serial ports (ctl: shell commands; touch0:
+the uinput touchscreen's command stream), and exposes the serial console as a line stream, QMP
+for screendumps and tablet input, and pixel reading of the dumps (stdlib only, no PIL)."""
+import json
+import os
+import queue
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+
+class VMError(AssertionError):
+    pass
+
+
+class VM:
+    """A running guest. Use as a context manager; `lines` collects every console line."""
+
+    def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append=""):
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.lines = []
+        self._queue = queue.Queue()
+        self._cursor = 0
+        sockets = {name: self.workdir / f"{name}.sock" for name in ("qmp", "ctl", "touch")}
+        for path in sockets.values():
+            path.unlink(missing_ok=True)
+        self.started = time.monotonic()
+        self.process = subprocess.Popen([
+            "qemu-system-x86_64", "-accel", "tcg", "-m", "768", "-smp", "1",
+            "-kernel", str(vmlinux), "-initrd", str(initrd),
+            "-append", f"console=ttyS0 quiet panic=-1 {append}".strip(),
+            "-display", "none", "-serial", "stdio", "-monitor", "none", "-no-reboot",
+            "-qmp", f"unix:{sockets['qmp']},server=on,wait=off",
+            "-vga", "none", "-device", f"VGA,id=vga0,xres={xres},yres={yres}",
+            "-device", "virtio-tablet-pci,id=tab0,display=vga0",
+            "-device", "virtio-serial-pci",
+            "-chardev", f"socket,id=ctl,path={sockets['ctl']},server=on,wait=off",
+            "-device", "virtserialport,chardev=ctl,name=ctl",
+            "-chardev", f"socket,id=touch,path={sockets['touch']},server=on,wait=off",
+            "-device", "virtserialport,chardev=touch,name=touch0",
+        ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        threading.Thread(target=self._read_console, daemon=True).start()
+        self.qmp = self._connect(sockets["qmp"])
+        self._qmp_file = self.qmp.makefile("rw")
+        self._qmp_file.readline()
+        self.qmp_command("qmp_capabilities")
+        self.ctl = self._connect(sockets["ctl"])
+        self.touch = self._connect(sockets["touch"])
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        (self.workdir / "console.log").write_text("\n".join(self.lines) + "\n")
+
+    def _connect(self, path):
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                sock = socket.socket(socket.AF_UNIX)
+                sock.connect(str(path))
+                return sock
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise VMError(f"cannot connect to {path}")
+                time.sleep(0.05)
+
+    def _read_console(self):
+        for raw in self.process.stdout:
+            line = raw.decode(errors="replace").rstrip("\r\n").replace("\x1b[6n", "")
+            self._queue.put(line)
+        self._queue.put(None)
+
+    def elapsed(self):
+        return time.monotonic() - self.started
+
+    def mark(self):
+        """Later `wait_for` calls only look at console lines printed after this point."""
+        self._drain()
+        self._cursor = len(self.lines)
+
+    def _drain(self, timeout=0.0):
+        try:
+            line = self._queue.get(timeout=timeout) if timeout else self._queue.get_nowait()
+        except queue.Empty:
+            return True
+        if line is None:
+            return False
+        self.lines.append(line)
+        return True
+
+    def wait_for(self, predicate, timeout=60, what=None):
+        """Returns the first console line since the last `mark()` for which `predicate` is true
+        (a string matches lines containing it). Lines may arrive in any order."""
+        test = (lambda line: predicate in line) if isinstance(predicate, str) else predicate
+        deadline = time.monotonic() + timeout
+        checked = self._cursor
+        while True:
+            for line in self.lines[checked:]:
+                if test(line):
+                    return line
+            checked = len(self.lines)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise VMError(f"timed out waiting for {what or predicate!r}; last lines:\n" + "\n".join(self.lines[-25:]))
+            if not self._drain(timeout=min(remaining, 0.5)):
+                raise VMError(f"guest stopped while waiting for {what or predicate!r}:\n" + "\n".join(self.lines[-25:]))
+
+    def lines_since_mark(self):
+        self._drain()
+        return self.lines[self._cursor:]
+
+    def shell(self, command):
+        """Runs `command` in the guest's ctl shell (output appears on the console)."""
+        self.ctl.sendall(command.encode() + b"\n")
+
+    def send_touch(self, *commands):
+        """Feeds the uinput touchscreen, e.g. send_touch('d 0 8192 8192', 'u 0')."""
+        self.touch.sendall("".join(c + "\n" for c in commands).encode())
+
+    def qmp_command(self, name, **arguments):
+        self._qmp_file.write(json.dumps({"execute": name, "arguments": arguments}) + "\n")
+        self._qmp_file.flush()
+        while True:
+            reply = json.loads(self._qmp_file.readline())
+            if "return" in reply:
+                return reply["return"]
+            if "error" in reply:
+                raise VMError(f"QMP {name}: {reply['error']}")
+
+    def tablet(self, x, y, down=None):
+        """Moves QEMU's virtio tablet to device units (0..32767) and optionally presses/releases."""
+        events = [{"type": "abs", "data": {"axis": "x", "value": x}},
+                  {"type": "abs", "data": {"axis": "y", "value": y}}]
+        if down is not None:
+            events.append({"type": "btn", "data": {"down": down, "button": "left"}})
+        self.qmp_command("input-send-event", device="vga0", events=events)
+
+    def screendump(self, name="screen.ppm"):
+        path = self.workdir / name
+        self.qmp_command("screendump", filename=str(path))
+        return read_ppm(path)
+
+
+class Image:
+    def __init__(self, width, height, pixels):
+        self.width, self.height, self.pixels = width, height, pixels
+
+    def __getitem__(self, xy):
+        x, y = xy
+        i = (y * self.width + x) * 3
+        return tuple(self.pixels[i:i + 3])
+
+
+def read_ppm(path):
+    data = Path(path).read_bytes()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        if data[pos:pos + 1] == b"#":
+            pos = data.index(b"\n", pos)
+            continue
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    if fields[0] != b"P6":
+        raise VMError(f"{path}: not a P6 PPM")
+    width, height = int(fields[1]), int(fields[2])
+    return Image(width, height, data[pos + 1:pos + 1 + width * height * 3])

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Builds what the SwipeKiosk VM tests boot: a Debian 12 kernel (as an uncompressed vmlinux for
+fast PVH boot under TCG), its DRM/input modules, udev, busybox, the guest helpers and the
+swipe-kiosk binary, packed into an initramfs. Everything downloaded or built lives in a cache
+outside the repository (vm-e2e.md is the recipe); a second run only rebuilds the initramfs."""
+import lzma
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "swipe-kiosk-e2e"
+DEBS = ["busybox-static", "udev"]
+# Load order matters (dependencies first); resolved further from each module's `depends=`.
+MODULES = ["drm", "drm_kms_helper", "ttm", "drm_ttm_helper", "drm_vram_helper", "bochs",
+           "virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci",
+           "virtio_input", "virtio_console", "evdev", "uinput"]
+UDEV_RULES = ["50-udev-default.rules", "60-drm.rules", "60-input-id.rules", "60-evdev.rules",
+              "60-persistent-input.rules", "70-mouse.rules", "70-touchpad.rules",
+              "80-libinput-device-groups.rules", "90-libinput-fuzz-override.rules"]
+
+
+def log(message):
+    print(f"vmassets: {message}", file=sys.stderr, flush=True)
+
+
+def run(*args, **kwargs):
+    return subprocess.run(args, check=True, text=True, capture_output=True, **kwargs).stdout
+
+
+def kernel_package():
+    """The Debian 12 kernel that `linux-image-amd64` currently depends on."""
+    for line in run("apt-cache", "depends", "linux-image-amd64").splitlines():
+        name = line.split(":")[-1].strip()
+        if name.startswith("linux-image-6.1.0-") and name.endswith("-amd64"):
+            return name
+    raise SystemExit("vmassets: apt-cache knows no linux-image-6.1.0-*-amd64 (run apt-get update)")
+
+
+def fetch_debs():
+    """apt-get download + dpkg -x into CACHE/sysroot, once per kernel version."""
+    kernel = kernel_package()
+    stamp = CACHE / f"sysroot.{kernel}.done"
+    if stamp.exists():
+        return kernel
+    log(f"downloading {kernel} {' '.join(DEBS)}")
+    debs = CACHE / "debs"
+    shutil.rmtree(debs, ignore_errors=True)
+    shutil.rmtree(CACHE / "sysroot", ignore_errors=True)
+    debs.mkdir(parents=True)
+    try:
+        run("apt-get", "download", kernel, *DEBS, cwd=debs)
+    except subprocess.CalledProcessError:
+        run("apt-get", "update", "-qq")
+        run("apt-get", "download", kernel, *DEBS, cwd=debs)
+    for deb in sorted(debs.glob("*.deb")):
+        run("dpkg-deb", "-x", str(deb), str(CACHE / "sysroot"))
+    shutil.rmtree(debs)
+    extract_vmlinux(kernel)
+    stamp.touch()
+    return kernel
+
+
+def extract_vmlinux(kernel):
+    """bzImage → ELF vmlinux (xz payload): saves ~3 s of real-mode setup + xz per TCG boot."""
+    version = kernel.removeprefix("linux-image-")
+    data = (CACHE / "sysroot" / "boot" / f"vmlinuz-{version}").read_bytes()
+    start = data.find(b"\xfd7zXZ\x00")
+    if start < 0:
+        raise SystemExit("vmassets: no xz payload in the kernel image")
+    vmlinux = lzma.LZMADecompressor(format=lzma.FORMAT_XZ).decompress(data[start:])
+    if vmlinux[:4] != b"\x7fELF":
+        raise SystemExit("vmassets: decompressed kernel is not an ELF file")
+    (CACHE / "vmlinux").write_bytes(vmlinux)
+
+
+def module_files(version):
+    """Paths of MODULES plus their dependencies, in load order."""
+    root = CACHE / "sysroot" / "lib" / "modules" / version / "kernel"
+    index = {p.name[:-3].replace("-", "_"): p for p in root.rglob("*.ko")}
+    ordered = []
+
+    def add(name):
+        name = name.replace("-", "_")
+        path = index.get(name)
+        if path is None:
+            raise SystemExit(f"vmassets: module {name} not in {version}")
+        if path in ordered:
+            return
+        blob = path.read_bytes()
+        at = blob.find(b"\x00depends=")
+        if at >= 0:
+            deps = blob[at + 9:blob.index(b"\x00", at + 1)].decode()
+            for dep in filter(None, deps.split(",")):
+                add(dep)
+        ordered.append(path)
+
+    for module in MODULES:
+        add(module)
+    return ordered
+
+
+def build_helpers():
+    """gcc -static the guest helpers (rebuilt when their source changes)."""
+    out = {}
+    for name, extra in (("vinput", []),
+                        ("crtcprobe", ["-I/usr/include/libdrm", "/usr/lib/x86_64-linux-gnu/libdrm.a"])):
+        source = HERE / f"{name}.c"
+        binary = CACHE / "bin" / name
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+            run("gcc", "-O2", "-Wall", "-static", "-o", str(binary), str(source), *extra)
+        out[name] = binary
+    return out
+
+
+def shared_libraries(binary):
+    """What the dynamic loader pulls in for `binary` (ldd), loader included."""
+    libs = []
+    for line in run("ldd", str(binary)).splitlines():
+        parts = line.split()
+        path = parts[2] if "=>" in parts and len(parts) > 2 else parts[0]
+        if path.startswith("/"):
+            libs.append(Path(path))
+    return libs
+
+
+class Cpio:
+    """A newc cpio archive writer (the initramfs format), no external tools."""
+
+    def __init__(self):
+        self.data = bytearray()
+        self.inode = 1
+        self.dirs = set()
+
+    def _entry(self, name, mode, body=b""):
+        header = "070701" + "".join(f"{v:08x}" for v in (
+            self.inode, mode, 0, 0, 1, 0, len(body), 0, 0, 0, 0, len(name) + 1, 0))
+        self.inode += 1
+        self.data += header.encode() + name.encode() + b"\x00"
+        self.data += b"\x00" * (-len(self.data) % 4)
+        self.data += body
+        self.data += b"\x00" * (-len(self.data) % 4)
+
+    def directory(self, name):
+        name = name.strip("/")
+        if not name or name in self.dirs:
+            return
+        self.directory(os.path.dirname(name))
+        self.dirs.add(name)
+        self._entry(name, 0o040755)
+
+    def file(self, name, body, mode=0o755):
+        name = name.strip("/")
+        self.directory(os.path.dirname(name))
+        self._entry(name, 0o100000 | mode, body)
+
+    def symlink(self, name, target):
+        name = name.strip("/")
+        self.directory(os.path.dirname(name))
+        self._entry(name, 0o120777, target.encode())
+
+    def finish(self):
+        self._entry("TRAILER!!!", 0)
+        return bytes(self.data)
+
+
+def build_initramfs(binary, kernel):
+    """Packs busybox, modules, udev, libinput data, the helpers and `binary` into CACHE/initrd.cpio."""
+    version = kernel.removeprefix("linux-image-")
+    sysroot = CACHE / "sysroot"
+    cpio = Cpio()
+    busybox = sysroot / "bin" / "busybox"
+    cpio.file("bin/busybox", busybox.read_bytes())
+    for applet in run(str(busybox), "--list-full").split():
+        if applet != "bin/busybox":
+            cpio.symlink(applet, "/bin/busybox")
+    modules = module_files(version)
+    for path in modules:
+        cpio.file(f"lib/modules/{path.name}", path.read_bytes(), 0o644)
+    cpio.file("etc/modules.list", "".join(f"/lib/modules/{p.name}\n" for p in modules).encode(), 0o644)
+    udevadm = sysroot / "bin" / "udevadm"
+    cpio.file("bin/udevadm", udevadm.read_bytes())
+    cpio.symlink("lib/systemd/systemd-udevd", "/bin/udevadm")
+    for rule in UDEV_RULES:  # udev's own rules from the .deb, libinput's from the host (libinput-bin)
+        source = next(p for p in (sysroot / "lib/udev/rules.d" / rule, Path("/lib/udev/rules.d") / rule) if p.exists())
+        cpio.file(f"lib/udev/rules.d/{rule}", source.read_bytes(), 0o644)
+    for helper in ("libinput-device-group", "libinput-fuzz-extract", "libinput-fuzz-to-zero"):
+        host = Path("/lib/udev") / helper
+        if host.exists():
+            cpio.file(f"lib/udev/{helper}", host.read_bytes())
+    for data_dir in (Path("/usr/share/libinput"), Path("/usr/share/libwacom")):
+        for path in sorted(data_dir.glob("*")) if data_dir.exists() else []:
+            if path.is_file():
+                cpio.file(str(path), path.read_bytes(), 0o644)
+    cpio.file("etc/group", b"root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:105:\n", 0o644)
+    cpio.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n", 0o644)
+    libs = set(shared_libraries(binary)) | set(shared_libraries(udevadm))
+    for lib in sorted(libs):
+        target = "lib64/ld-linux-x86-64.so.2" if lib.name.startswith("ld-linux") else f"lib/x86_64-linux-gnu/{lib.name}"
+        cpio.file(target, lib.resolve().read_bytes())
+    cpio.file("usr/bin/swipe-kiosk", binary.read_bytes())
+    for name, path in build_helpers().items():
+        cpio.file(f"usr/bin/{name}", path.read_bytes())
+    cpio.file("init", (HERE / "init.sh").read_bytes())
+    (CACHE / "initrd.cpio").write_bytes(cpio.finish())
+    return CACHE / "initrd.cpio"
+
+
+def prepare(binary):
+    """Returns (vmlinux, initrd) ready to boot, downloading only what the cache lacks."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    kernel = fetch_debs()
+    return CACHE / "vmlinux", build_initramfs(Path(binary), kernel)
+
+
+if __name__ == "__main__":
+    print(*prepare(sys.argv[1] if len(sys.argv) > 1 else "/bin/true"))
