@@ -63,7 +63,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]),
+            ],
+            exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),

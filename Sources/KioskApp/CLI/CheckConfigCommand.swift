@@ -1,0 +1,32 @@
+// `swipe-kiosk check-config FILE` (DESIGN.md, Command line): validates a configuration file
+// before it is deployed. Prints `FILE: ok` and a summary, or every problem as
+// `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file).
+import ArgumentParser
+
+struct CheckConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Check a configuration file; print every problem as file:line:column: message.")
+
+    @Argument(help: "The TOML configuration file.")
+    var file: String
+
+    func run() throws {
+        do {
+            let configuration = try KioskConfiguration.load(file: file)
+            print("\(file): ok")
+            print(Self.summary(of: configuration))
+        } catch {
+            error.lines.forEach(printError)
+            throw ExitCode.badData
+        }
+    }
+
+    /// One line: how many lists and actions, and the list ids.
+    static func summary(of configuration: KioskConfiguration) -> String {
+        let lists = configuration.lists
+        let actions = configuration.actionCount
+        return "\(lists.count) list\(lists.count == 1 ? "" : "s") (\(lists.map(\.id).joined(separator: ", "))), "
+            + "\(actions) action\(actions == 1 ? "" : "s")"
+    }
+}

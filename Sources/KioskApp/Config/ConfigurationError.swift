@@ -1,0 +1,123 @@
+// The errors a configuration file can have, each tied to a place in the file, and the
+// dotted paths (`lists[1].trailing.expansion`) used both in messages and to find that place.
+
+/// A path to a key inside the configuration document.
+public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
+    enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    private(set) var components: [Component] = []
+
+    /// The document root.
+    public init() {}
+
+    public var isEmpty: Bool { components.isEmpty }
+
+    /// The enclosing key or table.
+    var parent: ConfigPath {
+        var copy = self
+        copy.components.removeLast()
+        return copy
+    }
+
+    /// The last key name (nil for the root or an array element).
+    var lastKey: String? {
+        if case .key(let name)? = components.last { return name }
+        return nil
+    }
+
+    func appending(_ key: String) -> ConfigPath {
+        var copy = self
+        copy.components.append(.key(key))
+        return copy
+    }
+
+    func appending(index: Int) -> ConfigPath {
+        var copy = self
+        copy.components.append(.index(index))
+        return copy
+    }
+
+    /// `lists[1].trailing.actions[0].effect`.
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let name): text += text.isEmpty ? name : "." + name
+            case .index(let i): text += "[\(i)]"
+            }
+        }
+        return text
+    }
+}
+
+/// One problem at one place: printed as `file:line:column: message`.
+public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var position: SourcePosition
+    public var message: String
+
+    public init(file: String, position: SourcePosition, message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(position.line):\(position.column): \(message)" }
+}
+
+/// Why a configuration could not be loaded.
+public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file could not be opened or read (`reason` is strerror's text).
+    case unreadable(file: String, reason: String)
+    /// The file was read but has errors, in file order; never empty.
+    case invalid([ConfigDiagnostic])
+
+    /// The lines to print, one per problem.
+    public var lines: [String] {
+        switch self {
+        case .unreadable(let file, let reason): return ["\(file): cannot read configuration: \(reason)"]
+        case .invalid(let diagnostics): return diagnostics.map(\.description)
+        }
+    }
+
+    public var description: String { lines.joined(separator: "\n") }
+}
+
+/// Suggestions for misspelt names.
+enum NameSuggestion {
+    /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        let limit = max(2, name.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let d = editDistance(name.lowercased(), candidate.lowercased())
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        var row = previous
+        for i in 1...a.count {
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, substitution)
+            }
+            swap(&previous, &row)
+        }
+        return previous[b.count]
+    }
+
+    /// ` "did you mean …?"` text for a message, or empty.
+    static func hint(for name: String, in candidates: [String]) -> String {
+        closest(to: name, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+}

@@ -1,0 +1,190 @@
+// Reading a configuration file: TOML syntax through TOMLKit, then every section through a
+// ConfigReader that collects all problems as `file:line:column: message` diagnostics.
+// Reads the file with plain libc calls (no Foundation: binary size matters in the VM image).
+#if canImport(Glibc)
+import Glibc
+#endif
+import SwipeCore
+import TOMLKit
+
+extension KioskConfiguration {
+    /// Loads and checks the configuration at `path`.
+    /// - Throws: `.unreadable` when the file cannot be read, `.invalid` with every problem otherwise.
+    public static func load(file path: String) throws(ConfigurationError) -> KioskConfiguration {
+        try parse(readSource(path), file: path)
+    }
+
+    /// Checks `source` (the text of a TOML file); `file` is the name used in diagnostics.
+    public static func parse(_ source: String, file: String) throws(ConfigurationError) -> KioskConfiguration {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: source)
+        } catch let error as TOMLParseError {
+            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
+            throw .invalid([ConfigDiagnostic(file: file, position: position, message: error.description)])
+        } catch {
+            throw .invalid([ConfigDiagnostic(file: file, position: .start, message: "\(error)")])
+        }
+        let diagnostics = ConfigDiagnostics(file: file, source: source)
+        let configuration = KioskConfiguration(reading: ConfigReader(table: table, path: ConfigPath(), diagnostics: diagnostics))
+        guard diagnostics.diagnostics.isEmpty else { throw .invalid(diagnostics.sorted) }
+        return configuration
+    }
+
+    /// The whole file as UTF-8 text (invalid sequences become U+FFFD).
+    static func readSource(_ path: String) throws(ConfigurationError) -> String {
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            bytes.append(contentsOf: chunk[0..<count])
+            if count < chunk.count { break }
+        }
+        if ferror(file) != 0 {
+            throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    init(reading root: ConfigReader) {
+        self.init()
+        if let r = root.table("display") { display = DisplaySettings(reading: r) }
+        if let r = root.table("input") { input = InputSettings(reading: r) }
+        if let r = root.table("theme") { theme = ThemeSettings(reading: r) }
+        if let r = root.table("haptics") { haptics = HapticsSettings(reading: r) }
+        if let r = root.table("idle") {
+            idle.resetAfter = r.number("reset_after_s", default: idle.resetAfter, in: 0...86_400)
+            idle.blankAfter = r.number("blank_after_s", default: idle.blankAfter, in: 0...86_400)
+            r.finish()
+        }
+        if let r = root.table("data") {
+            if let path = r.string("database") {
+                if path.isEmpty { r.report("data.database must not be empty", key: "database") } else { data.database = path }
+            }
+            data.demoData = r.bool("demo_data", default: data.demoData)
+            // At most a second, so changes by other processes show up within one second.
+            data.pollInterval = r.integer("poll_interval_ms", default: data.pollInterval, in: 50...1000)
+            data.undoWindow = r.number("undo_window_s", default: data.undoWindow, in: 0...86_400)
+            r.finish()
+        }
+        if let r = root.table("navigation") {
+            navigation.transition = r.choice("transition") ?? navigation.transition
+            navigation.swipeBack = r.bool("swipe_back", default: navigation.swipeBack)
+            r.finish()
+        }
+        if let r = root.table("sheet") { sheet = SheetSettings(reading: r) }
+        direction = root.choice("direction") ?? direction
+        let listReaders = root.tables("lists")
+        if !listReaders.isEmpty {
+            lists = listReaders.map(ListConfiguration.init(reading:))
+            ListConfiguration.reportDuplicateIDs(lists, readers: listReaders)
+        }
+        root.finish()
+    }
+}
+
+extension DisplaySettings {
+    init(reading r: ConfigReader) {
+        self.init()
+        backend = r.choice("backend") ?? backend
+        device = r.string("device")
+        connector = r.string("connector")
+        if let text = r.string("mode") {
+            mode = DisplayModeSetting(parsing: text)
+            if mode == nil { r.report("display.mode must look like \"1280x800\" or \"1280x800@60\", not \"\(text)\"", key: "mode") }
+        }
+        rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
+        atomic = r.choice("atomic") ?? atomic
+        scale = r.number("scale", default: scale, in: 0.25...8)
+        r.finish()
+    }
+}
+
+extension InputSettings {
+    init(reading r: ConfigReader) {
+        self.init()
+        devices = r.strings("devices") ?? devices
+        calibration = r.numbers("calibration", count: 6)
+        pointerAsTouch = r.bool("pointer_as_touch", default: pointerAsTouch)
+        r.finish()
+    }
+}
+
+extension ThemeSettings {
+    /// The colour keys of `[theme]` and the fields they set.
+    private static var colorKeys: [(String, WritableKeyPath<ThemeSettings, SwipeColor>)] { [
+        ("background", \.background), ("nav_bar", \.navBar), ("nav_title", \.navTitle), ("row", \.row),
+        ("separator", \.separator), ("title", \.title), ("subtitle", \.subtitle), ("accent", \.accent),
+        ("badge", \.badge), ("unread", \.unread),
+    ] }
+
+    init(reading r: ConfigReader) {
+        self.init()
+        for (key, field) in Self.colorKeys {
+            if let color = r.color(key) { self[keyPath: field] = color }
+        }
+        // Font paths are checked when the fonts are loaded at start, not here: the file is
+        // often checked on a workstation before it is copied to the kiosk.
+        if let fonts = r.table("fonts") {
+            regularFont = fonts.string("regular")
+            boldFont = fonts.string("bold")
+            iconFont = fonts.string("icon")
+            fonts.finish()
+        }
+        if let sizes = r.table("sizes") {
+            titleSize = sizes.number("title", default: titleSize, in: 4...200)
+            subtitleSize = sizes.number("subtitle", default: subtitleSize, in: 4...200)
+            navTitleSize = sizes.number("nav_title", default: navTitleSize, in: 4...200)
+            rowHeight = sizes.number("row_height", default: rowHeight, in: 16...1000)
+            sizes.finish()
+        }
+        r.finish()
+    }
+}
+
+extension HapticsSettings {
+    init(reading r: ConfigReader) {
+        self.init()
+        backend = r.choice("backend") ?? backend
+        device = r.string("device")
+        ledPath = r.string("led")
+        command = r.strings("command")
+        rateLimit = r.integer("rate_limit_ms", default: rateLimit, in: 0...10_000)
+        if let events = r.table("events") {
+            for event in HapticEvent.allCases {
+                guard let e = events.table(event.rawValue) else { continue }
+                let fallback = pattern(for: event)
+                patterns[event] = Pattern(
+                    duration: e.integer("duration_ms", default: fallback.duration, in: 1...5000),
+                    strength: e.number("strength", default: fallback.strength, in: 0...1))
+                e.finish()
+            }
+            events.finish()
+        }
+        if backend == .led, ledPath == nil {
+            r.report("haptics.backend = \"led\" needs haptics.led, a sysfs LED directory", key: "backend")
+        }
+        if backend == .command, command?.isEmpty ?? true {
+            r.report("haptics.backend = \"command\" needs haptics.command, an argv array", key: "backend")
+        }
+        r.finish()
+    }
+}
+
+extension SheetSettings {
+    init(reading r: ConfigReader) {
+        self.init()
+        swipeDown.isSticky = r.bool("sticky", default: swipeDown.isSticky)
+        swipeDown.shouldFade = r.bool("fade", default: swipeDown.shouldFade)
+        swipeDown.animationDuration = r.number("animation_duration", default: swipeDown.animationDuration, in: 0...5)
+        swipeDown.minimumVelocityToDismiss = r.number(
+            "minimum_velocity", default: swipeDown.minimumVelocityToDismiss, in: 0...100_000)
+        swipeDown.minimumScreenFraction = r.number("minimum_fraction", default: swipeDown.minimumScreenFraction, in: 0...0.9)
+        detailAsSheet = r.bool("detail_as_sheet", default: detailAsSheet)
+        r.finish()
+    }
+}

@@ -1,0 +1,181 @@
+// The kiosk's configuration as typed Swift values: one TOML file (see Examples/example.toml)
+// decoded into these structs. Every field has a default, so an empty file is a valid
+// configuration; the swipe-related parts are SwipeCore values the UI uses directly.
+import SwipeCore
+
+/// The whole configuration of one kiosk.
+public struct KioskConfiguration: Hashable, Sendable {
+    /// `[display]`: where and how the picture is shown.
+    public var display = DisplaySettings()
+    /// `[input]`: touch devices and their calibration.
+    public var input = InputSettings()
+    /// `[theme]`: colours, fonts and sizes.
+    public var theme = ThemeSettings()
+    /// `[haptics]`: how haptic events are felt.
+    public var haptics = HapticsSettings()
+    /// `[idle]`: what happens when nobody touches the screen.
+    public var idle = IdleSettings()
+    /// `[data]`: the item database.
+    public var data = DataSettings()
+    /// `[navigation]`: page transitions.
+    public var navigation = NavigationSettings()
+    /// `[sheet]`: modal sheets dismissed by swiping down.
+    public var sheet = SheetSettings()
+    /// Top-level `direction`: the reading direction of lists that do not set their own.
+    public var direction: DirectionSetting = .leftToRight
+    /// `[[lists]]`: the lists the kiosk shows, first one at start. Never empty.
+    public var lists: [ListConfiguration] = [.inbox]
+
+    /// All defaults: one "inbox" list with the demo actions.
+    public init() {}
+
+    /// Number of swipe actions over all lists and sides.
+    public var actionCount: Int {
+        lists.reduce(0) { $0 + $1.leading.actions.count + $1.trailing.actions.count }
+    }
+
+    /// The list with `id`, if configured.
+    public func list(id: String) -> ListConfiguration? {
+        lists.first { $0.id == id }
+    }
+}
+
+/// Which display backend to use.
+public enum DisplayBackend: String, Hashable, Sendable, CaseIterable {
+    /// DRM when a usable card exists, headless otherwise.
+    case auto
+    case drm
+    case headless
+}
+
+/// Whether to use the atomic KMS API.
+public enum AtomicSetting: String, Hashable, Sendable, CaseIterable {
+    /// Atomic when the driver supports it, legacy otherwise.
+    case auto
+    case on
+    case off
+}
+
+/// A requested video mode, `WxH[@Hz]`.
+public struct DisplayModeSetting: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// Refresh rate in Hz; nil picks the connector's preferred rate for the size.
+    public var refreshRate: Double?
+
+    public init(width: Int, height: Int, refreshRate: Double? = nil) {
+        self.width = width
+        self.height = height
+        self.refreshRate = refreshRate
+    }
+
+    /// Parses `1280x800` or `1280x800@60`; nil when malformed.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
+        var rate: Double?
+        if parts.count == 2 {
+            guard let hz = Double(parts[1]), hz > 0, hz <= 1000 else { return nil }
+            rate = hz
+        }
+        self.init(width: w, height: h, refreshRate: rate)
+    }
+}
+
+/// `[display]`.
+public struct DisplaySettings: Hashable, Sendable {
+    public var backend: DisplayBackend = .auto
+    /// DRM card, e.g. `/dev/dri/card0`; nil picks the first usable one.
+    public var device: String?
+    /// Connector name, e.g. `HDMI-A-1`; nil picks the first connected one.
+    public var connector: String?
+    /// Nil uses the connector's preferred mode.
+    public var mode: DisplayModeSetting?
+    /// Clockwise rotation of the picture: 0, 90, 180 or 270.
+    public var rotation: Int = 0
+    public var atomic: AtomicSetting = .auto
+    /// UI scale factor (1 = one point per pixel).
+    public var scale: Double = 1
+
+    public init() {}
+}
+
+/// `[input]`.
+public struct InputSettings: Hashable, Sendable {
+    /// Device nodes to open; empty means every input device of udev seat `seat0`.
+    public var devices: [String] = []
+    /// libinput calibration matrix (6 numbers, row-major 2×3) overriding the udev one.
+    public var calibration: [Double]?
+    /// Treat a mouse's left button as a finger (for development and mouse kiosks).
+    public var pointerAsTouch: Bool = true
+
+    public init() {}
+}
+
+/// `[idle]`.
+public struct IdleSettings: Hashable, Sendable {
+    /// Seconds without touch before the app returns to the first list; 0 = never.
+    public var resetAfter: Double = 120
+    /// Seconds without touch before the display is blanked; 0 = never.
+    public var blankAfter: Double = 0
+
+    public init() {}
+}
+
+/// `[data]`.
+public struct DataSettings: Hashable, Sendable {
+    /// SQLite database file; its directory must exist.
+    public var database: String = "/var/lib/swipe-kiosk/items.sqlite3"
+    /// Fill an empty database with demo items on first run.
+    public var demoData: Bool = true
+    /// How often to look for changes made by other processes, in milliseconds.
+    public var pollInterval: Int = 500
+    /// How long a deleted item can be restored (Undo) before it is purged, in seconds.
+    public var undoWindow: Double = 30
+
+    public init() {}
+}
+
+/// `[navigation]`.
+public struct NavigationSettings: Hashable, Sendable {
+    public var transition: NavigationTransitionStyle = .push
+    /// An edge swipe pops the top page interactively.
+    public var swipeBack: Bool = true
+
+    public init() {}
+}
+
+/// `[sheet]`.
+public struct SheetSettings: Hashable, Sendable {
+    /// The swipe-down-to-dismiss behaviour of every sheet.
+    public var swipeDown = SwipeDownConfiguration()
+    /// Show an item's detail as a sheet instead of pushing a page.
+    public var detailAsSheet: Bool = false
+
+    public init() {}
+}
+
+/// The `direction` setting: a fixed direction, or one guessed from the list's title.
+public enum DirectionSetting: String, Hashable, Sendable, CaseIterable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+    /// Right-to-left when the title's first strong letter is Hebrew or Arabic.
+    case auto
+
+    /// The concrete direction for a list titled `title`.
+    public func resolved(title: String) -> LayoutDirection {
+        switch self {
+        case .leftToRight: return .leftToRight
+        case .rightToLeft: return .rightToLeft
+        case .auto:
+            for scalar in title.unicodeScalars where scalar.properties.isAlphabetic {
+                // Hebrew, Arabic (with Syriac/Thaana/NKo) and their presentation forms.
+                let v = scalar.value
+                let rtl = (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+                return rtl ? .rightToLeft : .leftToRight
+            }
+            return .leftToRight
+        }
+    }
+}

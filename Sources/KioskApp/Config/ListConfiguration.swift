@@ -1,0 +1,135 @@
+// One `[[lists]]` entry: which items a list shows and the swipe actions on each side of its
+// rows. The per-side settings are SwipeCore's SwipeOptions and SwipeAction; what an action
+// *does* (ActionEffect) is the app's business and lives here.
+import SwipeCore
+
+/// What running an action does.
+public enum ActionEffect: String, Hashable, Sendable, CaseIterable {
+    /// Soft-delete the item (undoable until purged).
+    case delete
+    /// Archive or unarchive the item.
+    case archive
+    /// Toggle the flag.
+    case flag
+    /// Toggle read/unread.
+    case read
+    /// Open the item's action sheet.
+    case sheet
+    /// Open the item's detail page (or sheet, see `[sheet] detail_as_sheet`).
+    case detail
+    /// Run an external command (`command`, an argv array) with the item id appended.
+    case command
+}
+
+/// A configured swipe action: the button (SwipeCore) plus what it does.
+public struct ActionConfiguration: Hashable, Sendable {
+    /// The button as the swipe core and renderer see it.
+    public var action: SwipeAction
+    public var effect: ActionEffect
+    /// argv when `effect == .command`; the item id is appended when it runs.
+    public var command: [String]?
+
+    public init(action: SwipeAction, effect: ActionEffect, command: [String]? = nil) {
+        self.action = action
+        self.effect = effect
+        self.command = command
+    }
+
+    public var id: String { action.id }
+}
+
+/// The buttons and options of one side (leading or trailing) of a list's rows.
+public struct ListSideConfiguration: Hashable, Sendable {
+    /// Transition, expansion, widths, display mode, button style, colours.
+    public var options: SwipeOptions
+    public var actions: [ActionConfiguration]
+
+    public init(options: SwipeOptions = SwipeOptions(), actions: [ActionConfiguration] = []) {
+        self.options = options
+        self.actions = actions
+    }
+
+    /// The buttons in the order the swipe core expects (first = nearest the edge, expands).
+    public var swipeActions: [SwipeAction] { actions.map(\.action) }
+
+    /// The configured action with `id` on this side.
+    public func action(id: String) -> ActionConfiguration? {
+        actions.first { $0.id == id }
+    }
+}
+
+/// Which items a list shows (`[lists.filter]`); every condition must hold.
+public struct ListFilter: Hashable, Sendable {
+    /// The item list (the `list_id` column) to read; nil means the list's own id.
+    public var source: String?
+    /// Show archived items instead of the active ones.
+    public var archived: Bool = false
+    /// Only flagged (true) or only unflagged (false) items; nil shows both.
+    public var flagged: Bool?
+    /// Only unread (true) or only read (false) items; nil shows both.
+    public var unread: Bool?
+
+    public init(source: String? = nil, archived: Bool = false, flagged: Bool? = nil, unread: Bool? = nil) {
+        self.source = source
+        self.archived = archived
+        self.flagged = flagged
+        self.unread = unread
+    }
+}
+
+/// A list page.
+public struct ListConfiguration: Hashable, Sendable {
+    /// Unique among the lists; used in the navigation stack and the state dump.
+    public var id: String
+    public var title: String
+    public var filter = ListFilter()
+    /// Nil inherits the top-level `direction`.
+    public var direction: DirectionSetting?
+    public var leading = ListSideConfiguration()
+    public var trailing = ListSideConfiguration()
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+
+    /// The query the data store runs for this list.
+    public var query: ItemQuery {
+        ItemQuery(listID: filter.source ?? id, archived: filter.archived, flagged: filter.flagged, unread: filter.unread)
+    }
+
+    /// This list's reading direction given the configuration-wide setting.
+    public func layoutDirection(default setting: DirectionSetting) -> LayoutDirection {
+        (direction ?? setting).resolved(title: title)
+    }
+
+    /// The sides' actions by logical edge.
+    public func side(_ edge: SwipeEdge) -> ListSideConfiguration {
+        edge == .leading ? leading : trailing
+    }
+
+    /// The default list of an empty configuration: the SwipeCellKit mail demo actions.
+    public static var inbox: ListConfiguration {
+        var list = ListConfiguration(id: "inbox", title: "Inbox")
+        list.leading.options.expansionStyle = .selection
+        list.leading.actions = [
+            ActionConfiguration(
+                action: SwipeAction(id: "read", title: "Read", icon: "email-open",
+                                    backgroundColor: SwipeColor(rgb: 0x007AFF)),
+                effect: .read),
+        ]
+        list.trailing.options.expansionStyle = .destructive
+        list.trailing.actions = [
+            ActionConfiguration(
+                action: SwipeAction(id: "delete", title: "Delete", icon: "delete", style: .destructive),
+                effect: .delete),
+            ActionConfiguration(
+                action: SwipeAction(id: "flag", title: "Flag", icon: "flag", backgroundColor: SwipeColor(rgb: 0xFF9500)),
+                effect: .flag),
+            ActionConfiguration(
+                action: SwipeAction(id: "more", title: "More", icon: "dots-horizontal", hidesWhenSelected: true),
+                effect: .sheet),
+        ]
+        return list
+    }
+}

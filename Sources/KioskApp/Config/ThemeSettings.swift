@@ -1,0 +1,98 @@
+// How the kiosk looks and feels: the `[theme]` colours, fonts and sizes and the `[haptics]`
+// backend and per-event patterns. Colours are SwipeColor so they reach the renderer as they are.
+import SwipeCore
+
+/// `[theme]`: colours, optional font files and sizes in points.
+public struct ThemeSettings: Hashable, Sendable {
+    public var background = SwipeColor(rgb: 0xF2F2F7)
+    public var navBar = SwipeColor(rgb: 0xF9F9F9)
+    public var navTitle = SwipeColor(rgb: 0x000000)
+    public var row = SwipeColor(rgb: 0xFFFFFF)
+    public var separator = SwipeColor(rgb: 0xC6C6C8)
+    public var title = SwipeColor(rgb: 0x000000)
+    public var subtitle = SwipeColor(rgb: 0x8E8E93)
+    public var accent = SwipeColor(rgb: 0x007AFF)
+    public var badge = SwipeColor(rgb: 0xFF3B30)
+    /// The dot in front of unread rows.
+    public var unread = SwipeColor(rgb: 0x007AFF)
+
+    /// Font files; nil uses the fonts that ship with the app (DejaVu Sans, Noto, MDI icons).
+    public var regularFont: String?
+    public var boldFont: String?
+    public var iconFont: String?
+
+    public var titleSize: Double = 17
+    public var subtitleSize: Double = 15
+    public var navTitleSize: Double = 20
+    public var rowHeight: Double = 76
+
+    public init() {}
+
+    /// Parses `#RRGGBB` (opaque) or `#RRGGBBAA`; nil when malformed.
+    public static func color(parsing text: String) -> SwipeColor? {
+        guard text.hasPrefix("#") else { return nil }
+        let digits = text.dropFirst()
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
+              let value = UInt32(digits, radix: 16) else { return nil }
+        return digits.count == 6 ? SwipeColor(rgb: value) : SwipeColor(rgba: value)
+    }
+}
+
+/// How haptic events are made felt.
+public enum HapticBackendKind: String, Hashable, Sendable, CaseIterable {
+    /// Linux force feedback (`EV_FF`/`FF_RUMBLE`) on an input device.
+    case forcefeedback
+    /// A sysfs LED, e.g. a vibrator or buzzer wired as an LED.
+    case led
+    /// An external command run with the event name and pattern.
+    case command
+    /// A short visual pulse on the screen.
+    case visual
+    case none
+}
+
+/// `[haptics]`.
+public struct HapticsSettings: Hashable, Sendable {
+    /// One event's feel (maps onto KioskHardware's HapticPattern).
+    public struct Pattern: Hashable, Sendable {
+        /// How long the motor, LED or pulse is on, in milliseconds.
+        public var duration: Int
+        /// Strength from 0 to 1.
+        public var strength: Double
+
+        public init(duration: Int, strength: Double) {
+            self.duration = duration
+            self.strength = strength
+        }
+    }
+
+    public var backend: HapticBackendKind = .visual
+    /// Input device with force feedback, e.g. `/dev/input/event3` (forcefeedback backend).
+    public var device: String?
+    /// sysfs LED directory, e.g. `/sys/class/leds/vibrator` (led backend).
+    public var ledPath: String?
+    /// argv of the command backend; the event name is appended.
+    public var command: [String]?
+    /// Events closer together than this are dropped, in milliseconds.
+    public var rateLimit: Int = 40
+    /// Pattern per event; every HapticEvent has one.
+    public var patterns: [HapticEvent: Pattern] = HapticsSettings.defaultPatterns
+
+    public init() {}
+
+    /// Short ticks for the drag thresholds, stronger pulses for completed actions (the same
+    /// figures as KioskHardware's HapticConfiguration.defaultPatterns).
+    public static let defaultPatterns: [HapticEvent: Pattern] = [
+        .expansionEnter: Pattern(duration: 20, strength: 0.6),
+        .expansionExit: Pattern(duration: 12, strength: 0.3),
+        .action: Pattern(duration: 30, strength: 0.8),
+        .sheetDismiss: Pattern(duration: 15, strength: 0.4),
+        .navigationCommit: Pattern(duration: 15, strength: 0.4),
+        .longPress: Pattern(duration: 40, strength: 1.0),
+    ]
+
+    /// The pattern of `event`.
+    public func pattern(for event: HapticEvent) -> Pattern {
+        patterns[event] ?? Self.defaultPatterns[event]!  // defaultPatterns covers every case
+    }
+}

@@ -1,0 +1,102 @@
+// The values the item store hands out: a row of `items`, a row of `actions_log`, and the
+// query a list page runs. Plain values, so the UI can keep them across frames.
+
+/// Milliseconds since the Unix epoch: the store's clock unit. Callers pass the time in, so
+/// replays and tests are deterministic; `ItemStore.now()` reads the wall clock.
+public typealias StoreTime = Int64
+
+/// One item of a list.
+public struct ItemRecord: Hashable, Sendable {
+    public var id: String
+    public var listID: String
+    public var title: String
+    public var subtitle: String
+    public var body: String
+    /// An image path, or `#RRGGBB` for an initials circle in that colour; nil for none.
+    public var avatar: String?
+    /// An icon name (icon font); nil for none.
+    public var icon: String?
+    /// A count shown in a badge; 0 hides it.
+    public var badge: Int
+    public var unread: Bool
+    public var flagged: Bool
+    public var archived: Bool
+    /// When it was soft-deleted; nil while it is alive.
+    public var deletedAt: StoreTime?
+    /// Position in its list, ascending.
+    public var sortKey: Int64
+    public var updatedAt: StoreTime
+
+    public init(
+        id: String, listID: String, title: String, subtitle: String = "", body: String = "",
+        avatar: String? = nil, icon: String? = nil, badge: Int = 0, unread: Bool = true, flagged: Bool = false,
+        archived: Bool = false, deletedAt: StoreTime? = nil, sortKey: Int64, updatedAt: StoreTime
+    ) {
+        self.id = id
+        self.listID = listID
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.avatar = avatar
+        self.icon = icon
+        self.badge = badge
+        self.unread = unread
+        self.flagged = flagged
+        self.archived = archived
+        self.deletedAt = deletedAt
+        self.sortKey = sortKey
+        self.updatedAt = updatedAt
+    }
+
+    /// The id and version the diff helper compares.
+    public var diffEntry: ListDiff.Entry { ListDiff.Entry(id: id, updatedAt: updatedAt) }
+
+    /// The state-dump flags (`unread`, `flagged`, `archived`, `deleted`).
+    public var flags: [String] {
+        var flags: [String] = []
+        if unread { flags.append("unread") }
+        if flagged { flags.append("flagged") }
+        if archived { flags.append("archived") }
+        if deletedAt != nil { flags.append("deleted") }
+        return flags
+    }
+}
+
+/// Which items a list page shows: never soft-deleted ones.
+public struct ItemQuery: Hashable, Sendable {
+    /// The `list_id` to read.
+    public var listID: String
+    /// Archived items instead of active ones.
+    public var archived: Bool
+    /// Only flagged (true) or unflagged (false) items; nil for both.
+    public var flagged: Bool?
+    /// Only unread (true) or read (false) items; nil for both.
+    public var unread: Bool?
+
+    public init(listID: String, archived: Bool = false, flagged: Bool? = nil, unread: Bool? = nil) {
+        self.listID = listID
+        self.archived = archived
+        self.flagged = flagged
+        self.unread = unread
+    }
+}
+
+/// A row of `actions_log`: one performed action, written in the same transaction as its change.
+public struct ActionLogEntry: Hashable, Sendable {
+    public var id: Int64
+    public var time: StoreTime
+    /// What happened: an `ItemChange` name (`delete`, `flag`, …) or an app action id.
+    public var action: String
+    public var itemID: String?
+    public var listID: String?
+    public var detail: String?
+
+    public init(id: Int64, time: StoreTime, action: String, itemID: String?, listID: String?, detail: String?) {
+        self.id = id
+        self.time = time
+        self.action = action
+        self.itemID = itemID
+        self.listID = listID
+        self.detail = detail
+    }
+}

@@ -1,0 +1,156 @@
+// What swipe actions do to the data: soft delete and undo, archive, flag and read toggles,
+// purging after the undo window, and the `actions_log` that integrators read. Each change
+// and its log row are written in ONE transaction, so after a kill -9 either both exist or
+// neither does: the log never claims a change the items table lacks, and vice versa.
+
+/// A change to one item; the raw value is the `action` written to `actions_log`.
+public enum ItemChange: String, Hashable, Sendable, CaseIterable {
+    case delete
+    case undoDelete = "undo-delete"
+    case archive
+    case unarchive
+    case flag
+    case unflag
+    case markRead = "read"
+    case markUnread = "unread"
+
+    /// The assignment the change makes (?1 is the time, used for deleted_at).
+    var assignment: String {
+        switch self {
+        case .delete: return "deleted_at = coalesce(deleted_at, ?1)"
+        case .undoDelete: return "deleted_at = NULL"
+        case .archive: return "archived = 1"
+        case .unarchive: return "archived = 0"
+        case .flag: return "flagged = 1"
+        case .unflag: return "flagged = 0"
+        case .markRead: return "unread = 0"
+        case .markUnread: return "unread = 1"
+        }
+    }
+
+    /// The SQL applying the change to item ?2 at time ?1.
+    var updateSQL: String { "UPDATE items SET \(assignment), updated_at = ?1 WHERE id = ?2" }
+}
+
+extension ItemStore {
+    static let logSQL = "INSERT INTO actions_log (time, action, item_id, list_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)"
+    static let listOfItemSQL = "SELECT list_id, flagged, unread, archived FROM items WHERE id = ?1"
+    static let purgeSQL = "DELETE FROM items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+    static let readLogSQL = "SELECT id, time, action, item_id, list_id, detail FROM actions_log WHERE id > ?1 ORDER BY id LIMIT ?2"
+
+    /// Applies `change` to item `itemID` and logs it, atomically.
+    /// - Returns: the item after the change.
+    /// - Throws: `.itemNotFound` (nothing is written) or an SQLite error (nothing is written).
+    @discardableResult
+    public func apply(_ change: ItemChange, to itemID: String, at time: StoreTime, detail: String? = nil) throws(StoreError) -> ItemRecord {
+        try write("\(change.rawValue) item \(itemID)") { () throws(StoreError) in
+            try applyRow(change, to: itemID, at: time, detail: detail)
+        }
+    }
+
+    /// Runs the configured `effect` of a swipe action on an item, atomically with its log row.
+    /// Toggles (flag, read, archive) look at the item's state inside the same transaction.
+    /// The log row's `action` is the change made (`unflag`, …) and its `detail` is `actionID`;
+    /// effects that change no data (sheet, detail, command) are logged with `action` = `actionID`
+    /// and `detail` = the effect.
+    /// - Returns: the data change made, or nil for a log-only effect.
+    @discardableResult
+    public func perform(_ effect: ActionEffect, on itemID: String, actionID: String, at time: StoreTime) throws(StoreError) -> ItemChange? {
+        try write("\(actionID) item \(itemID)") { () throws(StoreError) in
+            guard let state = try currentState(of: itemID) else { throw .itemNotFound(id: itemID) }
+            let change: ItemChange?
+            switch effect {
+            case .delete: change = .delete
+            case .archive: change = state.archived ? .unarchive : .archive
+            case .flag: change = state.flagged ? .unflag : .flag
+            case .read: change = state.unread ? .markRead : .markUnread
+            case .sheet, .detail, .command: change = nil
+            }
+            if let change {
+                _ = try applyRow(change, to: itemID, at: time, detail: actionID)
+            } else {
+                try appendLog(action: actionID, itemID: itemID, listID: state.listID, detail: effect.rawValue, at: time)
+            }
+            return change
+        }
+    }
+
+    /// Logs an action that changed no item (a command run, a page opened) in its own transaction.
+    public func log(action: String, itemID: String?, listID: String?, detail: String? = nil, at time: StoreTime) throws(StoreError) {
+        try write("log \(action)") { () throws(StoreError) in
+            try appendLog(action: action, itemID: itemID, listID: listID, detail: detail, at: time)
+        }
+    }
+
+    /// Removes soft-deleted items deleted before `cutoff` (now minus the undo window) for good,
+    /// logging one `purge` row with the count when any were removed.
+    /// - Returns: how many items were removed.
+    @discardableResult
+    public func purgeDeleted(before cutoff: StoreTime, at time: StoreTime) throws(StoreError) -> Int {
+        try write("purge deleted items") { () throws(StoreError) in
+            let removed = try db.withStatement(Self.purgeSQL, operation: "purge deleted items") { s throws(StoreError) in
+                try s.bind(1, cutoff)
+                try s.run()
+                return db.changes
+            }
+            if removed > 0 {
+                try appendLog(action: "purge", itemID: nil, listID: nil, detail: "\(removed) items", at: time)
+            }
+            return removed
+        }
+    }
+
+    /// Log rows with an id above `afterID`, oldest first, at most `limit`.
+    public func actionLog(after afterID: Int64 = 0, limit: Int = 1000) throws(StoreError) -> [ActionLogEntry] {
+        try db.withStatement(Self.readLogSQL, operation: "read action log") { s throws(StoreError) in
+            try s.bind(1, afterID)
+            try s.bind(2, Int64(limit))
+            var entries: [ActionLogEntry] = []
+            while try s.step() {
+                entries.append(ActionLogEntry(
+                    id: s.int64(0), time: s.int64(1), action: s.text(2), itemID: s.optionalText(3),
+                    listID: s.optionalText(4), detail: s.optionalText(5)))
+            }
+            return entries
+        }
+    }
+
+    // MARK: Inside a transaction
+
+    private struct ItemState {
+        var listID: String
+        var flagged: Bool
+        var unread: Bool
+        var archived: Bool
+    }
+
+    private func currentState(of itemID: String) throws(StoreError) -> ItemState? {
+        try db.withStatement(Self.listOfItemSQL, operation: "read item \(itemID)") { s throws(StoreError) in
+            try s.bind(1, itemID)
+            guard try s.step() else { return nil }
+            return ItemState(listID: s.text(0), flagged: s.bool(1), unread: s.bool(2), archived: s.bool(3))
+        }
+    }
+
+    private func applyRow(_ change: ItemChange, to itemID: String, at time: StoreTime, detail: String?) throws(StoreError) -> ItemRecord {
+        try db.withStatement(change.updateSQL, operation: "\(change.rawValue) item \(itemID)") { s throws(StoreError) in
+            try s.bind(1, time)
+            try s.bind(2, itemID)
+            try s.run()
+        }
+        guard db.changes == 1, let item = try item(id: itemID) else { throw .itemNotFound(id: itemID) }
+        try appendLog(action: change.rawValue, itemID: itemID, listID: item.listID, detail: detail, at: time)
+        return item
+    }
+
+    private func appendLog(action: String, itemID: String?, listID: String?, detail: String?, at time: StoreTime) throws(StoreError) {
+        try db.withStatement(Self.logSQL, operation: "log \(action)") { s throws(StoreError) in
+            try s.bind(1, time)
+            try s.bind(2, action)
+            try s.bind(3, itemID)
+            try s.bind(4, listID)
+            try s.bind(5, detail)
+            try s.run()
+        }
+    }
+}

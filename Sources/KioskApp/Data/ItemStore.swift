@@ -1,0 +1,169 @@
+// The kiosk's items and action log in one SQLite file, through the C API. This file opens
+// the database, sets its durability, applies the schema migrations and detects changes
+// made by other processes; reads, actions and demo data are in ItemStore+*.swift.
+//
+// Durability: WAL with synchronous=NORMAL. A commit appends the transaction to the WAL with
+// write(2) before COMMIT returns, so it is in the kernel's page cache and survives the
+// process being killed (kill -9, a crash, systemd's SIGKILL). Only an OS crash or power cut
+// can lose the last transactions before the next checkpoint's fsync; the file stays
+// consistent even then. FULL would add an fsync to every commit on the UI thread (tens of
+// milliseconds on SD cards) to cover power loss as well; pass `.full` where that matters more.
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The item database. One instance owns one connection; use it from one thread.
+public final class ItemStore {
+    /// How hard a commit tries to reach the disk (SQLite's `PRAGMA synchronous`).
+    public enum Synchronous: Int64, Sendable {
+        /// Durable against process kills; the newest commits may be lost on power loss.
+        case normal = 1
+        /// Also durable against power loss, at one fsync per commit.
+        case full = 2
+    }
+
+    /// The database file.
+    public let path: String
+    let db: SQLiteConnection
+    /// Increases whenever the items or the log change, by this store or another process.
+    public private(set) var changeGeneration: UInt64 = 0
+    private var dataVersion: Int64 = 0
+
+    /// The schema version this build writes.
+    public static var latestSchemaVersion: Int { migrations.count }
+
+    /// Opens or creates the database at `path` and migrates it to the latest schema.
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another process's lock, in milliseconds.
+    /// - Throws: `.directoryMissing` when the parent directory does not exist, `.corrupt` for a
+    ///   file that is not a database, `.newerSchema` for a database from a newer build.
+    public convenience init(path: String, synchronous: Synchronous = .normal, busyTimeout: Int32 = 5000) throws(StoreError) {
+        try self.init(path: path, synchronous: synchronous, busyTimeout: busyTimeout, schemaVersion: Self.latestSchemaVersion)
+    }
+
+    /// Opens the database and migrates it up to `schemaVersion` (tests create old versions).
+    init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int) throws(StoreError) {
+        let parent = Self.parentDirectory(of: path)
+        guard access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
+        self.path = path
+        db = try SQLiteConnection(path: path)
+        try db.execute("PRAGMA busy_timeout=\(busyTimeout)", operation: "set busy_timeout")
+        let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw .sqlite(code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), not wal", operation: "enable WAL")
+        }
+        try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")
+        try migrate(to: schemaVersion)
+        dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
+    }
+
+    /// The directory part of `path` ("." for a bare file name).
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    // MARK: Schema
+
+    /// Migration `i` takes the schema from version `i` to `i + 1`; never edit a shipped one.
+    static let migrations: [String] = [
+        // 1: items and the action log.
+        """
+        CREATE TABLE items (
+            id TEXT PRIMARY KEY NOT NULL,
+            list_id TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            subtitle TEXT NOT NULL DEFAULT '',
+            body TEXT NOT NULL DEFAULT '',
+            avatar TEXT,
+            icon TEXT,
+            badge INTEGER NOT NULL DEFAULT 0,
+            unread INTEGER NOT NULL DEFAULT 1,
+            flagged INTEGER NOT NULL DEFAULT 0,
+            archived INTEGER NOT NULL DEFAULT 0,
+            deleted_at INTEGER,
+            sort_key INTEGER NOT NULL DEFAULT 0,
+            updated_at INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE actions_log (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            item_id TEXT,
+            list_id TEXT,
+            detail TEXT
+        );
+        """,
+        // 2: the windowing index of virtualised lists (equality columns, then the order),
+        // a partial index for purging, the log by item, and store metadata.
+        """
+        CREATE INDEX items_window ON items (list_id, archived, deleted_at, sort_key, id);
+        CREATE INDEX items_deleted ON items (deleted_at) WHERE deleted_at IS NOT NULL;
+        CREATE INDEX actions_log_item ON actions_log (item_id, id);
+        CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+        """,
+    ]
+
+    /// The schema version recorded in the file (`PRAGMA user_version`).
+    public func schemaVersion() throws(StoreError) -> Int {
+        Int(try db.integer("PRAGMA user_version", operation: "read schema version"))
+    }
+
+    /// Applies the missing migrations up to `target`, each in its own transaction.
+    func migrate(to target: Int) throws(StoreError) {
+        let found = try schemaVersion()
+        guard found <= Self.migrations.count else {
+            throw .newerSchema(path: path, found: found, supported: Self.migrations.count)
+        }
+        guard found < target else { return }
+        for version in found..<target {
+            try db.transaction("migrate schema to version \(version + 1)") { () throws(StoreError) in
+                // Re-read inside the write lock: another process may have migrated meanwhile.
+                guard try schemaVersion() == version else { return }
+                try db.execute(Self.migrations[version], operation: "migrate schema to version \(version + 1)")
+                try db.execute("PRAGMA user_version=\(version + 1)", operation: "record schema version \(version + 1)")
+            }
+        }
+    }
+
+    // MARK: Changes
+
+    /// Looks for commits by other connections (cheap: `PRAGMA data_version`). Call it every
+    /// `[data] poll_interval_ms`; returns true and bumps `changeGeneration` when something changed.
+    @discardableResult
+    public func pollForChanges() throws(StoreError) -> Bool {
+        let version = try db.integer("PRAGMA data_version", operation: "poll data_version")
+        guard version != dataVersion else { return false }
+        dataVersion = version
+        changeGeneration &+= 1
+        return true
+    }
+
+    /// Runs `body` as one write transaction and counts it as a change when it commits rows.
+    func write<T>(_ operation: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let before = db.totalChanges
+        let result = try db.transaction(operation, body)
+        if db.totalChanges != before { changeGeneration &+= 1 }
+        return result
+    }
+
+    /// Checks the whole file (`PRAGMA integrity_check`); returns SQLite's findings, empty when sound.
+    public func integrityProblems() throws(StoreError) -> [String] {
+        try db.withStatement("PRAGMA integrity_check", operation: "check integrity") { statement throws(StoreError) in
+            var problems: [String] = []
+            while try statement.step() {
+                let line = statement.text(0)
+                if line != "ok" { problems.append(line) }
+            }
+            return problems
+        }
+    }
+
+    /// Wall-clock milliseconds since the Unix epoch, for callers outside replays and tests.
+    public static func now() -> StoreTime {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return StoreTime(spec.tv_sec) * 1000 + StoreTime(spec.tv_nsec) / 1_000_000
+    }
+}

@@ -1,0 +1,159 @@
+// A thin owner of one sqlite3 connection: open/close, prepared statements cached by their
+// SQL text (each statement is parsed once per connection, never per frame), transactions,
+// and typed errors. ItemStore builds its schema and operations on top of it.
+import CSQLite
+
+/// One SQLite connection. Not thread-safe: the app uses it from its single event-loop thread.
+final class SQLiteConnection {
+    let path: String
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// SQLite's "copy this buffer now" destructor, which the C macro SQLITE_TRANSIENT spells as -1.
+    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
+
+    /// Opens (creating if needed) the database file at `path`.
+    init(path: String) throws(StoreError) {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = StoreError.from(code: code, handle: db, path: path, operation: "open \(path)")
+            sqlite3_close_v2(db)
+            throw error
+        }
+        sqlite3_extended_result_codes(db, 1)
+        handle = db
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// The typed error for result `code` of `operation`.
+    func error(_ code: Int32, _ operation: String) -> StoreError {
+        StoreError.from(code: code, handle: handle, path: path, operation: operation)
+    }
+
+    /// Runs SQL without results (several statements allowed).
+    func execute(_ sql: String, operation: String) throws(StoreError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, operation) }
+    }
+
+    /// Runs the cached statement for `sql` with `body`, then resets it and clears its bindings
+    /// so no read transaction stays open between calls.
+    func withStatement<T>(
+        _ sql: String, operation: String, _ body: (SQLiteStatement) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            var prepared: OpaquePointer?
+            let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+            guard code == SQLITE_OK, let prepared else { throw error(code, operation) }
+            statements[sql] = prepared
+            statement = prepared
+        }
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        return try body(SQLiteStatement(pointer: statement, connection: self, operation: operation))
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction (the write lock is taken up front, so a busy
+    /// database waits for busy_timeout instead of failing half-way); rolls back when it throws.
+    func transaction<T>(_ operation: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE", operation: operation)
+        do throws(StoreError) {
+            let result = try body()
+            try execute("COMMIT", operation: operation)
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+            throw error
+        }
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Rows changed by this connection since it opened.
+    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
+    /// The single integer a pragma or aggregate query returns.
+    func integer(_ sql: String, operation: String) throws(StoreError) -> Int64 {
+        try withStatement(sql, operation: operation) { statement throws(StoreError) in
+            guard try statement.step() else { return 0 }
+            return statement.int64(0)
+        }
+    }
+
+    /// The single text a pragma returns (e.g. `journal_mode`).
+    func text(_ sql: String, operation: String) throws(StoreError) -> String? {
+        try withStatement(sql, operation: operation) { statement throws(StoreError) in
+            try statement.step() ? statement.text(0) : nil
+        }
+    }
+
+    fileprivate func bind(_ statement: OpaquePointer, _ index: Int32, _ value: String?) -> Int32 {
+        guard let value else { return sqlite3_bind_null(statement, index) }
+        return sqlite3_bind_text(statement, index, value, -1, Self.transient)
+    }
+}
+
+/// A prepared statement borrowed from the connection's cache for one use.
+struct SQLiteStatement {
+    let pointer: OpaquePointer
+    let connection: SQLiteConnection
+    let operation: String
+
+    /// Binds parameter `index` (1-based) to text, or NULL for nil.
+    func bind(_ index: Int32, _ value: String?) throws(StoreError) {
+        try check(connection.bind(pointer, index, value))
+    }
+
+    /// Binds parameter `index` to an integer, or NULL for nil.
+    func bind(_ index: Int32, _ value: Int64?) throws(StoreError) {
+        try check(value.map { sqlite3_bind_int64(pointer, index, $0) } ?? sqlite3_bind_null(pointer, index))
+    }
+
+    /// Binds parameter `index` to 0/1, or NULL for nil.
+    func bind(_ index: Int32, _ value: Bool?) throws(StoreError) {
+        try bind(index, value.map { $0 ? Int64(1) : 0 })
+    }
+
+    /// Advances: true when a row is available, false when done.
+    func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(pointer)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(code, operation)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(StoreError) {
+        _ = try step()
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+    func bool(_ column: Int32) -> Bool { sqlite3_column_int64(pointer, column) != 0 }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    func text(_ column: Int32) -> String {
+        sqlite3_column_text(pointer, column).map { String(cString: $0) } ?? ""
+    }
+
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    private func check(_ code: Int32) throws(StoreError) {
+        guard code == SQLITE_OK else { throw connection.error(code, operation) }
+    }
+}

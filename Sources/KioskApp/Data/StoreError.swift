@@ -1,0 +1,53 @@
+// Why a data-store operation failed, with what the store was doing and SQLite's own code
+// and message, so a kiosk log line says enough to fix the problem without a debugger.
+import CSQLite
+
+/// A failed item-store operation.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The directory that should hold the database does not exist (it is never created implicitly).
+    case directoryMissing(path: String)
+    /// The file is not an SQLite database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).
+    case corrupt(path: String, code: Int32, message: String, operation: String)
+    /// The database was written by a newer schema than this build knows.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// No item with this id.
+    case itemNotFound(id: String)
+    /// Any other SQLite failure: its (extended) result code, message and the store operation.
+    case sqlite(code: Int32, message: String, operation: String)
+
+    /// SQLite's result code, when SQLite reported the failure.
+    public var resultCode: Int32? {
+        switch self {
+        case .corrupt(_, let code, _, _), .sqlite(let code, _, _): return code
+        case .directoryMissing, .newerSchema, .itemNotFound: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .directoryMissing(let path):
+            return "cannot open database \(path): its directory does not exist"
+        case .corrupt(let path, let code, let message, let operation):
+            return "database \(path) is not a valid SQLite database or is damaged (\(operation): \(message), code \(code));"
+                + " move it aside to start with an empty one"
+        case .newerSchema(let path, let found, let supported):
+            return "database \(path) has schema version \(found), newer than this build's \(supported)"
+        case .itemNotFound(let id):
+            return "no item with id \"\(id)\""
+        case .sqlite(let code, let message, let operation):
+            return "\(operation) failed: \(message) (SQLite code \(code))"
+        }
+    }
+
+    /// The error for result `code` of `operation` on `handle` (`path` names the file for corruption).
+    static func from(code: Int32, handle: OpaquePointer?, path: String, operation: String) -> StoreError {
+        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        switch code & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return .corrupt(path: path, code: code, message: message, operation: operation)
+        default:
+            return .sqlite(code: code, message: message, operation: operation)
+        }
+    }
+}

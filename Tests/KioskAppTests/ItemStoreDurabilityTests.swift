@@ -1,0 +1,78 @@
+// Crash durability: a child process (`swipe-kiosk store-stress`) applies random actions in a
+// loop and is killed with SIGKILL at random moments, 25 times. After every kill the database
+// must open, pass integrity_check, and each item's state must be exactly what its last
+// logged action of each kind says: a change and its log row survive together or not at all.
+import Foundation
+import XCTest
+@testable import KioskApp
+
+final class ItemStoreDurabilityTests: XCTestCase {
+    private struct MissingExecutable: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path) is missing: build it first (swift build --build-tests)" }
+    }
+
+    /// The `swipe-kiosk` executable built next to the test bundle; a missing one fails the test.
+    private func kioskExecutable() throws -> URL {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("swipe-kiosk")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw MissingExecutable(path: url.path) }
+        return url
+    }
+
+    func testKilledWriterLeavesEveryItemMatchingItsLastLoggedAction() throws {
+        let executable = try kioskExecutable()
+        let dir = try TemporaryDirectory()
+        let path = dir.file("stress.sqlite3")
+        var random = SystemRandomNumberGenerator()
+        var logRows = 0
+        for round in 1...25 {
+            let child = Process()
+            child.executableURL = executable
+            child.arguments = ["store-stress", "--database", path]
+            let output = Pipe()
+            child.standardOutput = output
+            try child.run()
+            // Wait for the child to open the store, then let it write for a random while.
+            let ready = output.fileHandleForReading.availableData
+            XCTAssertEqual(String(decoding: ready, as: UTF8.self), "ready\n", "round \(round)")
+            usleep(UInt32.random(in: 1_000...40_000, using: &random))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            XCTAssertEqual(child.terminationReason, .uncaughtSignal, "round \(round): the child was killed, not exited")
+
+            let store = try ItemStore(path: path)
+            XCTAssertEqual(try store.integrityProblems(), [], "round \(round)")
+            let log = try store.actionLog(limit: Int.max)
+            XCTAssertGreaterThanOrEqual(log.count, logRows, "round \(round): committed log rows never disappear")
+            logRows = log.count
+            try assertItemsMatch(log, in: store, round: round)
+        }
+        XCTAssertGreaterThan(logRows, 25, "the children did write between kills")
+    }
+
+    /// Each field's value must be the one its item's last logged change of that field set,
+    /// or the initial value when no change of that field was logged.
+    private func assertItemsMatch(_ log: [ActionLogEntry], in store: ItemStore, round: Int) throws {
+        var last: [String: [String: String]] = [:]  // item → field → last action on it
+        let field: [String: String] = [
+            "flag": "flagged", "unflag": "flagged", "read": "unread", "unread": "unread",
+            "archive": "archived", "unarchive": "archived", "delete": "deleted", "undo-delete": "deleted",
+        ]
+        for entry in log {
+            guard let item = entry.itemID, let name = field[entry.action] else {
+                return XCTFail("round \(round): unexpected log row \(entry)")
+            }
+            last[item, default: [:]][name] = entry.action
+        }
+        for n in 1...StoreStressCommand.itemCount {
+            let id = StoreStressCommand.itemID(n)
+            let item = try XCTUnwrap(try store.item(id: id), "round \(round): \(id) exists")
+            let actions = last[id] ?? [:]
+            XCTAssertEqual(item.flagged, actions["flagged"] == "flag", "round \(round): \(id) flagged")
+            XCTAssertEqual(item.unread, (actions["unread"] ?? "unread") == "unread", "round \(round): \(id) unread")
+            XCTAssertEqual(item.archived, actions["archived"] == "archive", "round \(round): \(id) archived")
+            XCTAssertEqual(item.deletedAt != nil, actions["deleted"] == "delete", "round \(round): \(id) deleted")
+        }
+    }
+}
