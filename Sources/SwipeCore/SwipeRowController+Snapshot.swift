@@ -35,12 +35,15 @@ extension SwipeRowController {
         for userIndex in 0..<n {
             let i = n - 1 - userIndex
             let r = revealed[i]
+            // The strip is what shows between the content edge and the screen edge.
+            let shownStart = min(max(r.start, 0), max(r.end, 0))
+            let shownWidth = max(0, r.end - shownStart)
             let strip: Rect, button: Rect
             if side.side == .right {
-                strip = Rect(x: edge + r.start, y: 0, width: r.end - r.start, height: height)
+                strip = Rect(x: edge + shownStart, y: 0, width: shownWidth, height: height)
                 button = Rect(x: edge + r.start, y: 0, width: m, height: height)
             } else {
-                strip = Rect(x: edge - r.end, y: 0, width: r.end - r.start, height: height)
+                strip = Rect(x: edge - shownStart - shownWidth, y: 0, width: shownWidth, height: height)
                 button = Rect(x: edge - r.start - m, y: 0, width: m, height: height)
             }
             var look = side.transitions[i].appearance(at: time)

@@ -20,6 +20,15 @@ struct BenchCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        if scene == "reference" {
+            let parts = size.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts[0] > 0, parts[1] > 64 else {
+                throw ValidationError("--size must be WxH with H > 64, e.g. 1280x800")
+            }
+            let bench = ReferenceSceneBench(width: parts[0], height: parts[1], frames: max(1, frames ?? 2000))
+            print(bench.report(try bench.run(), json: json))
+            return
+        }
         if let scene {
             throw ValidationError("unknown scene '\(scene)'; known: reference")
         }

@@ -9,7 +9,7 @@ public struct SwipeKioskCommand: ParsableCommand {
         commandName: "swipe-kiosk",
         abstract: "A full-screen touch list app for Linux kiosks (DRM/KMS, libinput, FreeType).",
         version: version,
-        subcommands: [CheckConfigCommand.self, StoreStressCommand.self, BenchCommand.self, ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self]
+        subcommands: [ReplayCommand.self, ScreenshotCommand.self, CheckConfigCommand.self, StoreStressCommand.self, BenchCommand.self, ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,224 @@
+// The inner loops: every pixel the renderer writes goes through one of these few span
+// kernels, so their speed is the renderer's speed. Four pixels are processed at a time as
+// 16 x UInt16 SIMD lanes (SSE2 on x86-64, NEON on ARM); pointers are unsafe but every caller
+// has already clipped the span to the surface.
+import CFreeType  // wmemset from <wchar.h> (see CSystem/CFreeType/shim.h)
+import Glibc
+
+/// Span kernels on premultiplied 0xAARRGGBB pixels (src-over compositing).
+///
+/// Four pixels travel as a `SIMD4<UInt32>`; their channels are split into the (blue, red) and
+/// (green, alpha) pairs of each pixel and reinterpreted as `SIMD8<UInt16>` so that the products
+/// fit 16-bit lanes. Only bit casts, masks, shifts and 16-bit multiplies are used: they map to
+/// single SSE2/NEON instructions (no widening conversions, which Swift does not vectorise).
+enum PixelOps {
+    typealias Pixels = SIMD4<UInt32>
+    typealias Pairs = SIMD8<UInt16>
+
+    /// x / 255, rounded, for x ≤ 255 * 255 (exact over that range).
+    @inline(__always)
+    static func div255(_ x: Pairs) -> Pairs {
+        let t = x &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    @inline(__always)
+    static func div255(_ x: UInt32) -> UInt32 {
+        let t = x &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// (blue, red) of each pixel as 16-bit lanes.
+    @inline(__always)
+    static func rb(_ p: Pixels) -> Pairs { unsafeBitCast(p & 0x00FF_00FF, to: Pairs.self) }
+
+    /// (green, alpha) of each pixel as 16-bit lanes.
+    @inline(__always)
+    static func ag(_ p: Pixels) -> Pairs { unsafeBitCast((p &>> 8) & 0x00FF_00FF, to: Pairs.self) }
+
+    /// Reassembles pixels from their channel pairs.
+    @inline(__always)
+    static func pack(_ rb: Pairs, _ ag: Pairs) -> Pixels {
+        unsafeBitCast(rb, to: Pixels.self) | (unsafeBitCast(ag, to: Pixels.self) &<< 8)
+    }
+
+    /// A per-pixel factor (0...255 in each 32-bit lane) spread over both 16-bit halves.
+    @inline(__always)
+    static func spread(_ f: Pixels) -> Pairs { unsafeBitCast(f | (f &<< 16), to: Pairs.self) }
+
+    /// src-over of premultiplied pairs `(srb, sag)` onto four destination pixels.
+    @inline(__always)
+    static func over(_ srb: Pairs, _ sag: Pairs, _ d: Pixels) -> Pixels {
+        let inverse = spread(255 &- (unsafeBitCast(sag, to: Pixels.self) &>> 16))
+        return pack(srb &+ div255(rb(d) &* inverse), sag &+ div255(ag(d) &* inverse))
+    }
+
+    @inline(__always)
+    static func load4(_ p: UnsafePointer<UInt32>) -> Pixels {
+        UnsafeRawPointer(p).loadUnaligned(as: Pixels.self)
+    }
+
+    @inline(__always)
+    static func store4(_ v: Pixels, _ p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels.self)
+    }
+
+    /// One pixel: src-over of premultiplied `src` scaled by `cov` (0...255).
+    @inline(__always)
+    static func blend(_ dst: UInt32, _ src: UInt32, _ cov: UInt32) -> UInt32 {
+        let srb = src & 0x00FF_00FF, sag = (src >> 8) & 0x00FF_00FF
+        let rb = ((srb &* cov &+ 0x0080_0080) &+ (((srb &* cov &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
+        let ag = ((sag &* cov &+ 0x0080_0080) &+ (((sag &* cov &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
+        let s = rb | ag << 8
+        let inv = 255 &- (s >> 24)
+        let drb = dst & 0x00FF_00FF, dag = (dst >> 8) & 0x00FF_00FF
+        let r2 = ((drb &* inv &+ 0x0080_0080) &+ (((drb &* inv &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
+        let a2 = ((dag &* inv &+ 0x0080_0080) &+ (((dag &* inv &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
+        return s &+ (r2 | a2 << 8)
+    }
+
+    /// Copies `word` into `count` pixels. glibc's `wmemset` (wchar_t is 32 bits on Linux) is
+    /// used because its AVX2/SSE2 versions beat a Swift loop.
+    @inline(__always)
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, word: UInt32) {
+        guard count > 0 else { return }
+        if count < 32 {  // a short span (shape interiors, separators) is cheaper than the call
+            let v = Pixels(repeating: word)
+            var i = 0
+            while i + 4 <= count { store4(v, dst + i); i += 4 }
+            while i < count { dst[i] = word; i += 1 }
+            return
+        }
+        dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(bitPattern: word), count) }
+    }
+
+    /// src-over of one premultiplied colour over `count` pixels (coverage 255 everywhere).
+    static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        let alpha = color >> 24
+        if alpha == 255 { fill(dst, count: count, word: color); return }
+        if color == 0 { return }
+        let c = Pixels(repeating: color), inverse = Pairs(repeating: UInt16(255 - alpha))
+        let srb = rb(c), sag = ag(c)
+        var i = 0
+        while i + 4 <= count {
+            let d = load4(dst + i)
+            store4(pack(srb &+ div255(rb(d) &* inverse), sag &+ div255(ag(d) &* inverse)), dst + i)
+            i += 4
+        }
+        while i < count { dst[i] = blend(dst[i], color, 255); i += 1 }
+    }
+
+    /// src-over of one premultiplied colour through a coverage mask (`mask[i]` for `dst[i]`).
+    static func blendMask(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int,
+                          color: UInt32) {
+        let c = Pixels(repeating: color)
+        let crb = rb(c), cag = ag(c)
+        let opaque = color >> 24 == 255
+        var i = 0
+        while i + 4 <= count {
+            let c4 = UnsafeRawPointer(mask + i).loadUnaligned(as: UInt32.self)
+            if c4 != 0 {
+                if c4 == 0xFFFF_FFFF && opaque {
+                    store4(c, dst + i)
+                } else {
+                    let cov = spread(Pixels(c4 & 0xFF, (c4 >> 8) & 0xFF, (c4 >> 16) & 0xFF, c4 >> 24))
+                    store4(over(div255(crb &* cov), div255(cag &* cov), load4(dst + i)), dst + i)
+                }
+            }
+            i += 4
+        }
+        while i < count {
+            let k = UInt32(mask[i])
+            if k != 0 { dst[i] = blend(dst[i], color, k) }
+            i += 1
+        }
+    }
+
+    /// Widens 8-bit coverage into the layout `SpreadBlender` reads: each pixel's coverage,
+    /// rescaled to 0...256 (k + k/128, so 255 becomes exactly 256), in both 16-bit halves of a
+    /// word. Glyph masks are stored this way once, when first rendered.
+    static func spreadCoverage(_ mask: UnsafePointer<UInt8>, into words: UnsafeMutablePointer<UInt32>, count: Int) {
+        for i in 0..<count {
+            let k = UInt32(mask[i])
+            words[i] = (k + (k >> 7)) &* 0x0001_0001
+        }
+    }
+
+    /// The glyph kernel, for coverage spread by `spreadCoverage`. Made once per text line so
+    /// the colour set-up is hoisted out of the per-row calls inlined into the glyph loop.
+    ///
+    /// With coverage k' in 0...256 a blend is `(s·k' + d·(256 − k')) >> 8`: no division by
+    /// 255, exact at k = 0 and k = 255 and within one level in between (as pixman's and
+    /// FreeType's own 8-bit compositing are). Products stay below 2^16, so 16-bit lanes hold them.
+    struct SpreadBlender {
+        let color: UInt32
+        let crb: Pairs
+        let cag: Pairs
+        let opaque: Bool
+
+        init(color: UInt32) {
+            self.color = color
+            let c = Pixels(repeating: color)
+            crb = rb(c); cag = ag(c)
+            opaque = color >> 24 == 255
+        }
+
+        /// Four pixels `d` blended with spread coverage `k`.
+        @inline(__always)
+        func apply(_ k: Pairs, _ d: Pixels) -> Pixels {
+            if opaque {
+                let inverse = Pairs(repeating: 256) &- k
+                return pack((crb &* k &+ rb(d) &* inverse) &>> 8, (cag &* k &+ ag(d) &* inverse) &>> 8)
+            }
+            return over((crb &* k) &>> 8, (cag &* k) &>> 8, d)
+        }
+
+        /// Blends `count` pixels. Branch-free per quad (cheaper than testing for empty quads);
+        /// the tail runs the same vector arithmetic on single pixels so that a glyph clipped
+        /// anywhere gets exactly the pixels it gets unclipped (damage redraws rely on it).
+        @inline(__always)
+        func blend(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt32>, count: Int) {
+            var i = 0
+            while i + 4 <= count {
+                store4(apply(unsafeBitCast(load4(coverage + i), to: Pairs.self), load4(dst + i)), dst + i)
+                i += 4
+            }
+            while i < count {
+                dst[i] = apply(unsafeBitCast(Pixels(coverage[i], 0, 0, 0), to: Pairs.self), Pixels(dst[i], 0, 0, 0))[0]
+                i += 1
+            }
+        }
+    }
+
+    /// src-over of premultiplied `src` pixels scaled by `alpha` (0...255) and, if given, by a
+    /// coverage mask. `forceOpaque` treats the source as XRGB (alpha byte read as 0xFF).
+    static func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                         alpha: UInt32, coverage: UnsafePointer<UInt8>?, forceOpaque: Bool) {
+        let orMask: UInt32 = forceOpaque ? 0xFF00_0000 : 0
+        if coverage == nil && alpha == 255 && forceOpaque {
+            dst.update(from: src, count: count)
+            for i in 0..<count { dst[i] |= orMask }
+            return
+        }
+        var i = 0
+        if coverage == nil {
+            let k = Pairs(repeating: UInt16(alpha)), orLanes = Pixels(repeating: orMask)
+            while i + 4 <= count {
+                let s = load4(src + i) | orLanes
+                store4(over(div255(rb(s) &* k), div255(ag(s) &* k), load4(dst + i)), dst + i)
+                i += 4
+            }
+        }
+        while i < count {
+            var k = alpha
+            if let coverage { k = div255(k * UInt32(coverage[i])) }
+            if k != 0 { dst[i] = blend(dst[i], src[i] | orMask, k) }
+            i += 1
+        }
+    }
+
+    /// `a[i] = a[i] * b[i] / 255` for a clip mask row.
+    static func multiply(_ a: UnsafeMutablePointer<UInt8>, by b: UnsafePointer<UInt8>, count: Int) {
+        for i in 0..<count { a[i] = UInt8(div255(UInt32(a[i]) * UInt32(b[i]))) }
+    }
+}

@@ -1,0 +1,93 @@
+// PNG in and out through libpng's simplified API: avatars and icons are decoded into
+// premultiplied surfaces, screenshots and golden images are encoded from any surface.
+import CPNG
+import Glibc
+
+/// PNG encoding and decoding (libpng).
+public enum PNG {
+    // png.h: PNG_FORMAT_FLAG_ALPHA = 1, PNG_FORMAT_FLAG_COLOR = 2, so PNG_FORMAT_RGBA = 3.
+    private static let formatRGBA: UInt32 = 3
+
+    /// Encodes `surface` as an 8-bit RGBA PNG (straight alpha; XRGB surfaces are opaque).
+    /// - Throws: `CanvasError.png` when libpng fails.
+    public static func encode(_ surface: Surface) throws -> [UInt8] {
+        var rgba = [UInt8](repeating: 0, count: surface.width * surface.height * 4)
+        for y in 0..<surface.height {
+            for x in 0..<surface.width {
+                let p = surface.pixel(x: x, y: y)
+                let a = p >> 24, i = (y * surface.width + x) * 4
+                func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+                rgba[i] = straight((p >> 16) & 0xFF); rgba[i + 1] = straight((p >> 8) & 0xFF)
+                rgba[i + 2] = straight(p & 0xFF); rgba[i + 3] = UInt8(a)
+            }
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(surface.width); image.height = UInt32(surface.height)
+        image.format = formatRGBA
+        var size: Int = 0
+        let stride = Int32(surface.width * 4)
+        guard png_image_write_to_memory(&image, nil, &size, 0, rgba, stride, nil) != 0 else { throw error(image, "encode") }
+        var out = [UInt8](repeating: 0, count: size)
+        let ok = out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, rgba, stride, nil) }
+        guard ok != 0 else { throw error(image, "encode") }
+        return Array(out.prefix(size))
+    }
+
+    /// Encodes `surface` and writes it to `path`.
+    /// - Throws: `CanvasError.png`, or `.fileUnwritable` with errno.
+    public static func write(_ surface: Surface, to path: String) throws {
+        let bytes = try encode(surface)
+        guard let file = fopen(path, "wb") else { throw CanvasError.fileUnwritable(path: path, errno: errno) }
+        defer { fclose(file) }
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+            throw CanvasError.fileUnwritable(path: path, errno: errno)
+        }
+    }
+
+    /// Decodes PNG bytes into a new premultiplied ARGB surface.
+    /// - Throws: `CanvasError.png` for anything that is not a decodable PNG,
+    ///   `.invalidSurfaceSize` for images larger than a surface may be (checked before decoding).
+    public static func decode(_ bytes: [UInt8]) throws -> Surface {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard !bytes.isEmpty,
+              bytes.withUnsafeBytes({ png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }) != 0
+        else { throw error(image, "decode") }
+        defer { png_image_free(&image) }
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width <= Surface.maximumSide, height <= Surface.maximumSide,
+              width * height <= Surface.maximumPixels else {
+            throw CanvasError.invalidSurfaceSize(width: width, height: height)
+        }
+        image.format = formatRGBA
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        guard rgba.withUnsafeMutableBytes({ png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }) != 0
+        else { throw error(image, "decode") }
+        let surface = try Surface(width: width, height: height, format: .argb8888Premultiplied)
+        for y in 0..<height {
+            let row = surface.row(y)
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                row[x] = Color(red: rgba[i], green: rgba[i + 1], blue: rgba[i + 2], alpha: rgba[i + 3]).premultiplied
+            }
+        }
+        return surface
+    }
+
+    /// Reads and decodes the PNG file at `path`.
+    /// - Throws: `.fileUnreadable` with errno, or `.png` when the file is not a valid PNG.
+    public static func read(path: String) throws -> Surface {
+        do { return try decode(FontLibrary.readFile(path)) } catch CanvasError.png(let op, let message) {
+            throw CanvasError.png(operation: "\(op) \(path)", message: message)
+        }
+    }
+
+    private static func error(_ image: png_image, _ operation: String) -> CanvasError {
+        var message = image.message
+        let text = withUnsafeBytes(of: &message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return .png(operation: operation, message: text.isEmpty ? "not a PNG" : text)
+    }
+}

@@ -1,0 +1,109 @@
+// A face at one pixel size: the FreeType handle set to that size, the HarfBuzz font that shapes
+// with it, its line metrics, and the glyph-id → cache-entry table that makes warm glyph
+// look-ups a single array read.
+import CFreeType
+import CHarfBuzz
+
+/// A `FontFace` at a pixel size, ready to shape and draw. Get one from `FontLibrary.font`.
+/// Fonts listed in `fallbacks` supply characters this face lacks (e.g. Arabic or Hebrew).
+public final class Font {
+    public let face: FontFace
+    /// The em size in pixels.
+    public let size: Double
+    /// Pixels from the baseline up to the top of the line (positive).
+    public let ascent: Double
+    /// Pixels from the baseline down to the bottom of the line (positive).
+    public let descent: Double
+    /// Distance between two baselines.
+    public let lineHeight: Double
+    /// Whether shaping applies kerning (the OpenType `kern` feature).
+    public let kerning: Bool
+    /// Faces tried, in order, for characters this one has no glyph for.
+    public var fallbacks: [Font] = []
+
+    let ftFace: FT_Face
+    let hbFont: OpaquePointer
+    let cache: GlyphCache
+    /// Glyph id → index in `cache`, -1 when not cached.
+    let slots: UnsafeMutablePointer<Int32>
+    let glyphCount: Int
+
+    init(face: FontFace, size: Double, kerning: Bool) throws {
+        self.face = face
+        self.size = size
+        self.kerning = kerning
+        cache = face.library.glyphCache
+        ftFace = try face.openFace()
+        let error = FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(size * 64), 72, 72)
+        guard error == 0 else {
+            FT_Done_Face(ftFace)
+            throw CanvasError.fontUnloadable(source: face.name, freeTypeError: error)
+        }
+        let metrics = ftFace.pointee.size.pointee.metrics
+        ascent = Double(metrics.ascender) / 64
+        descent = Double(-metrics.descender) / 64
+        lineHeight = Double(metrics.height) / 64
+        hbFont = hb_ft_font_create_referenced(ftFace)
+        hb_ft_font_set_load_flags(hbFont, Int32(FT_LOAD_DEFAULT))
+        glyphCount = max(1, Int(ftFace.pointee.num_glyphs))
+        slots = .allocate(capacity: glyphCount)
+        slots.initialize(repeating: -1, count: glyphCount)
+    }
+
+    deinit {
+        for g in 0..<glyphCount where slots[g] >= 0 { cache.remove(slots[g]) }
+        slots.deallocate()
+        hb_font_destroy(hbFont)
+        FT_Done_Face(ftFace)
+    }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        FT_Get_Char_Index(ftFace, FT_ULong(scalar.value)) != 0
+    }
+
+    /// The glyph id of `scalar` in this face (0 = missing).
+    func glyphID(_ scalar: UInt32) -> UInt32 { UInt32(FT_Get_Char_Index(ftFace, FT_ULong(scalar))) }
+
+    /// The cache index of glyph `id`, rendering it on first use; nil for ids outside the face.
+    /// The entry is at `cache.entries + index` until the next glyph is rendered.
+    @inline(__always)
+    func entryIndex(_ id: UInt32) -> Int? {
+        guard Int(id) < glyphCount else { return nil }
+        let index = slots[Int(id)]
+        return Int(index >= 0 ? index : render(id))
+    }
+
+    /// Rasterises glyph `id` (grey anti-aliasing, hinted as FreeType does by default) into the
+    /// cache. A glyph FreeType cannot render is cached as empty so it is not retried.
+    func render(_ id: UInt32) -> Int32 {
+        var entry = GlyphEntry(mask: nil, spread: nil, width: 0, height: 0, pitch: 0, left: 0, top: 0, lastUse: 0,
+                               owner: slots + Int(id))
+        if FT_Load_Glyph(ftFace, id, Int32(FT_LOAD_DEFAULT)) == 0,
+           FT_Render_Glyph(ftFace.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 {
+            let slot = ftFace.pointee.glyph.pointee
+            let bitmap = slot.bitmap
+            let w = Int(bitmap.width), h = Int(bitmap.rows)
+            if w > 0, h > 0, let buffer = bitmap.buffer {
+                let pitch = (w + 3) & ~3
+                // One block: the spread words first (aligned), then the 8-bit mask.
+                let spread = UnsafeMutablePointer<UInt32>.allocate(capacity: pitch * h + (pitch * h + 3) / 4)
+                let mask = UnsafeMutableRawPointer(spread + pitch * h).bindMemory(to: UInt8.self, capacity: pitch * h)
+                mask.initialize(repeating: 0, count: pitch * h)
+                let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+                for y in 0..<h {
+                    let src = buffer + y * Int(bitmap.pitch)
+                    for x in 0..<w {
+                        mask[y * pitch + x] = mono ? ((src[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : src[x]
+                    }
+                }
+                PixelOps.spreadCoverage(mask, into: spread, count: pitch * h)
+                entry.mask = mask
+                entry.spread = spread
+                entry.width = Int32(w); entry.height = Int32(h); entry.pitch = Int32(pitch)
+                entry.left = slot.bitmap_left; entry.top = slot.bitmap_top
+            }
+        }
+        return cache.insert(entry)
+    }
+}

@@ -1,0 +1,107 @@
+// The FreeType library instance, the faces loaded into it and the glyph cache they share.
+// Faces come from a path or from bytes (the app ships its fonts and may embed them); every
+// failure is a typed CanvasError naming the file, never a trap.
+import CFreeType
+import Glibc
+
+/// Loads font faces and makes sized `Font`s from them. One per process (or per renderer);
+/// not thread-safe.
+public final class FontLibrary {
+    let library: FT_Library
+    /// Rendered glyph masks of every font of this library, under one byte budget.
+    public let glyphCache: GlyphCache
+
+    /// A library whose glyph cache keeps at most `glyphCacheBudget` bytes of glyph masks.
+    /// - Throws: `CanvasError.fontUnloadable` if FreeType cannot start.
+    public init(glyphCacheBudget: Int = 4 << 20) throws {
+        var lib: FT_Library?
+        let error = FT_Init_FreeType(&lib)
+        guard error == 0, let lib else { throw CanvasError.fontUnloadable(source: "FreeType", freeTypeError: error) }
+        library = lib
+        glyphCache = GlyphCache(byteBudget: glyphCacheBudget)
+    }
+
+    deinit { FT_Done_FreeType(library) }
+
+    /// The directory of the fonts shipped in the repository (`Sources/Canvas/Fonts`), as this
+    /// source file saw it at build time. Valid in a checkout (tests, bench); installed builds
+    /// pass their own directory to `loadFace(path:)`.
+    public static var bundledFontsDirectory: String {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(2)  // "Text", "FontLibrary.swift"
+        return parts.joined(separator: "/") + "/Fonts"
+    }
+
+    /// Loads the face in the font file at `path` (TrueType/OpenType; face 0 of a collection).
+    /// - Throws: `CanvasError.fileUnreadable` (with errno) or `.fontUnloadable` (corrupt file).
+    public func loadFace(path: String) throws -> FontFace {
+        try loadFace(data: Self.readFile(path), name: path)
+    }
+
+    /// Loads a face from the bytes of a font file; `name` is used in error messages.
+    /// - Throws: `CanvasError.fontUnloadable` when FreeType does not accept the bytes.
+    public func loadFace(data: [UInt8], name: String = "memory") throws -> FontFace {
+        try FontFace(library: self, bytes: data, name: name)
+    }
+
+    /// The face at `size` pixels (FreeType pixel size = em size). Make each font once and keep
+    /// it: its glyphs stay cached for as long as it lives. `kerning: false` lays out by advances
+    /// only (no `kern` feature).
+    /// - Throws: `CanvasError.invalidFontSize` outside 1...1024, `.fontUnloadable` if FreeType refuses.
+    public func font(_ face: FontFace, size: Double, kerning: Bool = true) throws -> Font {
+        guard size.isFinite, size >= 1, size <= 1024 else { throw CanvasError.invalidFontSize(size) }
+        return try Font(face: face, size: size, kerning: kerning)
+    }
+
+    static func readFile(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw CanvasError.fileUnreadable(path: path, errno: errno) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if n < chunk.count {
+                if ferror(file) != 0 { throw CanvasError.fileUnreadable(path: path, errno: errno) }
+                break
+            }
+        }
+        return bytes
+    }
+}
+
+/// A font face (one design, e.g. DejaVu Sans Bold) loaded from a file or bytes.
+public final class FontFace {
+    /// The path or name it was loaded from.
+    public let name: String
+    /// The family name stored in the font, e.g. "DejaVu Sans".
+    public let familyName: String
+    let library: FontLibrary
+    /// The font file, kept alive for FreeType (which reads it lazily).
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(library: FontLibrary, bytes source: [UInt8], name: String) throws {
+        self.library = library
+        self.name = name
+        bytes = .allocate(capacity: max(1, source.count))
+        _ = bytes.initialize(from: source)
+        var face: FT_Face?
+        let error = FT_New_Memory_Face(library.library, bytes.baseAddress, FT_Long(source.count), 0, &face)
+        guard error == 0, let face else {
+            bytes.deallocate()
+            throw CanvasError.fontUnloadable(source: name, freeTypeError: error)
+        }
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        FT_Done_Face(face)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// A new FreeType handle on this face (each `Font` owns one, set to its size).
+    func openFace() throws -> FT_Face {
+        var face: FT_Face?
+        let error = FT_New_Memory_Face(library.library, bytes.baseAddress, FT_Long(bytes.count), 0, &face)
+        guard error == 0, let face else { throw CanvasError.fontUnloadable(source: name, freeTypeError: error) }
+        return face
+    }
+}

@@ -1,0 +1,32 @@
+// Errors of the app layer that end the program, each with the exit code DESIGN.md assigns and a
+// message that says what to do.
+
+/// A fatal problem at start-up or during a command.
+enum AppError: Error, CustomStringConvertible {
+    case fontsMissing(searched: [String])
+    case configuration(String)
+    case data(String)
+    case usage(String)
+    case io(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .fontsMissing(let searched):
+            return "fonts not found (looked for DejaVuSans.ttf in: \(searched.joined(separator: ", "))); "
+                + "set SWIPE_KIOSK_FONTS or [theme] fonts in the configuration"
+        case .configuration(let message), .data(let message), .usage(let message):
+            return message
+        case .io(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+
+    /// sysexits-style code: 64 usage, 65 bad config/data, 70 internal.
+    var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .configuration, .data, .fontsMissing: return 65
+        case .io: return 70
+        }
+    }
+}

@@ -1,0 +1,112 @@
+// Carrying out what the UI asks: configured action effects on the store (delete, archive, flag,
+// read, detail, sheet, command), full-swipe deletions committed before the row collapses,
+// pushes on taps, and the haptic and action logs of the state dump.
+import KioskUI
+import SwipeCore
+
+extension KioskApplication {
+    var timeMs: Int { Int((now * 1000).rounded()) }
+
+    /// Drains the scene's effects and events until none are left.
+    func process() {
+        var rounds = 0
+        while rounds < 8 {
+            let effects = scene.takeEffects(), events = scene.takeEvents()
+            if effects.isEmpty && events.isEmpty { return }
+            for effect in effects { apply(effect) }
+            for event in events { apply(event) }
+            rounds += 1
+        }
+    }
+
+    func apply(_ effect: UIEffect) {
+        switch effect {
+        case .haptic(let event):
+            haptics.append((timeMs, event))
+            onHaptic?(event)
+        case .action(let itemID, let actionID):
+            perform(actionID: actionID, on: itemID)
+        case .delete(let itemID, let actionID):
+            // The full swipe's own handler may already have deleted it; commit once.
+            if (try? store.item(id: itemID))??.deletedAt == nil { commit(.delete, itemID: itemID, actionID: actionID) }
+        case .rowRemoved:
+            if let id = currentListID { reload(id) }
+        case .toastAction(let id):
+            undoDelete(id)
+        case .sheet:
+            break
+        }
+    }
+
+    func apply(_ event: SceneEvent) {
+        switch event {
+        case .open(let itemID):
+            openDetail(itemID)
+        case .longPress(let itemID):
+            presentActions(for: itemID)
+        case .trailingButton:
+            scene.present(styles.sheet, configuration: configuration.sheet.swipeDown, time: now)
+        case .sheetRow(let sheetID, let rowID):
+            selected(rowID, inSheet: sheetID)
+        }
+    }
+
+    var currentListID: String? {
+        for page in scene.stack.reversed() { if case .list(let list) = page { return list.id } }
+        return nil
+    }
+
+    /// Finds the configured action and runs its effect.
+    func perform(actionID: String, on itemID: String) {
+        guard let listID = currentListID, let list = configuration.list(id: listID),
+              let action = list.leading.action(id: actionID) ?? list.trailing.action(id: actionID) else { return }
+        switch action.effect {
+        case .delete, .archive, .flag, .read:
+            commit(action.effect, itemID: itemID, actionID: actionID)
+        case .detail:
+            log(actionID, itemID)
+            openDetail(itemID)
+        case .sheet:
+            log(actionID, itemID)
+            _ = try? store.perform(.sheet, on: itemID, actionID: actionID, at: storeNow)
+            presentActions(for: itemID)
+        case .command:
+            log(actionID, itemID)
+            _ = try? store.perform(.command, on: itemID, actionID: actionID, at: storeNow)
+            runCommand(action.command ?? [], itemID: itemID, actionID: actionID)
+        }
+        // A manual fill waits for the app: deletions go, everything else comes back.
+        pages[listID]?.fulfill(itemID: itemID, with: action.effect == .delete ? .delete : .reset, time: now)
+    }
+
+    /// Writes the change (and its log row) first; only then do rows reload or keep collapsing.
+    func commit(_ effect: ActionEffect, itemID: String, actionID: String) {
+        do {
+            try store.perform(effect, on: itemID, actionID: actionID, at: storeNow)
+        } catch {
+            return
+        }
+        log(actionID, itemID)
+        if effect == .delete { offerUndo(itemID) }
+        guard let listID = currentListID, let page = pages[listID] else { return }
+        // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a
+        // full swipe is sliding off collapses by itself. Other changes show at once.
+        let state = page.swipeState(of: itemID, at: now)
+        if effect == .delete {
+            if state != .filling && state != .removing { page.collapse(itemID: itemID, time: now) }
+        } else {
+            reload(listID)
+        }
+    }
+
+    func log(_ action: String, _ item: String) { log.append((timeMs, action, item)) }
+
+    func openDetail(_ itemID: String) {
+        guard let listID = currentListID, let list = configuration.list(id: listID),
+              let record = try? store.item(id: itemID) else { return }
+        let detail = DetailPage(
+            item: ListItem(record: record), actions: list.trailing.swipeActions + list.leading.swipeActions,
+            frame: scene.contentFrame, theme: theme, text: text)
+        scene.push(.detail(detail), time: now)
+    }
+}

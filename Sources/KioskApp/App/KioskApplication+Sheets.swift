@@ -1,0 +1,83 @@
+// Sheets and toasts of the app: the action sheet (long press: every action reachable without a
+// swipe), the Styles sheet, and Undo for deletions within the undo window, after which deleted
+// items are purged from the store.
+import KioskUI
+import SwipeCore
+
+extension KioskApplication {
+    /// The item's actions as a sheet, plus Cancel.
+    func presentActions(for itemID: String) {
+        guard let listID = currentListID, let list = configuration.list(id: listID),
+              let record = try? store.item(id: itemID) else { return }
+        let actions = list.trailing.swipeActions + list.leading.swipeActions
+        let rows = actions.map {
+            SheetRow(id: $0.id, title: $0.title ?? $0.id, icon: $0.icon, destructive: $0.style == .destructive)
+        } + [SheetRow(id: "cancel", title: "Cancel")]
+        scene.present(SheetContent(id: "actions:" + itemID, title: record.title, rows: rows),
+                      configuration: configuration.sheet.swipeDown, time: now)
+    }
+
+    func selected(_ rowID: String, inSheet sheetID: String) {
+        if sheetID == StyleOverrides.sheetID {
+            guard let setting = StyleOverrides.Setting(rawValue: rowID) else {
+                scene.dismissSheet(time: now)
+                return
+            }
+            styles.cycle(setting)
+            scene.navigationStyle = styles.navigation
+            scene.updateSheet(styles.sheet)
+            return
+        }
+        scene.dismissSheet(time: now)
+        if sheetID.hasPrefix("actions:"), rowID != "cancel" {
+            perform(actionID: rowID, on: String(sheetID.dropFirst("actions:".count)))
+        }
+    }
+
+    /// Shows "Deleted" with Undo for the toast's lifetime.
+    func offerUndo(_ itemID: String) {
+        undoable[itemID] = now
+        scene.show(ToastView(id: itemID, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: Self.toastLifetime))
+    }
+
+    func undoDelete(_ itemID: String) {
+        guard let deletedAt = undoable.removeValue(forKey: itemID), now - deletedAt < configuration.data.undoWindow else { return }
+        do {
+            try store.apply(.undoDelete, to: itemID, at: storeNow)
+        } catch {
+            return
+        }
+        log("undo-delete", itemID)
+        if let id = currentListID { reload(id) }
+    }
+
+    /// Deletions whose undo window passed are purged from the store.
+    func purgeExpiredDeletes() {
+        let window = configuration.data.undoWindow
+        let expired = undoable.filter { now - $0.value >= window }.map(\.key)
+        guard !expired.isEmpty else { return }
+        for id in expired { undoable[id] = nil }
+        _ = try? store.purgeDeleted(before: storeNow - StoreTime(window * 1000) + 1, at: storeNow)
+    }
+}
+
+extension KioskApplication {
+    /// Starts an action's command; its result appears as a toast when it exits.
+    func runCommand(_ argv: [String], itemID: String, actionID: String) {
+        let record = try? store.item(id: itemID)
+        commands.start(argv, itemID: itemID, actionID: actionID, environment: [
+            "SWIPE_KIOSK_ACTION": actionID, "SWIPE_KIOSK_ITEM_ID": itemID,
+            "SWIPE_KIOSK_ITEM_TITLE": record?.title ?? "", "SWIPE_KIOSK_ITEM_SUBTITLE": record?.subtitle ?? "",
+            "SWIPE_KIOSK_LIST": record?.listID ?? "",
+        ])
+    }
+
+    /// Turns finished commands into toasts (called every tick).
+    func showCommandResults() {
+        for result in commands.take() {
+            let message = result.error ?? (result.status == 0 ? "\(result.actionID): done" : "\(result.actionID) failed (exit \(result.status))")
+            log(result.status == 0 ? "\(result.actionID)-done" : "\(result.actionID)-failed", result.itemID)
+            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
+        }
+    }
+}

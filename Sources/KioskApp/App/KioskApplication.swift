@@ -1,0 +1,152 @@
+// The product: configuration + item store + UI scene. It turns UI effects into data changes
+// (committed before the row's animation continues), keeps the lists in step with the store
+// (other processes may write to it), and records what a state dump reports. Backends (headless,
+// DRM) feed it input with timestamps and ask it to draw; it never reads a clock itself.
+import Canvas
+import KioskUI
+import SwipeCore
+
+/// One running kiosk, independent of where its pixels go.
+final class KioskApplication {
+    let configuration: KioskConfiguration
+    let store: ItemStore
+    let theme: Theme
+    let text = TextCache()
+    let scene: KioskScene
+    var pages: [String: ListPage] = [:]
+    /// Haptic events in order, with the time they fired (the state dump's `haptics`).
+    var haptics: [(timeMs: Int, event: HapticEvent)] = []
+    /// Actions performed (the state dump's `log`).
+    var log: [(timeMs: Int, action: String, item: String)] = []
+    /// Hardware backends listen here (force feedback, LED, command).
+    var onHaptic: ((HapticEvent) -> Void)?
+    var lastPoll = 0.0
+    var now = 0.0
+    let styles: StyleOverrides
+    let commands = CommandRunner()
+    /// Items deleted and not yet purged: item id → time of the delete.
+    var undoable: [String: Double] = [:]
+    /// Time of the last touch or key, for the idle reset.
+    var lastInput = 0.0
+    var idleResetDone = true
+    /// How long the Undo toast stays (the store keeps the item for `[data] undo_window_s`).
+    static let toastLifetime = 5.0
+
+    /// Opens the store (creating it with demo data when configured) and builds the root list.
+    /// Store timestamps (ms): the wall clock when running, a fixed epoch plus app time headless.
+    let storeClock: StoreClock
+
+    /// Where store timestamps come from.
+    enum StoreClock {
+        case wall
+        /// Headless: `epoch` plus the app's own time, so replays write the same data every run.
+        case virtual(epoch: StoreTime)
+    }
+
+    var storeNow: StoreTime {
+        switch storeClock {
+        case .wall: return ItemStore.now()
+        case .virtual(let epoch): return epoch + StoreTime((now * 1000).rounded())
+        }
+    }
+
+    init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock) throws {
+        self.configuration = configuration
+        self.store = store
+        self.storeClock = storeClock
+        styles = StyleOverrides(navigation: configuration.navigation.transition)
+        if configuration.data.demoData {
+            let seedTime: StoreTime
+            switch storeClock {
+            case .wall: seedTime = ItemStore.now()
+            case .virtual(let epoch): seedTime = epoch
+            }
+            _ = try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: seedTime)
+        }
+        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics, library: try FontLibrary())
+        let first = configuration.lists.first ?? .inbox
+        let direction = configuration.direction.resolved(title: first.title)
+        scene = KioskScene(size: size, theme: theme, text: text, direction: direction,
+                           navigationStyle: configuration.navigation.transition)
+        scene.trailingButtonIcon = "cog"
+        scene.setRoot(.list(try makePage(first)))
+    }
+
+    /// A list page over the store's query for `list`.
+    func makePage(_ list: ListConfiguration) throws -> ListPage {
+        let data = try StoreDataSource(store: store, query: list.query)
+        let direction = (list.direction ?? configuration.direction).resolved(title: list.title)
+        let page = ListPage(
+            id: list.id, title: list.title, data: data, frame: scene.contentFrame, theme: theme, text: text,
+            direction: direction
+        ) { [styles] _ in
+            let leading = styles.apply(options: list.leading.options, actions: list.leading.swipeActions)
+            let trailing = styles.apply(options: list.trailing.options, actions: list.trailing.swipeActions)
+            return SwipeRowConfiguration(
+                leading: leading.1, trailing: trailing.1, leadingOptions: leading.0, trailingOptions: trailing.0,
+                direction: direction)
+        }
+        pages[list.id] = page
+        return page
+    }
+
+    /// Re-reads a list from the store (after a change by us or by another process).
+    func reload(_ listID: String) {
+        guard let page = pages[listID], let list = configuration.list(id: listID),
+              let data = try? StoreDataSource(store: store, query: list.query) else { return }
+        page.setData(data, time: now)
+        scene.needsRender = true
+    }
+
+    // MARK: Input and time
+
+    func handle(_ touch: TouchEvent) {
+        now = max(now, touch.time)
+        lastInput = now
+        idleResetDone = false
+        scene.handle(touch)
+        process()
+    }
+
+    func handle(key: KeyInput, time: Double) {
+        now = max(now, time)
+        lastInput = now
+        idleResetDone = false
+        scene.handle(key: key, time: time)
+        process()
+    }
+
+    /// Advances animations and polls the store for outside changes.
+    func tick(time: Double) {
+        now = max(now, time)
+        scene.tick(time: time)
+        process()
+        purgeExpiredDeletes()
+        showCommandResults()
+        resetIfIdle()
+        if time - lastPoll >= Double(configuration.data.pollInterval) / 1000 {
+            lastPoll = time
+            if (try? store.pollForChanges()) == true { for id in pages.keys { reload(id) } }
+        }
+    }
+
+    func nextDeadline(after time: Double) -> Double? {
+        let poll = lastPoll + Double(configuration.data.pollInterval) / 1000
+        let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
+        return [scene.nextDeadline(after: time), poll, idle].compactMap { $0 }.min()
+    }
+
+    /// After the configured idle time: close rows and sheets, pop to the root, scroll to the top.
+    func resetIfIdle() {
+        guard !idleResetDone, configuration.idle.resetAfter > 0, now - lastInput >= configuration.idle.resetAfter else { return }
+        idleResetDone = true
+        scene.dismissSheet(time: now)
+        scene.popToRoot()
+        for page in pages.values { page.reset(time: now) }
+        scene.needsRender = true
+    }
+
+    func render(_ painter: Painter, time: Double) {
+        scene.render(painter, time: time)
+    }
+}

@@ -1,0 +1,43 @@
+// The list UI's view of the item store: a count and items by index, fetched in pages around
+// what is on screen, so 100,000 items cost one small query per page and never a full load.
+import KioskUI
+
+/// A paged, cached `ListDataSource` over one list query of the store.
+final class StoreDataSource: ListDataSource {
+    let store: ItemStore
+    let query: ItemQuery
+    let count: Int
+    private var pages: [Int: [ListItem]] = [:]
+    static let pageSize = 64
+    static let maximumPages = 64
+
+    /// Counts the query's items now; pages are fetched lazily.
+    init(store: ItemStore, query: ItemQuery) throws(StoreError) {
+        self.store = store
+        self.query = query
+        count = try store.count(query)
+    }
+
+    func item(at index: Int) -> ListItem {
+        let page = index / Self.pageSize
+        if pages[page] == nil {
+            if pages.count >= Self.maximumPages { pages.removeAll(keepingCapacity: true) }
+            let records = (try? store.items(query, offset: page * Self.pageSize, limit: Self.pageSize)) ?? []
+            pages[page] = records.map(ListItem.init(record:))
+        }
+        let rows = pages[page]!
+        let offset = index - page * Self.pageSize
+        // A concurrent writer can shrink a page between the count and the fetch: show a blank row
+        // until the next reload rather than trapping.
+        return offset < rows.count ? rows[offset] : ListItem(id: "missing:\(index)", title: "")
+    }
+}
+
+extension ListItem {
+    /// The UI's view of a stored item.
+    init(record r: ItemRecord) {
+        self.init(
+            id: r.id, title: r.title, subtitle: r.subtitle, body: r.body, badge: r.badge > 0 ? r.badge : nil,
+            unread: r.unread, flagged: r.flagged, icon: r.icon)
+    }
+}

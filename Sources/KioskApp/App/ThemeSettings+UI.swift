@@ -1,0 +1,31 @@
+// The configured theme in the UI's terms: colours as renderer colours, sizes as metrics.
+import Canvas
+import KioskUI
+import SwipeCore
+
+extension ThemeSettings {
+    var palette: Palette {
+        func c(_ color: SwipeColor) -> Color { Color(rgba: color.rgba) }
+        var p = Palette()
+        p.background = c(background)
+        p.navBar = c(navBar)
+        p.navTitle = c(navTitle)
+        p.row = c(row)
+        p.separator = c(separator)
+        p.title = c(title)
+        p.subtitle = c(subtitle)
+        p.accent = c(accent)
+        p.badge = c(badge)
+        p.unread = c(unread)
+        return p
+    }
+
+    var metrics: Metrics {
+        var m = Metrics()
+        m.titleSize = titleSize
+        m.subtitleSize = subtitleSize
+        m.navTitleSize = navTitleSize
+        m.rowHeight = rowHeight
+        return m
+    }
+}

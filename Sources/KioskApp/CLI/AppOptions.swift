@@ -1,0 +1,78 @@
+// Options shared by the commands that start the app (run, replay, screenshot, bench): which
+// configuration, which database, what size. Loading them reports problems the way DESIGN.md
+// promises: `file:line:column: message` and exit 65 for a bad configuration.
+import ArgumentParser
+import Foundation
+import KioskUI
+import SwipeCore
+
+struct AppOptions: ParsableArguments {
+    @Option(help: "The TOML configuration file (default: built-in defaults).")
+    var config: String?
+
+    @Option(help: "The SQLite item database (default: the configured one; replay uses a fresh in-memory one).")
+    var database: String?
+
+    @Option(help: "Screen size WxH (headless).")
+    var size: String?
+
+    /// The configuration, or exit 65 with every problem listed.
+    func loadConfiguration() throws -> KioskConfiguration {
+        guard let config else { return KioskConfiguration() }
+        do {
+            return try KioskConfiguration.load(file: config)
+        } catch {
+            error.lines.forEach(printError)
+            throw ExitCode.badData
+        }
+    }
+
+    /// 2026-01-01T00:00:00Z in ms: the store time headless runs start at.
+    static let headlessEpoch: StoreTime = 1_767_225_600_000
+
+    /// The --database path, or a fresh database in a new temporary directory (replay and
+    /// screenshot start from the demo data every time, so their output is reproducible).
+    func databasePath() throws -> String {
+        if let database { return database }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            printError("cannot create a temporary database directory: \(error.localizedDescription)")
+            throw ExitCode(70)
+        }
+        return dir.appendingPathComponent("items.sqlite3").path
+    }
+
+    /// The requested size, else `fallback`.
+    func screenSize(fallback: (Int, Int)) throws -> (width: Int, height: Int) {
+        guard let size else { return fallback }
+        guard let parsed = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1280x800") }
+        return parsed
+    }
+
+    /// Builds the app over `databasePath` at `size`; errors exit with the contract's codes.
+    func makeApplication(
+        configuration: KioskConfiguration, databasePath: String, size: (width: Int, height: Int),
+        storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch)
+    ) throws -> KioskApplication {
+        do {
+            let store = try ItemStore(path: databasePath)
+            let t = configuration.theme
+            let fonts = try FontLocator.fonts(regular: t.regularFont, bold: t.boldFont, icons: t.iconFont)
+            return try KioskApplication(
+                configuration: configuration, store: store,
+                size: SwipeCore.Size(width: Double(size.width), height: Double(size.height)), fonts: fonts,
+                storeClock: storeClock)
+        } catch let error as AppError {
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        } catch let error as StoreError {
+            printError("\(databasePath): \(error)")
+            throw ExitCode.badData
+        } catch {
+            printError("cannot start: \(error)")
+            throw ExitCode.badData
+        }
+    }
+}

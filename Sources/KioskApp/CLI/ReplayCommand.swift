@@ -1,0 +1,51 @@
+// `swipe-kiosk replay SCRIPT` (DESIGN.md, Command line): plays a touch script headless and
+// deterministically, writing the screenshots and state dumps it asks for under --out.
+import ArgumentParser
+import Foundation
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play a touch script headless; same script, same pixels.")
+
+    @Argument(help: "A touch script (see DESIGN.md) or a `libinput record` YAML file.")
+    var script: String
+
+    @OptionGroup var options: AppOptions
+
+    @Option(help: "Directory for the script's screenshots and state dumps.")
+    var out: String = "."
+
+    @Option(help: "Write the final state dump to this file.")
+    var state: String?
+
+    func run() throws {
+        let text: String
+        do {
+            text = try String(contentsOfFile: script, encoding: .utf8)
+        } catch {
+            printError("\(script): cannot read the script")
+            throw ExitCode.badData
+        }
+        let parsed: TouchScript
+        do {
+            parsed = try TouchScript(parsing: text, file: script)
+        } catch {
+            printError("\(error)")
+            throw ExitCode.badData
+        }
+        let configuration = try options.loadConfiguration()
+        let size = try options.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
+        let app = try options.makeApplication(configuration: configuration, databasePath: try options.databasePath(), size: size)
+        let runner = try HeadlessRunner(app: app, width: size.width, height: size.height)
+        do {
+            let end = try runner.play(parsed, outputDirectory: out)
+            if let state {
+                try runner.write(Array(StateDump(app: app, timeMs: end, width: size.width, height: size.height).json().utf8), to: state)
+            }
+        } catch let error as AppError {
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// The state dump of DESIGN.md ("State dump"): the scene's visible state plus the current list's
+// items, the haptics fired and the actions performed, as JSON for tests and tools.
+import KioskUI
+import Foundation
+
+/// One state dump.
+struct StateDump {
+    let app: KioskApplication
+    let timeMs: Double
+    let width: Int
+    let height: Int
+    var rotation = 0
+
+    func object() -> [String: Any] {
+        let s = app.scene.state(at: timeMs / 1000)
+        var items: [[String: Any]] = []
+        if let id = app.currentListID, let page = app.pages[id] {
+            for i in 0..<page.data.count {
+                let item = page.data.item(at: i)
+                items.append(["id": item.id, "title": item.title, "flags": item.flags])
+            }
+        }
+        let transition: Any = s.transition.map {
+            ["kind": $0.kind, "progress": $0.progress, "interactive": $0.interactive] as [String: Any]
+        } ?? NSNull()
+        let sheet: Any = s.sheet.map { ["id": $0.id, "status": $0.status, "offset": $0.offset] as [String: Any] } ?? NSNull()
+        return [
+            "time_ms": Int(timeMs.rounded()),
+            "screen": ["width": width, "height": height, "rotation": rotation],
+            "page": ["id": s.page.id, "title": s.page.title],
+            "navigation": ["stack": s.stack, "transition": transition],
+            "sheet": sheet,
+            "rows": s.rows.map { row -> [String: Any] in
+                [
+                    "id": row.id, "title": row.title, "frame": row.frame,
+                    "swipe": ["state": row.swipeState, "side": row.side.map { $0 as Any } ?? NSNull(), "offset": row.offset],
+                    "actions": row.actions.map { ["id": $0.id, "frame": $0.frame] },
+                ]
+            },
+            "items": items,
+            "haptics": app.haptics.map { ["time_ms": $0.timeMs, "event": $0.event.rawValue] },
+            "log": app.log.map { ["time_ms": $0.timeMs, "action": $0.action, "item": $0.item] },
+            "toast": s.toast.map { $0 as Any } ?? NSNull(),
+        ]
+    }
+
+    func json() -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object(), options: [.prettyPrinted, .sortedKeys]),
+              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text + "\n"
+    }
+}

@@ -1,0 +1,103 @@
+// Touch and key routing of the scene: the bar's buttons, the swipe-back edge (an interactive
+// pop that follows the finger and finishes or cancels by projection), then the top page.
+import SwipeCore
+
+/// Keys the UI understands (Linux key codes are mapped by the app).
+public enum KeyInput: String, Hashable, Sendable {
+    case up, down, left, right, enter, escape, backspace, delete
+}
+
+extension KioskScene {
+    /// Feeds one touch event.
+    public func handle(_ event: TouchEvent) {
+        needsRender = true
+        if owners[event.slot] == nil, handleOverlay(event) { return }
+        if event.phase == .began { owners[event.slot] = owner(for: event) }
+        guard let owner = owners[event.slot] else { return }
+        if event.phase == .ended || event.phase == .cancelled { owners[event.slot] = nil }
+        switch owner {
+        case .page:
+            deliver(event)
+        case .back:
+            if event.phase == .ended { pop(time: event.time) }
+        case .trailingButton:
+            if event.phase == .ended { events.append(.trailingButton) }
+        case .edge(var arbiter, let began):
+            let kind = event.phase == .moved ? arbiter.move(to: event.point, time: event.time) : arbiter.kind
+            if kind == .edgeSwipe, beginInteractivePop(time: event.time) {
+                owners[event.slot] = .pop
+                updatePop(event, start: began.point)
+            } else if kind != .undecided || event.phase != .moved {
+                // Not a swipe-back after all: the page gets the whole touch.
+                if event.phase == .moved { owners[event.slot] = .page }
+                deliver(began)
+                if event.phase != .began { deliver(event) }
+            } else {
+                owners[event.slot] = .edge(arbiter, began: began)
+            }
+        case .pop:
+            updatePop(event, start: nil)
+        case .ignored:
+            break
+        }
+    }
+
+    func owner(for event: TouchEvent) -> TouchOwner {
+        if transition != nil { return .ignored }
+        let rtl = direction == .rightToLeft
+        switch bar.button(at: event.point, width: size.width, hasBack: stack.count > 1,
+                          hasTrailing: trailingButtonIcon != nil, rtl: rtl) {
+        case .back: return .back
+        case .trailing: return .trailingButton
+        case nil: break
+        }
+        if stack.count > 1 {
+            let arbiter = GestureArbiter(start: event.point, time: event.time, screenWidth: size.width, edgeOnRight: rtl)
+            if arbiter.beganInEdgeZone { return .edge(arbiter, began: event) }
+        }
+        return .page
+    }
+
+    func deliver(_ event: TouchEvent) {
+        switch top {
+        case .list(let list): events += list.handle(event).map(SceneEvent.init)
+        case .detail(let detail): effects += detail.handle(event)
+        case nil: break
+        }
+    }
+
+    /// Starts following the finger back to the page below.
+    func beginInteractivePop(time: Double) -> Bool {
+        guard stack.count > 1, transition == nil else { return false }
+        let upper = stack.removeLast()
+        transition = ("pop", .interactive(extent: size.width), stack.last!, upper)
+        popStart = nil
+        return true
+    }
+
+    func updatePop(_ event: TouchEvent, start: SwipeCore.Point?) {
+        guard var t = transition, t.kind == "pop" else { return }
+        if let start { popStart = start }
+        popVelocity.add(event.point, time: event.time)
+        let sign = direction == .rightToLeft ? -1.0 : 1.0
+        let dx = (event.point.x - (popStart?.x ?? event.point.x)) * sign
+        switch event.phase {
+        case .began, .moved: t.state.update(translation: dx)
+        case .ended: t.state.end(velocity: popVelocity.velocity.x * sign, time: event.time)
+        case .cancelled: t.state.cancel(time: event.time)
+        }
+        if event.phase == .ended || event.phase == .cancelled { popVelocity.reset() }
+        transition = t
+    }
+
+    /// Feeds a key press: arrows move the list focus, Enter opens, Escape/Backspace go back.
+    public func handle(key: KeyInput, time: Double) {
+        needsRender = true
+        switch key {
+        case .escape, .backspace:
+            if sheet != nil { dismissSheet(time: time) } else { pop(time: time) }
+        case .up, .down, .enter, .delete, .left, .right:
+            if case .list(let list) = top, let event = list.handle(key: key, time: time) { events.append(SceneEvent(event)) }
+        }
+    }
+}

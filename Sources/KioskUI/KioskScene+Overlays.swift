@@ -1,0 +1,68 @@
+// Sheets and toasts above the pages: presenting, dismissing and reporting their statuses, and
+// expiring toasts.
+import SwipeCore
+
+extension KioskScene {
+    /// Presents a sheet (replacing one that is up).
+    public func present(_ content: SheetContent, configuration: SwipeDownConfiguration, time: Double) {
+        sheet = SheetView(content: content, screen: size, theme: theme, text: text, configuration: configuration, time: time)
+        owners.removeAll()
+        needsRender = true
+    }
+
+    /// Updates the rows of the sheet that is up, if it has this id.
+    public func updateSheet(_ content: SheetContent) {
+        guard let sheet, sheet.id == content.id else { return }
+        sheet.update(content)
+        needsRender = true
+    }
+
+    /// Dismisses the sheet that is up.
+    public func dismissSheet(time: Double) {
+        sheet?.dismiss(time: time)
+        needsRender = true
+    }
+
+    /// Shows a toast (replacing one that is showing).
+    public func show(_ toast: ToastView) {
+        self.toast = toast
+        needsRender = true
+    }
+
+    public func hideToast() {
+        toast = nil
+        needsRender = true
+    }
+
+    func tickOverlays(time: Double) {
+        if let sheet {
+            sheet.tick(time: time)
+            for status in sheet.takeStatuses() {
+                effects.append(.sheet(id: sheet.id, status: status))
+                if status == .completed {
+                    effects.append(.haptic(.sheetDismiss))
+                    self.sheet = nil
+                }
+            }
+            needsRender = true
+        }
+        if let toast, time >= toast.expires { self.toast = nil; needsRender = true }
+    }
+
+    /// Routes a touch to the toast's button or the sheet; true when one of them took it.
+    func handleOverlay(_ event: TouchEvent) -> Bool {
+        if event.phase == .began, let toast, let b = toast.buttonFrame(screen: size), b.contains(event.point) {
+            owners[event.slot] = .ignored
+            effects.append(.toastAction(id: toast.id))
+            hideToast()
+            return true
+        }
+        guard let sheet else { return false }
+        switch sheet.handle(event) {
+        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, rowID: row))
+        case .dismissRequested: sheet.dismiss(time: event.time)
+        case nil: break
+        }
+        return true
+    }
+}

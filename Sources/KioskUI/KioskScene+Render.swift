@@ -1,0 +1,68 @@
+// Drawing the scene: the top page directly, or during a navigation transition both pages
+// rendered into reusable layers and composited with the style's transforms (translate, scale,
+// alpha, dim); the navigation bar on top.
+import Canvas
+import SwipeCore
+
+extension KioskScene {
+    /// Draws the frame at `time` into `painter` (its clip limits the work to the damage).
+    public func render(_ painter: Painter, time: Double) {
+        let rtl = direction == .rightToLeft
+        if let t = transition {
+            let p = t.state.progress(at: time)
+            renderTransition(painter, lower: t.lower, upper: t.upper, pushProgress: t.kind == "push" ? p : 1 - p, time: time)
+        } else if let page = top {
+            renderPage(page, painter, time: time)
+        }
+        let title = transition.map { t -> String in
+            let p = t.state.progress(at: time)
+            return (t.kind == "push" ? p : 1 - p) > 0.5 ? t.upper.title : t.lower.title
+        } ?? top?.title ?? ""
+        bar.draw(painter, width: size.width, title: title, hasBack: stack.count > 1 || transition != nil,
+                 trailingIcon: trailingButtonIcon, rtl: rtl)
+        sheet?.render(painter, time: time)
+        toast?.render(painter, screen: size, theme: theme, text: text, time: time)
+        needsRender = false
+    }
+
+    func renderPage(_ page: ScenePage, _ painter: Painter, time: Double) {
+        switch page {
+        case .list(let list): list.render(painter, time: time)
+        case .detail(let detail): detail.render(painter, time: time)
+        }
+    }
+
+    func renderTransition(_ painter: Painter, lower: ScenePage, upper: ScenePage, pushProgress: Double, time: Double) {
+        guard let layers = transitionLayers() else {
+            renderPage(pushProgress < 0.5 ? lower : upper, painter, time: time)
+            return
+        }
+        let content = contentFrame
+        let screen = Size(width: size.width, height: size.height)
+        let looks = navigationStyle.layers(progress: pushProgress, size: screen, mirrored: direction == .rightToLeft)
+        for (page, layer, look) in [(lower, layers.lower, looks.lower), (upper, layers.upper, looks.upper)] {
+            let layerPainter = Painter(target: layer)
+            layerPainter.translate(x: 0, y: -content.minY)
+            renderPage(page, layerPainter, time: time)
+            let center = Canvas.Point(x: content.width / 2, y: content.height / 2)
+            let transform = AffineTransform.scale(x: look.scale, y: look.scale, around: center)
+                .then(.translation(x: content.minX + look.translation.x, y: content.minY + look.translation.y))
+            painter.draw(layer, transform: transform, alpha: look.alpha)
+            if look.dim > 0 {
+                painter.fill(Canvas.Rect(x: content.minX + look.translation.x, y: content.minY + look.translation.y,
+                                         width: content.width, height: content.height),
+                             color: theme.palette.dim.withAlpha(look.dim))
+            }
+        }
+    }
+
+    /// Two content-sized opaque layers, made on the first transition and reused.
+    func transitionLayers() -> (lower: Surface, upper: Surface)? {
+        if let layers { return layers }
+        let w = Int(contentFrame.width), h = Int(contentFrame.height)
+        guard let lower = try? Surface(width: w, height: h, format: .xrgb8888),
+              let upper = try? Surface(width: w, height: h, format: .xrgb8888) else { return nil }
+        layers = (lower, upper)
+        return layers
+    }
+}

@@ -1,0 +1,32 @@
+// The scene's part of the state dump: page, stack, transition and the visible rows with their
+// swipe state and action frames, in screen pixels of the unrotated screen.
+import SwipeCore
+
+extension KioskScene {
+    /// The UI state at `time`.
+    public func state(at time: Double) -> SceneState {
+        let page = top.map { SceneState.Page(id: $0.id, title: $0.title) } ?? SceneState.Page(id: "", title: "")
+        let t = transition.map {
+            SceneState.Transition(kind: $0.kind, progress: $0.state.progress(at: time), interactive: $0.state.interactive)
+        }
+        var rows: [SceneState.Row] = []
+        if transition == nil, case .list(let list) = top {
+            for row in list.layoutRows(at: time) where row.frame.maxY > list.frame.minY && row.frame.minY < list.frame.maxY {
+                let swipe = row.swipe
+                let f = row.frame
+                rows.append(SceneState.Row(
+                    id: row.item.id, title: row.item.title,
+                    frame: [f.minX, f.minY, f.width, f.height * swipe.heightFraction],
+                    swipeState: swipe.state.rawValue,
+                    side: swipe.side.map { list.direction.edge(for: $0).rawValue },
+                    offset: swipe.offset,
+                    actions: swipe.buttons.map {
+                        SceneState.Action(id: $0.action.id, frame: [$0.strip.minX + f.minX, $0.strip.minY + f.minY, $0.strip.width, $0.strip.height])
+                    }))
+            }
+        }
+        return SceneState(
+            page: page, stack: stack.map(\.id) + (transition.map { $0.kind == "pop" ? [$0.upper.id] : [] } ?? []),
+            transition: t, sheet: sheet?.state(at: time), rows: rows, toast: toast?.message)
+    }
+}

@@ -1,0 +1,176 @@
+// The root of the UI: a navigation stack of pages under a navigation bar, the interactive
+// swipe-back transition, and the routing of every touch and key to whatever owns it. The app
+// drives it with timestamps (tick, input) and asks it to draw; effects flow back as UIEffect.
+import Canvas
+import SwipeCore
+
+/// A page on the navigation stack.
+public enum ScenePage {
+    case list(ListPage)
+    case detail(DetailPage)
+
+    var id: String {
+        switch self {
+        case .list(let p): return p.id
+        case .detail(let p): return p.id
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .list(let p): return p.title
+        case .detail(let p): return p.item.title
+        }
+    }
+}
+
+/// Who receives a touch slot's events.
+enum TouchOwner {
+    case page
+    case back
+    case trailingButton
+    /// Began in the swipe-back zone; undecided until it moves.
+    case edge(GestureArbiter, began: TouchEvent)
+    case pop
+    case ignored
+}
+
+/// The whole screen.
+public final class KioskScene {
+    public let size: SwipeCore.Size
+    public let theme: Theme
+    public let text: TextCache
+    public let direction: LayoutDirection
+    public var navigationStyle: NavigationTransitionStyle
+    /// The icon of the trailing bar button (nil: none).
+    public var trailingButtonIcon: String?
+    public internal(set) var stack: [ScenePage] = []
+    var transition: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)?
+    var owners: [Int: TouchOwner] = [:]
+    var effects: [UIEffect] = []
+    var events: [SceneEvent] = []
+    let bar: NavigationBar
+    var layers: (lower: Surface, upper: Surface)?
+    /// Where the swipe-back finger started, and its velocity.
+    var popStart: SwipeCore.Point?
+    var popVelocity = VelocityTracker()
+    /// The modal sheet, if one is up.
+    public internal(set) var sheet: SheetView?
+    /// The toast, if one is showing.
+    public internal(set) var toast: ToastView?
+    /// Set whenever something visible changed; the app renders then clears it.
+    public var needsRender = true
+
+    public init(size: SwipeCore.Size, theme: Theme, text: TextCache, direction: LayoutDirection,
+                navigationStyle: NavigationTransitionStyle = .push) {
+        self.size = size
+        self.theme = theme
+        self.text = text
+        self.direction = direction
+        self.navigationStyle = navigationStyle
+        bar = NavigationBar(theme: theme, text: text, icons: RowRenderer(theme: theme, text: text))
+    }
+
+    /// The area below the navigation bar, where pages live.
+    public var contentFrame: SwipeCore.Rect {
+        let top = theme.metrics.navBarHeight
+        return SwipeCore.Rect(x: 0, y: top, width: size.width, height: size.height - top)
+    }
+
+    public var top: ScenePage? { stack.last }
+
+    /// Sets the root page (no animation).
+    public func setRoot(_ page: ScenePage) {
+        stack = [page]
+        transition = nil
+        needsRender = true
+    }
+
+    /// Pushes a page with the configured transition.
+    public func push(_ page: ScenePage, time: Double) {
+        guard let lower = stack.last, transition == nil else { return }
+        stack.append(page)
+        transition = ("push", .animated(start: time), lower, page)
+        needsRender = true
+    }
+
+    /// Pops the top page with the configured transition.
+    public func pop(time: Double) {
+        guard stack.count > 1, transition == nil else { return }
+        let upper = stack.removeLast()
+        // Progress runs 0 → 1 for pops too; drawing maps it to push progress 1 − p.
+        transition = ("pop", .animated(start: time), stack.last!, upper)
+        needsRender = true
+    }
+
+    /// Pops to the root page without animation (idle reset).
+    public func popToRoot() {
+        guard stack.count > 1 else { return }
+        stack = [stack[0]]
+        transition = nil
+        needsRender = true
+    }
+
+    /// Takes the effects emitted since the last call.
+    public func takeEffects() -> [UIEffect] {
+        for page in stack { if case .list(let list) = page { effects += list.takeEffects() } }
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// Takes the navigation-level events (row taps, long presses, bar buttons) since the last call.
+    public func takeEvents() -> [SceneEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// Advances every animation to `time`.
+    public func tick(time: Double) {
+        for page in stack {
+            if case .list(let list) = page { events += list.tick(time: time).map(SceneEvent.init) }
+        }
+        tickOverlays(time: time)
+        if var t = transition {
+            if t.state.tick(time: time) { effects.append(.haptic(.navigationCommit)) }
+            transition = t
+            if t.state.isDone { finishTransition(t) }
+        }
+        if isAnimating(at: time) { needsRender = true }
+    }
+
+    func finishTransition(_ t: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
+        transition = nil
+        // A cancelled interactive pop puts the upper page back.
+        if t.kind == "pop", t.state.phase == .cancelled { stack.append(t.upper) }
+        needsRender = true
+    }
+
+    /// The next time the scene changes by itself.
+    public func nextDeadline(after time: Double) -> Double? {
+        var best: Double?
+        func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
+        for page in stack { if case .list(let list) = page { consider(list.nextDeadline(after: time)) } }
+        if let t = transition { consider(t.state.nextDeadline(after: time) ?? time + 1.0 / 60) }
+        if let sheet { consider(sheet.nextDeadline(after: time)) }
+        if let toast { consider(toast.expires > time ? min(toast.expires, time + 1.0 / 60) : nil) }
+        return best
+    }
+
+    public func isAnimating(at time: Double) -> Bool { nextDeadline(after: time) != nil }
+}
+
+/// Events the app reacts to by changing pages (it knows the data and the actions).
+public enum SceneEvent: Hashable, Sendable {
+    case open(itemID: String)
+    case longPress(itemID: String)
+    case trailingButton
+    /// A row of the sheet with this id was tapped.
+    case sheetRow(sheetID: String, rowID: String)
+
+    init(_ e: ListPageEvent) {
+        switch e {
+        case .open(let id): self = .open(itemID: id)
+        case .longPress(let id): self = .longPress(itemID: id)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+// What a list row shows. The app fills these from its data store; the UI never reads storage.
+
+/// One row's content.
+public struct ListItem: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var subtitle: String
+    /// Long text for the detail page.
+    public var body: String
+    /// A number in a pill at the trailing edge (nil: none).
+    public var badge: Int?
+    public var unread: Bool
+    public var flagged: Bool
+    /// Icon-font name shown instead of the initial in the avatar (nil: the title's first letter).
+    public var icon: String?
+
+    public init(
+        id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
+        flagged: Bool = false, icon: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.badge = badge
+        self.unread = unread
+        self.flagged = flagged
+        self.icon = icon
+    }
+
+    /// Flags as the state dump names them.
+    public var flags: [String] {
+        var result: [String] = []
+        if unread { result.append("unread") }
+        if flagged { result.append("flagged") }
+        return result
+    }
+
+    /// The letter in the avatar circle.
+    public var initial: String {
+        title.first.map { String($0).uppercased() } ?? "?"
+    }
+
+    /// A stable avatar colour slot, from the id (not the title, so renames keep colours).
+    public var avatarSlot: Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash % 6)
+    }
+}

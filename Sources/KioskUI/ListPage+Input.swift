@@ -1,0 +1,119 @@
+// Touch, key and time input of a list page: touches go through the swipe core's row group,
+// which hands vertical drags back as scroll routes and taps/long presses as row events.
+import SwipeCore
+
+/// Row events a list page reports to its navigation container.
+public enum ListPageEvent: Hashable, Sendable {
+    case open(itemID: String)
+    case longPress(itemID: String)
+}
+
+extension ListPage {
+    /// Feeds a touch; returns row events (taps open, long presses ask for actions).
+    public func handle(_ event: TouchEvent) -> [ListPageEvent] {
+        lastTime = event.time
+        let hit = event.phase == .began ? hit(event.point, at: event.time) : nil
+        return route(group.handle(event, hit: hit), time: event.time)
+    }
+
+    /// Advances scrolling and rows; returns long presses recognised by time.
+    public func tick(time: Double) -> [ListPageEvent] {
+        lastTime = time
+        scroll.tick(time: time)
+        for (id, collapse) in collapsing where collapse.isFinished(at: time) {
+            collapsing[id] = nil
+            removed.insert(id)
+            effects.append(.rowRemoved(itemID: id))
+        }
+        return route(group.tick(time: time), time: time)
+    }
+
+    func route(_ routes: [SwipeListRoute], time: Double) -> [ListPageEvent] {
+        var events: [ListPageEvent] = []
+        for r in routes {
+            switch r {
+            case .scrollBegan(let slot):
+                guard scrollSlot == nil else { continue }
+                scrollSlot = slot
+                scroll.beginDrag(time: time)
+            case .scrollMoved(let slot, let translation):
+                if slot == scrollSlot { scroll.drag(translation: translation.y, time: time) }
+            case .scrollEnded(let slot, let velocity):
+                if slot == scrollSlot {
+                    scroll.endDrag(velocity: velocity.y, time: time)
+                    scrollSlot = nil
+                }
+            case .scrollCancelled(let slot):
+                if slot == scrollSlot {
+                    scroll.endDrag(velocity: 0, time: time)
+                    scrollSlot = nil
+                }
+            case .tap(let row, _):
+                if let row { events.append(.open(itemID: row)) }
+            case .longPress(let row, _):
+                if let row { events.append(.longPress(itemID: row)) }
+            }
+        }
+        return events
+    }
+
+    /// Closes rows and scrolls to the top (idle reset).
+    public func reset(time: Double) {
+        group.hideAll(time: time)
+        scroll.scroll(to: 0, animated: true, time: time)
+    }
+
+    /// Commits a manual fill (`fill` expansion) the app decided on.
+    public func fulfill(itemID: String, with fulfillment: ExpansionFulfillment, time: Double) {
+        group.fulfill(row: itemID, with: fulfillment, time: time)
+    }
+
+    /// The next time the page changes by itself.
+    public func nextDeadline(after time: Double) -> Double? {
+        ([group.nextDeadline(after: time), scroll.nextDeadline(after: time)] + collapsing.values.map { max(time, $0.end) })
+            .compactMap { $0 }.min()
+    }
+
+    /// True while anything on the page moves.
+    public func isAnimating(at time: Double) -> Bool { nextDeadline(after: time) != nil }
+}
+
+extension ListPage {
+    /// Keyboard control: arrows move the focus, Enter opens, Delete runs the destructive action,
+    /// left/right reveal the actions of that side.
+    public func handle(key: KeyInput, time: Double) -> ListPageEvent? {
+        lastTime = time
+        guard data.count > 0 else { return nil }
+        let current = min(focus ?? -1, data.count - 1)
+        switch key {
+        case .down, .up:
+            let next = key == .down ? min(data.count - 1, current + 1) : max(0, current - 1)
+            focus = next
+            let rowTop = Double(next) * rowHeight, offset = scroll.offset(at: time)
+            if rowTop < offset {
+                scroll.scroll(to: rowTop, animated: true, time: time)
+            } else if rowTop + rowHeight > offset + frame.height {
+                scroll.scroll(to: rowTop + rowHeight - frame.height, animated: true, time: time)
+            }
+            return nil
+        case .enter:
+            return current >= 0 ? .open(itemID: data.item(at: current).id) : nil
+        case .delete:
+            guard current >= 0 else { return nil }
+            let item = data.item(at: current)
+            let config = configuration(item)
+            if let destructive = (config.trailing + config.leading).first(where: { $0.style == .destructive }) {
+                effects.append(.action(itemID: item.id, actionID: destructive.id))
+                effects.append(.haptic(.action))
+            }
+            return nil
+        case .left, .right:
+            guard current >= 0, let f = layoutRows(at: time).first(where: { $0.index == current })?.frame else { return nil }
+            let item = data.item(at: current)
+            group.show(RowHit(id: item.id, frame: f), side: key == .left ? .right : .left, time: time)
+            return nil
+        case .escape, .backspace:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Drawing a list page: background, the visible rows with their swipe buttons, an empty-state
+// message and the scroll indicator. Only rows meeting the painter's clip (the damage) are drawn.
+import Canvas
+import SwipeCore
+
+extension ListPage {
+    /// Draws the page into `painter` at `time`.
+    public func render(_ painter: Painter, time: Double) {
+        let p = theme.palette
+        let area = Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        painter.withSavedState {
+            painter.clip(to: area)
+            let rows = layoutRows(at: time)
+            var covered = frame.minY
+            for row in rows {
+                let f = Canvas.Rect(x: row.frame.minX, y: row.frame.minY, width: row.frame.width, height: row.frame.height)
+                renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: direction == .rightToLeft, time: time)
+                covered = max(covered, row.frame.minY + row.frame.height * row.swipe.heightFraction)
+            }
+            // Whatever rows do not cover (end of list, rubber band, collapses) is background.
+            if covered < frame.maxY {
+                painter.fill(Canvas.Rect(x: area.x, y: covered, width: area.width, height: frame.maxY - covered), color: p.background)
+            }
+            if let first = rows.first, first.frame.minY > frame.minY {
+                painter.fill(Canvas.Rect(x: area.x, y: area.y, width: area.width, height: first.frame.minY - frame.minY), color: p.background)
+            }
+            if data.count == 0 { drawEmptyState(painter, area: area) }
+            drawIndicator(painter, area: area, time: time)
+        }
+    }
+
+    func drawEmptyState(_ painter: Painter, area: Canvas.Rect) {
+        let message = renderer.text.layout("Nothing here", font: theme.title, maxWidth: area.width - 40, alignment: .center)
+        painter.draw(message, at: Canvas.Point(x: area.x + 20, y: area.y + area.height / 2 - message.height / 2),
+                     boxWidth: area.width - 40, color: theme.palette.subtitle)
+    }
+
+    func drawIndicator(_ painter: Painter, area: Canvas.Rect, time: Double) {
+        let alpha = scroll.indicatorAlpha(at: time)
+        guard alpha > 0, contentHeight > frame.height else { return }
+        let fraction = frame.height / contentHeight
+        let length = max(36, frame.height * fraction)
+        let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))
+        let x = direction == .rightToLeft ? area.x + 3 : area.maxX - 6
+        let bar = Canvas.Rect(x: x, y: area.y + 2 + (area.height - 4 - length) * progress, width: 3, height: length)
+        painter.fillRoundedRect(bar, radius: 1.5, color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
+    }
+}

@@ -1,0 +1,171 @@
+// A page showing one list: virtualised rows (only the visible ones are laid out or drawn),
+// kinetic scrolling, and swipe actions through the swipe core's row group. Touches come in as
+// SwipeCore.TouchEvent; effects go out as UIEffect.
+import Canvas
+import SwipeCore
+
+/// One list screen.
+public final class ListPage {
+    public let id: String
+    public var title: String
+    public private(set) var data: ListDataSource
+    public var frame: SwipeCore.Rect {
+        didSet { scroll.setContent(height: contentHeight, viewport: frame.height) }
+    }
+    public let direction: LayoutDirection
+    let theme: Theme
+    let renderer: RowRenderer
+    var group: SwipeRowGroup
+    var scroll: ScrollState
+    var scrollSlot: Int?
+    var effects: [UIEffect] = []
+    /// Items whose rows collapsed and that wait for the data source to drop them.
+    var removed: Set<String> = []
+    /// Rows collapsing because their item was deleted outside a full swipe (height 1 → 0).
+    var collapsing: [String: ScalarAnimation] = [:]
+    /// The time of the latest input or tick, for queries that take no time.
+    var lastTime = 0.0
+    /// The keyboard-focused row index.
+    public internal(set) var focus: Int?
+    /// The swipe configuration of an item (the list's actions with live style overrides).
+    let configuration: (ListItem) -> SwipeRowConfiguration
+
+    public init(
+        id: String, title: String, data: ListDataSource, frame: SwipeCore.Rect, theme: Theme, text: TextCache,
+        direction: LayoutDirection, swipe: @escaping (ListItem) -> SwipeRowConfiguration
+    ) {
+        self.id = id
+        self.title = title
+        self.data = data
+        self.frame = frame
+        self.theme = theme
+        self.direction = direction
+        configuration = swipe
+        renderer = RowRenderer(theme: theme, text: text)
+        scroll = ScrollState(viewport: frame.height)
+        let lookup = ItemLookup()
+        group = SwipeRowGroup(
+            thresholds: GestureThresholds(), direction: direction, measurer: SwipeMeasurer(theme: theme, text: text)
+        ) { id in swipe(lookup.item(id) ?? ListItem(id: id, title: "")) }
+        self.lookup = lookup
+        reloadLookup()
+        scroll.setContent(height: contentHeight, viewport: frame.height)
+    }
+
+    /// Lets the row group's configuration closure find items by id without holding the page.
+    final class ItemLookup {
+        var find: (String) -> ListItem? = { _ in nil }
+        func item(_ id: String) -> ListItem? { find(id) }
+    }
+    let lookup: ItemLookup
+
+    private func reloadLookup() {
+        lookup.find = { [weak self] id in
+            guard let self else { return nil }
+            return self.index(of: id).map { self.data.item(at: $0) }
+        }
+    }
+
+    public var rowHeight: Double { theme.metrics.rowHeight }
+
+    public var contentHeight: Double { Double(data.count) * rowHeight }
+
+    /// Collapses an item's row over 0.3 s (its deletion is already committed), then reports
+    /// `rowRemoved`. Rows a full swipe is removing collapse by themselves.
+    public func collapse(itemID: String, time: Double) {
+        let state = group.snapshot(row: itemID, at: time).state
+        guard collapsing[itemID] == nil, state != .removing, state != .removed, !removed.contains(itemID) else { return }
+        collapsing[itemID] = ScalarAnimation(
+            from: 1, to: 0, start: time, timing: .curve(.easeInOut, duration: SwipeRowController.collapseDuration))
+    }
+
+    /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
+    public func setData(_ newData: ListDataSource, time: Double) {
+        data = newData
+        removed = removed.filter { index(of: $0) != nil }
+        reloadLookup()
+        scroll.setContent(height: contentHeight, viewport: frame.height)
+    }
+
+    /// Index of an item by id: the rows around the viewport first, then the rest.
+    public func index(of id: String) -> Int? {
+        let near = visibleRange(at: lastTime, margin: 64)
+        for i in near where data.item(at: i).id == id { return i }
+        for i in 0..<data.count where !near.contains(i) && data.item(at: i).id == id { return i }
+        return nil
+    }
+
+    /// Takes the effects emitted since the last call.
+    public func takeEffects() -> [UIEffect] {
+        for (row, effect) in group.takeEffects() { translate(effect, row: row) }
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    func translate(_ effect: SwipeEffect, row: String) {
+        switch effect {
+        case .haptic(let h): effects.append(.haptic(h))
+        case .invokeAction(let action, _): effects.append(.action(itemID: row, actionID: action))
+        case .delete(let action): effects.append(.delete(itemID: row, actionID: action))
+        case .removed:
+            removed.insert(row)
+            effects.append(.rowRemoved(itemID: row))
+        }
+    }
+
+    // MARK: Layout
+
+    /// Rows whose frames meet the viewport at `time` (plus `margin` rows either side).
+    public func visibleRange(at time: Double, margin: Int = 0) -> Range<Int> {
+        guard data.count > 0 else { return 0..<0 }
+        let top = scroll.offset(at: time)
+        let first = max(0, Int((top / rowHeight).rounded(.down)) - margin)
+        let last = min(data.count, Int(((top + frame.height) / rowHeight).rounded(.up)) + 1 + margin)
+        return first..<max(first, last)
+    }
+
+    /// A visible row as laid out for one frame.
+    public struct RowLayout {
+        public let index: Int
+        public let item: ListItem
+        /// Screen frame at full height (the drawn height is `frame.height × swipe.heightFraction`).
+        public let frame: SwipeCore.Rect
+        public let swipe: SwipeRowSnapshot
+    }
+
+    /// The visible rows at `time`, top to bottom: one pass that shifts rows up under those
+    /// collapsing (a deleted row) or already removed above them.
+    public func layoutRows(at time: Double) -> [RowLayout] {
+        let range = visibleRange(at: time, margin: 2)
+        var result: [RowLayout] = []
+        result.reserveCapacity(range.count)
+        var y = frame.minY + Double(range.lowerBound) * rowHeight - scroll.offset(at: time)
+        for i in range {
+            let item = data.item(at: i)
+            if removed.contains(item.id) { continue }
+            var swipe = group.snapshot(row: item.id, at: time)
+            if let collapse = collapsing[item.id] { swipe.heightFraction = min(swipe.heightFraction, collapse.value(at: time)) }
+            let f = SwipeCore.Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
+            y += rowHeight * swipe.heightFraction
+            guard f.maxY > frame.minY - rowHeight, f.minY < frame.maxY + rowHeight else { continue }
+            result.append(RowLayout(index: i, item: item, frame: f, swipe: swipe))
+        }
+        return result
+    }
+
+    /// The row under a screen point.
+    public func hit(_ point: SwipeCore.Point, at time: Double) -> RowHit? {
+        guard frame.contains(point) else { return nil }
+        for row in layoutRows(at: time) where row.frame.contains(point) && row.swipe.heightFraction == 1 {
+            return RowHit(id: row.item.id, frame: row.frame)
+        }
+        return nil
+    }
+}
+
+extension ListPage {
+    /// The swipe state of an item's row (idle when it has no active controller).
+    public func swipeState(of itemID: String, at time: Double) -> SwipeRowState {
+        group.snapshot(row: itemID, at: time).state
+    }
+}

@@ -1,0 +1,170 @@
+// Draws one list row: its content (avatar, title, subtitle, badge, unread dot, flag) moved by
+// the swipe offset, and the action buttons the swipe core placed behind it. Buttons whose
+// per-button animation scales, rotates or fades are drawn through a cached layer surface and
+// composited with that transform.
+import Canvas
+import SwipeCore
+
+/// Row drawing with the theme; keeps icon lines and button layers between frames.
+final class RowRenderer {
+    let theme: Theme
+    let text: TextCache
+    private var icons: [String: TextLine] = [:]
+    private var layers: [String: Surface] = [:]
+
+    init(theme: Theme, text: TextCache) {
+        self.theme = theme
+        self.text = text
+    }
+
+    func icon(_ name: String, large: Bool = false) -> TextLine {
+        let key = large ? "L:" + name : name
+        if let hit = icons[key] { return hit }
+        let font = large ? theme.largeIcons : theme.icons
+        let line = (try? font.icon(named: name)) ?? font.icon(0)
+        icons[key] = line
+        return line
+    }
+
+    /// Draws `item` in `frame` (screen pixels) as the swipe snapshot places it.
+    func draw(_ item: ListItem, frame: Canvas.Rect, swipe: SwipeRowSnapshot, painter: Painter, rtl: Bool, time: Double) {
+        let height = frame.height * swipe.heightFraction
+        guard height >= 0.5 else { return }
+        painter.withSavedState {
+            painter.clip(to: Canvas.Rect(x: frame.x, y: frame.y, width: frame.width, height: height))
+            if swipe.side != nil { drawButtons(swipe, frame: frame, painter: painter) }
+            drawContent(item, frame: frame.offsetX(swipe.offset), painter: painter, rtl: rtl)
+        }
+    }
+
+    /// The row's own content; mirrored for right-to-left lists.
+    func drawContent(_ item: ListItem, frame f: Canvas.Rect, painter: Painter, rtl: Bool) {
+        let p = theme.palette, m = theme.metrics
+        painter.fill(f, color: p.row)
+        func x(_ fromLeading: Double, width: Double = 0) -> Double { rtl ? f.maxX - fromLeading - width : f.x + fromLeading }
+        let inset = 72.0
+        painter.fill(Canvas.Rect(x: rtl ? f.x : f.x + inset, y: f.maxY - 1, width: f.width - inset, height: 1), color: p.separator)
+        let avatarCenter = Canvas.Point(x: x(36), y: f.y + f.height / 2)
+        painter.fillCircle(center: avatarCenter, radius: m.avatarRadius, color: p.avatars[item.avatarSlot % p.avatars.count])
+        if let name = item.icon, IconFont.codepoints[name] != nil {
+            let line = icon(name)
+            painter.draw(line, x: avatarCenter.x - line.width / 2, baseline: avatarCenter.y + m.iconSize * 0.35, color: .white)
+        } else {
+            let letter = text.layout(item.initial, font: theme.title)
+            painter.draw(letter.lines[0], x: avatarCenter.x - letter.width / 2, baseline: avatarCenter.y + 6, color: .white)
+        }
+        if item.unread {
+            painter.fillCircle(center: Canvas.Point(x: x(8), y: f.y + f.height / 2), radius: 4, color: p.unread)
+        }
+        var trailing = 16.0
+        if let badge = item.badge {
+            let label = text.layout(String(badge), font: theme.badge)
+            let w = max(28, label.width + 16)
+            let pill = Canvas.Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - 12, width: w, height: 24)
+            painter.fillRoundedRect(pill, radius: 12, color: p.badge)
+            painter.draw(label.lines[0], x: pill.x + (w - label.width) / 2, baseline: pill.y + 17, color: .white)
+            trailing += w + 8
+        }
+        if item.flagged {
+            painter.fillCircle(center: Canvas.Point(x: x(f.width - trailing - 6), y: f.y + f.height / 2), radius: 5, color: p.flag)
+            trailing += 18
+        }
+        let textWidth = max(0, f.width - inset - trailing)
+        let alignment: TextAlignment = rtl ? .right : .left
+        let title = text.layout(item.title, font: theme.title, maxWidth: textWidth, alignment: alignment)
+        painter.draw(title, at: Canvas.Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 - 4 - title.ascent - title.descent), boxWidth: textWidth, color: p.title)
+        if !item.subtitle.isEmpty {
+            let sub = text.layout(item.subtitle, font: theme.subtitle, maxWidth: textWidth, alignment: alignment)
+            painter.draw(sub, at: Canvas.Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 + 4), boxWidth: textWidth, color: p.subtitle)
+        }
+    }
+
+    /// The actions behind the row: background, strips, then each button's content.
+    func drawButtons(_ swipe: SwipeRowSnapshot, frame: Canvas.Rect, painter: Painter) {
+        let exposed = swipe.side == .right
+            ? Canvas.Rect(x: frame.x + frame.width + swipe.offset, y: frame.y, width: -swipe.offset, height: frame.height)
+            : Canvas.Rect(x: frame.x, y: frame.y, width: swipe.offset, height: frame.height)
+        guard exposed.width > 0 else { return }
+        painter.withSavedState {
+            painter.alpha = swipe.actionsAlpha
+            painter.fill(exposed, color: Color(rgba: swipe.background.rgba))
+            let circular = swipe.buttonStyle == .circular
+            // Outermost last: later strips cover earlier ones, as the wrappers stack.
+            for button in swipe.buttons.reversed() {
+                let strip = button.strip.canvas(offsetBy: frame)
+                if !circular { painter.fill(strip, color: Color(rgba: button.action.resolvedBackground.rgba)) }
+                painter.withSavedState {
+                    painter.clip(to: strip)
+                    drawButtonContent(button, rowFrame: frame, circular: circular, painter: painter)
+                }
+            }
+        }
+    }
+
+    func drawButtonContent(_ b: SwipeButtonSnapshot, rowFrame: Canvas.Rect, circular: Bool, painter: Painter) {
+        let box = b.button.canvas(offsetBy: rowFrame)
+        let look = b.appearance
+        let identity = look.scaleX == 1 && look.scaleY == 1 && look.rotationY == 0 && look.alpha == 1
+        if identity {
+            paintContent(b, origin: Canvas.Point(x: box.x, y: box.y), circular: circular, painter: painter)
+            return
+        }
+        guard let layer = layer(for: b, size: box, circular: circular) else { return }
+        // Rotation about the vertical axis is drawn as its horizontal projection (cos θ).
+        let sx = look.scaleX * Swift.max(0.05, abs(cosDegrees(look.rotationY)))
+        let center = Canvas.Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
+        let transform = AffineTransform.translation(x: box.x, y: box.y)
+            .then(.scale(x: sx, y: look.scaleY, around: center))
+        painter.draw(layer, transform: transform, alpha: look.alpha)
+    }
+
+    /// Icon (or circle) and title of a button with its top-left at `origin`.
+    func paintContent(_ b: SwipeButtonSnapshot, origin: Canvas.Point, circular: Bool, painter: Painter) {
+        let color = Color(rgba: b.action.resolvedBackground.rgba)
+        let dx = origin.x - b.button.minX, dy = origin.y
+        if let image = b.imageRect {
+            let r = Canvas.Rect(x: image.minX + dx, y: image.minY + dy, width: image.width, height: image.height)
+            if circular { painter.fillEllipse(in: r, color: color) }
+            if let name = b.action.icon {
+                let line = icon(name, large: false)
+                painter.draw(line, x: r.x + (r.width - line.width) / 2, baseline: r.y + r.height / 2 + theme.metrics.iconSize * 0.35,
+                             color: Color(rgba: b.action.textColor.rgba))
+            }
+        }
+        if let titleRect = b.titleRect, let title = b.action.title {
+            let layout = text.layout(title, font: theme.actionTitle, maxWidth: titleRect.width + 1, maxLines: 3, alignment: .center)
+            painter.draw(layout, at: Canvas.Point(x: titleRect.minX + dx, y: titleRect.minY + dy), boxWidth: titleRect.width + 1,
+                         color: circular ? color : Color(rgba: b.action.textColor.rgba))
+        }
+    }
+
+    /// A transparent surface holding the button's content, made once per action and size.
+    func layer(for b: SwipeButtonSnapshot, size: Canvas.Rect, circular: Bool) -> Surface? {
+        let key = "\(b.action.id)|\(Int(size.width))x\(Int(size.height))|\(circular)|\(b.action.title ?? "")|\(b.imageRect != nil)"
+        if let hit = layers[key] { return hit }
+        guard let surface = try? Surface(width: max(1, Int(size.width.rounded(.up))), height: max(1, Int(size.height.rounded(.up)))) else { return nil }
+        surface.fill(.clear)
+        let painter = Painter(target: surface)
+        paintContent(b, origin: Canvas.Point(x: 0, y: 0), circular: circular, painter: painter)
+        if layers.count > 64 { layers.removeAll() }
+        layers[key] = surface
+        return surface
+    }
+
+    private func cosDegrees(_ degrees: Double) -> Double {
+        // Rotations here stay within ±45°: a short series is exact to 1e-6 and avoids Glibc.
+        let r = degrees * Double.pi / 180, r2 = r * r
+        return 1 - r2 / 2 + r2 * r2 / 24 - r2 * r2 * r2 / 720 + r2 * r2 * r2 * r2 / 40320
+    }
+}
+
+extension SwipeCore.Rect {
+    /// This row-relative rectangle in screen coordinates of the row at `frame`.
+    func canvas(offsetBy frame: Canvas.Rect) -> Canvas.Rect {
+        Canvas.Rect(x: minX + frame.x, y: minY + frame.y, width: width, height: height)
+    }
+}
+
+extension Canvas.Rect {
+    func offsetX(_ dx: Double) -> Canvas.Rect { Canvas.Rect(x: x + dx, y: y, width: width, height: height) }
+}

@@ -1,0 +1,45 @@
+// Drawing a sheet: the dim over the page (fading as the sheet leaves), a soft shadow, the
+// rounded panel with its grabber, title, paragraph and rows.
+import Canvas
+import SwipeCore
+
+extension SheetView {
+    public func render(_ painter: Painter, time: Double) {
+        let p = theme.palette
+        let panelFrame = panel(at: time)
+        let shown = max(0, min(1, 1 - max(0, dismissal.offset(at: time)) / height))
+        painter.fill(Canvas.Rect(x: 0, y: 0, width: screen.width, height: screen.height), color: p.dim.withAlpha(0.4 * shown))
+        let r = Canvas.Rect(x: panelFrame.minX, y: panelFrame.minY, width: panelFrame.width, height: panelFrame.height + 24)
+        painter.withSavedState {
+            painter.alpha = dismissal.alpha(at: time)
+            painter.drawShadow(of: r, radii: CornerRadii(12), blur: 16, offset: Canvas.Point(x: 0, y: -2), color: Color.black.withAlpha(0.25))
+            painter.fillRoundedRect(r, radii: CornerRadii(topLeft: 12, topRight: 12, bottomRight: 0, bottomLeft: 0), color: p.sheet)
+            painter.fillRoundedRect(Canvas.Rect(x: r.x + r.width / 2 - 18, y: r.y + 6, width: 36, height: 5), radius: 2.5, color: p.separator)
+            let title = text.layout(content.title, font: theme.title, maxWidth: r.width - 40, alignment: .center)
+            painter.draw(title, at: Canvas.Point(x: r.x + 20, y: r.y + 20), boxWidth: r.width - 40, color: p.title)
+            painter.clip(to: Canvas.Rect(x: r.x, y: r.y + Self.headerHeight, width: r.width, height: max(0, panelFrame.height - Self.headerHeight)))
+            if let body = content.body, !body.isEmpty {
+                let layout = text.layout(body, font: theme.body, maxWidth: r.width - 40, maxLines: 0)
+                painter.draw(layout, at: Canvas.Point(x: r.x + 20, y: r.y + Self.headerHeight - scroll.offset(at: time)),
+                             boxWidth: r.width - 40, color: p.title)
+            }
+            let icons = RowRenderer(theme: theme, text: text)
+            for (row, f) in rowFrames(at: time) where f.maxY > panelFrame.minY && f.minY < panelFrame.maxY {
+                let color = row.destructive ? Color(hex: 0xFF3B30) : p.accent
+                painter.fill(Canvas.Rect(x: 20, y: f.maxY - 1, width: f.width - 40, height: 1), color: p.separator)
+                var x = 24.0
+                if let name = row.icon {
+                    let icon = icons.icon(name)
+                    painter.draw(icon, x: x, baseline: f.midY + theme.metrics.iconSize * 0.35, color: color)
+                    x += icon.width + 16
+                }
+                let label = text.layout(row.title, font: theme.actionTitle, maxWidth: f.width / 2)
+                painter.draw(label, at: Canvas.Point(x: x, y: f.midY - label.height / 2), color: color)
+                if let detail = row.detail {
+                    let value = text.layout(detail, font: theme.actionTitle, maxWidth: f.width / 3)
+                    painter.draw(value, at: Canvas.Point(x: f.maxX - 24 - value.width, y: f.midY - value.height / 2), color: p.subtitle)
+                }
+            }
+        }
+    }
+}

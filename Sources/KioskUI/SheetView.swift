@@ -1,0 +1,125 @@
+// A modal sheet: a panel rising from the bottom over a dimmed page, holding an optional
+// paragraph and a list of tappable rows (action sheet, Styles settings, detail as a sheet).
+// Swiping down dismisses it (the core's SheetDismissController); when its rows scroll, the
+// drag goes to the rows until they are at their top and then to the sheet (NestedScrollArbiter).
+import Canvas
+import SwipeCore
+
+/// A tappable row of a sheet.
+public struct SheetRow: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    /// A value shown at the trailing edge (Styles: the current choice).
+    public var detail: String?
+    public var icon: String?
+    public var destructive: Bool
+
+    public init(id: String, title: String, detail: String? = nil, icon: String? = nil, destructive: Bool = false) {
+        self.id = id
+        self.title = title
+        self.detail = detail
+        self.icon = icon
+        self.destructive = destructive
+    }
+}
+
+/// What a sheet shows.
+public struct SheetContent: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var body: String?
+    public var rows: [SheetRow]
+
+    public init(id: String, title: String, body: String? = nil, rows: [SheetRow]) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.rows = rows
+    }
+}
+
+/// One presented sheet.
+public final class SheetView {
+    public private(set) var content: SheetContent
+    var dismissal: SheetDismissController
+    let screen: SwipeCore.Size
+    let theme: Theme
+    let text: TextCache
+    var scroll: ScrollState
+    var touch: (slot: Int, start: SwipeCore.Point, last: SwipeCore.Point, arbiter: GestureArbiter, velocity: VelocityTracker,
+                sheetDragging: Bool, listDragging: Bool, listTranslation: Double)?
+    static let rowHeight = 56.0
+    static let headerHeight = 56.0
+    static let maximumFraction = 0.8
+
+    public init(content: SheetContent, screen: SwipeCore.Size, theme: Theme, text: TextCache,
+                configuration: SwipeDownConfiguration, time: Double) {
+        self.content = content
+        self.screen = screen
+        self.theme = theme
+        self.text = text
+        let height = min(screen.height * Self.maximumFraction, Self.contentHeight(content, theme: theme, text: text, width: screen.width))
+        dismissal = SheetDismissController(height: height, configuration: configuration, time: time)
+        scroll = ScrollState(viewport: height - Self.headerHeight)
+        scroll.setContent(height: Self.contentHeight(content, theme: theme, text: text, width: screen.width) - Self.headerHeight,
+                          viewport: height - Self.headerHeight)
+    }
+
+    /// Replaces the rows (Styles values change in place).
+    public func update(_ newContent: SheetContent) { content = newContent }
+
+    public var id: String { content.id }
+    public var height: Double { dismissal.height }
+    public var phase: SheetPhase { dismissal.phase }
+
+    static func bodyHeight(_ content: SheetContent, theme: Theme, text: TextCache, width: Double) -> Double {
+        guard let body = content.body, !body.isEmpty else { return 0 }
+        return text.layout(body, font: theme.body, maxWidth: width - 40, maxLines: 0).height + 24
+    }
+
+    static func contentHeight(_ content: SheetContent, theme: Theme, text: TextCache, width: Double) -> Double {
+        headerHeight + bodyHeight(content, theme: theme, text: text, width: width) + Double(content.rows.count) * rowHeight + 16
+    }
+
+    /// The panel's frame at `time`.
+    public func panel(at time: Double) -> SwipeCore.Rect {
+        SwipeCore.Rect(x: 0, y: screen.height - height + dismissal.offset(at: time), width: screen.width, height: height)
+    }
+
+    /// Frames of the rows in screen coordinates at `time`.
+    func rowFrames(at time: Double) -> [(SheetRow, SwipeCore.Rect)] {
+        let p = panel(at: time)
+        var y = p.minY + Self.headerHeight + Self.bodyHeight(content, theme: theme, text: text, width: screen.width)
+            - scroll.offset(at: time)
+        return content.rows.map { row in
+            defer { y += Self.rowHeight }
+            return (row, SwipeCore.Rect(x: 0, y: y, width: screen.width, height: Self.rowHeight))
+        }
+    }
+
+    /// Programmatic dismissal (Cancel, a chosen row, Escape, a tap on the dimmed page).
+    public func dismiss(time: Double) { dismissal.dismiss(time: time) }
+
+    public func tick(time: Double) {
+        dismissal.tick(time: time)
+        scroll.tick(time: time)
+    }
+
+    public func takeStatuses() -> [SheetDismissStatus] { dismissal.takeStatuses() }
+
+    public func nextDeadline(after time: Double) -> Double? {
+        [dismissal.nextDeadline(after: time), scroll.nextDeadline(after: time)].compactMap { $0 }.min()
+    }
+
+    public func state(at time: Double) -> SceneState.Sheet {
+        let status: String
+        switch dismissal.phase {
+        case .presenting: status = "presenting"
+        case .presented: status = "presented"
+        case .dragging: status = "dragging"
+        case .dismissing, .dismissed: status = "dismissing"
+        case .restoring: status = "presented"
+        }
+        return SceneState.Sheet(id: content.id, status: status, offset: dismissal.offset(at: time))
+    }
+}

@@ -1,0 +1,106 @@
+// Colours, fonts and metrics of the UI in one value, built once from font files. Integrators
+// change it through the configuration; widgets only read it.
+import Canvas
+
+/// Where the theme's fonts come from.
+public struct FontFiles: Sendable {
+    public var regular: String
+    public var bold: String
+    public var icons: String
+    /// Faces tried when the primary face lacks a character (Arabic, Hebrew…).
+    public var fallbacks: [String]
+
+    public init(regular: String, bold: String, icons: String, fallbacks: [String] = []) {
+        self.regular = regular
+        self.bold = bold
+        self.icons = icons
+        self.fallbacks = fallbacks
+    }
+
+    /// The fonts shipped in `directory` (the repository's `Sources/Canvas/Fonts` or an install dir).
+    public static func bundled(in directory: String) -> FontFiles {
+        FontFiles(
+            regular: directory + "/DejaVuSans.ttf", bold: directory + "/DejaVuSans-Bold.ttf",
+            icons: directory + "/materialdesignicons-webfont.ttf",
+            fallbacks: [directory + "/NotoSansArabic-Regular.ttf", directory + "/NotoSansHebrew-Regular.ttf"])
+    }
+}
+
+/// Colours of the UI.
+public struct Palette: Sendable {
+    public var background = Color(hex: 0xF2F2F7)
+    public var navBar = Color(hex: 0x2C3E50)
+    public var navTitle = Color.white
+    public var row = Color.white
+    public var rowPressed = Color(hex: 0xE5E5EA)
+    public var separator = Color(hex: 0xC6C6C8)
+    public var title = Color.black
+    public var subtitle = Color(hex: 0x8E8E93)
+    public var accent = Color(hex: 0x007AFF)
+    public var badge = Color(hex: 0x007AFF)
+    public var unread = Color(hex: 0x007AFF)
+    public var flag = Color(hex: 0xFF9500)
+    public var dim = Color.black
+    public var sheet = Color.white
+    public var toast = Color(hex: 0x323232)
+    public var avatars: [Color] = [0x5856D6, 0x34C759, 0xFF2D55, 0xAF52DE, 0x5AC8FA, 0xFF9500].map { Color(hex: $0) }
+
+    public init() {}
+}
+
+/// Sizes in pixels.
+public struct Metrics: Sendable {
+    public var navBarHeight = 64.0
+    public var rowHeight = 72.0
+    public var avatarRadius = 20.0
+    public var titleSize = 17.0
+    public var subtitleSize = 14.0
+    public var navTitleSize = 22.0
+    public var badgeSize = 13.0
+    public var actionTitleSize = 15.0
+    public var iconSize = 24.0
+    public var bodySize = 16.0
+
+    public init() {}
+}
+
+/// Everything widgets need to draw.
+public final class Theme {
+    public let palette: Palette
+    public let metrics: Metrics
+    public let library: FontLibrary
+    public let title: Font
+    public let subtitle: Font
+    public let navTitle: Font
+    public let badge: Font
+    public let actionTitle: Font
+    public let body: Font
+    public let bodyBold: Font
+    public let icons: IconFont
+    public let largeIcons: IconFont
+
+    /// Loads the fonts. Throws a `CanvasError` naming the file when one is missing or corrupt.
+    public init(fonts: FontFiles, palette: Palette = Palette(), metrics: Metrics = Metrics(), library: FontLibrary) throws {
+        self.palette = palette
+        self.metrics = metrics
+        self.library = library
+        let regular = try library.loadFace(path: fonts.regular)
+        let bold = try library.loadFace(path: fonts.bold)
+        let icon = try library.loadFace(path: fonts.icons)
+        let extra = try fonts.fallbacks.map { try library.loadFace(path: $0) }
+        func make(_ face: FontFace, _ size: Double) throws -> Font {
+            let font = try library.font(face, size: size)
+            font.fallbacks = try extra.map { try library.font($0, size: size) }
+            return font
+        }
+        title = try make(bold, metrics.titleSize)
+        subtitle = try make(regular, metrics.subtitleSize)
+        navTitle = try make(bold, metrics.navTitleSize)
+        badge = try make(bold, metrics.badgeSize)
+        actionTitle = try make(regular, metrics.actionTitleSize)
+        body = try make(regular, metrics.bodySize)
+        bodyBold = try make(bold, metrics.bodySize + 4)
+        icons = IconFont(font: try library.font(icon, size: metrics.iconSize))
+        largeIcons = IconFont(font: try library.font(icon, size: metrics.iconSize * 1.5))
+    }
+}

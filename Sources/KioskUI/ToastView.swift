@@ -1,0 +1,57 @@
+// A short message at the bottom of the screen with an optional button ("Undo" after a delete).
+// It disappears by itself after its lifetime; the app decides what its button does.
+import Canvas
+import SwipeCore
+
+/// One toast.
+public struct ToastView: Hashable, Sendable {
+    public var id: String
+    public var message: String
+    public var actionTitle: String?
+    public var shownAt: Double
+    public var lifetime: Double
+
+    public init(id: String, message: String, actionTitle: String? = nil, shownAt: Double, lifetime: Double = 5) {
+        self.id = id
+        self.message = message
+        self.actionTitle = actionTitle
+        self.shownAt = shownAt
+        self.lifetime = lifetime
+    }
+
+    public var expires: Double { shownAt + lifetime }
+
+    static let height = 48.0
+    static let fade = 0.2
+
+    func frame(screen: SwipeCore.Size) -> SwipeCore.Rect {
+        let width = min(screen.width - 32, 560)
+        return SwipeCore.Rect(x: (screen.width - width) / 2, y: screen.height - Self.height - 24, width: width, height: Self.height)
+    }
+
+    /// The button's frame (the trailing 30 % of the toast).
+    func buttonFrame(screen: SwipeCore.Size) -> SwipeCore.Rect? {
+        guard actionTitle != nil else { return nil }
+        let f = frame(screen: screen)
+        return SwipeCore.Rect(x: f.maxX - f.width * 0.3, y: f.minY, width: f.width * 0.3, height: f.height)
+    }
+
+    func render(_ painter: Painter, screen: SwipeCore.Size, theme: Theme, text: TextCache, time: Double) {
+        let age = time - shownAt
+        let alpha = min(1, min(age, expires - time) / Self.fade)
+        guard alpha > 0 else { return }
+        let f = frame(screen: screen)
+        painter.withSavedState {
+            painter.alpha = alpha
+            let r = Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
+            painter.fillRoundedRect(r, radius: 10, color: theme.palette.toast)
+            let label = text.layout(message, font: theme.actionTitle, maxWidth: f.width * 0.65)
+            painter.draw(label, at: Canvas.Point(x: r.x + 16, y: r.y + (r.height - label.height) / 2), color: .white)
+            if let title = actionTitle, let b = buttonFrame(screen: screen) {
+                let button = text.layout(title, font: theme.title, maxWidth: b.width - 16, alignment: .center)
+                painter.draw(button, at: Canvas.Point(x: b.minX + 8, y: b.minY + (b.height - button.height) / 2),
+                             boxWidth: b.width - 16, color: theme.palette.accent.withAlpha(1))
+            }
+        }
+    }
+}

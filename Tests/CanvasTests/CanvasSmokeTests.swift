@@ -1,6 +1,0 @@
-import XCTest
-@testable import Canvas
-
-final class CanvasSmokeTests: XCTestCase {
-    func testModuleLoads() {}
-}
