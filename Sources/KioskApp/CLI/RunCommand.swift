@@ -1,0 +1,78 @@
+// `swipe-kiosk [run]` (DESIGN.md, Command line): the kiosk itself on DRM/KMS + libinput, as
+// systemd starts it. It logs what it chose (card, connector, mode, input devices) and exits
+// with the contract's codes: 65 bad configuration, 69 no usable display.
+import ArgumentParser
+import KioskHardware
+import Logging
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the kiosk on the display (the default command).")
+
+    @OptionGroup var options: AppOptions
+
+    @Option(help: "auto (DRM when a usable card exists), drm, or headless.")
+    var backend: String = "auto"
+
+    @Option(help: "DRM device, e.g. /dev/dri/card0 (default: configured, else the first usable card).")
+    var device: String?
+
+    @Option(help: "Rotation clockwise: 0, 90, 180 or 270 (default: configured).")
+    var rotation: Int?
+
+    func validate() throws {
+        guard ["auto", "drm", "headless"].contains(backend) else { throw ValidationError("--backend must be auto, drm or headless") }
+        if let rotation, DisplayRotation(degrees: rotation) == nil { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
+    }
+
+    func run() throws {
+        LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
+        let logger = Logger(label: "swipe-kiosk")
+        let configuration = try options.loadConfiguration()
+        let chosen = backend == "auto" ? configuration.display.backend.rawValue : backend
+        if chosen == "headless" {
+            printError("run: the headless backend has no screen; use `swipe-kiosk replay` or `swipe-kiosk screenshot`")
+            throw ExitCode.usage
+        }
+        var display = DisplayConfiguration()
+        display.devicePath = device ?? configuration.display.device
+        display.connector = configuration.display.connector
+        if let mode = configuration.display.mode { display.mode = ModeRequest(parsing: "\(mode.width)x\(mode.height)")! }
+        display.rotation = DisplayRotation(degrees: rotation ?? configuration.display.rotation) ?? .none
+        let session: HardwareSession
+        do {
+            session = try HardwareSession(
+                display: display,
+                input: configuration.input.devices.isEmpty ? .udev(seat: "seat0") : .paths(configuration.input.devices),
+                calibration: configuration.input.calibration.map { CalibrationMatrix($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) } ?? .identity,
+                haptics: configuration.haptics.hardware, blankAfterSeconds: Int(configuration.idle.blankAfter), logger: logger)
+        } catch {
+            printError("run: \(error)")
+            throw ExitCode(hardware: error)
+        }
+        let size = session.shadow.size
+        let app = try options.makeApplication(
+            configuration: configuration, databasePath: options.database ?? configuration.data.database,
+            size: (size.width, size.height), storeClock: .wall)
+        let screen = try AppScreen(app: app, session: session)
+        screen.reload = { [options] in
+            guard let path = options.config, let fresh = try? KioskConfiguration.load(file: path),
+                  let next = try? options.makeApplication(
+                    configuration: fresh, databasePath: options.database ?? fresh.data.database,
+                    size: (size.width, size.height), storeClock: .wall) else {
+                logger.error("configuration reload failed: keeping the running one (check it with check-config)")
+                return nil
+            }
+            return next
+        }
+        session.client = screen
+        logger.info("kiosk running: \(screen.readyStatus)")
+        do {
+            try session.run()
+        } catch {
+            printError("run: \(error)")
+            throw ExitCode(hardware: error)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+// The hardware side of anything that owns the screen (the app's `run`, `touch-test`): DRM
+// output, libinput, the epoll loop, haptics, display power (the first touch after blanking only
+// wakes the screen) and the systemd notify protocol (READY=1 after the first flip, a watchdog
+// that only pings while frames get through, STOPPING=1). Clients draw into its shadow buffer.
+import Glibc
+import KioskHardware
+import Logging
+
+/// What a session's owner provides: time, input handling and drawing into the shadow buffer.
+protocol HardwareSessionClient: AnyObject {
+    /// Advances the client's animations (first step of each loop iteration).
+    func tick(now: LoopInstant)
+    /// An input event that was not swallowed by a display wake-up.
+    func handle(_ event: InputEvent)
+    /// True when the client has something new to show.
+    var wantsFrame: Bool { get }
+    /// Draws into `shadow` and returns what changed (empty: nothing to present).
+    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect]
+    /// When the client next needs a tick by itself.
+    func nextDeadline(now: LoopInstant) -> LoopInstant?
+    /// The `STATUS=` line sent with READY=1.
+    var readyStatus: String { get }
+    /// Every signal; after `.terminate` the session stops the loop and restores the display.
+    func handle(signal: LoopSignal)
+}
+
+/// Output, input, loop, haptics, power and service notification for one client.
+final class HardwareSession: EventLoopClient {
+    /// A page flip still pending after this long means the display path is wedged.
+    static let flipStallNanoseconds: Int64 = 3_000_000_000
+
+    let loop: EventLoop
+    let output: DRMOutput
+    let input: InputSource
+    let haptics: HapticEngine
+    let service: ServiceNotifier
+    let logger: Logger
+    let shadow: PixelBuffer
+    weak var client: HardwareSessionClient?
+    /// Called once the first frame is on screen (after READY=1).
+    var onFirstFrame: (() -> Void)?
+    private let shadowMemory: UnsafeMutableRawPointer
+    private var power: DisplayPowerController
+    private var pending: [DamageRect] = []
+    private var flipQueuedAt: LoopInstant?
+    private var announced = false
+    private var resumeTimer: TimerID?
+    private var swallowedSlots: Set<Int> = []
+
+    init(display: DisplayConfiguration, input backend: InputBackend, calibration: CalibrationMatrix,
+         haptics: HapticConfiguration, blankAfterSeconds: Int, logger: Logger) throws {
+        loop = try EventLoop()
+        service = try ServiceNotifier()
+        self.logger = logger
+        output = try DRMOutput(configuration: display, logger: logger)
+        input = try InputSource(
+            backend: backend,
+            screen: ScreenMapping(physicalSize: output.physicalSize, rotation: output.rotation, calibration: calibration),
+            logger: logger)
+        self.haptics = HapticEngine(configuration: haptics, loop: loop, logger: logger)
+        power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
+        let size = output.logicalSize
+        shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
+        shadowMemory.initializeMemory(as: UInt8.self, repeating: 0, count: size.width * size.height * 4)
+        shadow = PixelBuffer(base: shadowMemory, size: size, stride: size.width * 4)
+        loop.client = self
+        try loop.register(fd: output.card.fd) { [unowned self] in output.handleEvents() }
+        try loop.register(fd: input.fd) { [unowned self] in input.dispatch() }
+        output.onPageFlip = { [unowned self] _ in firstFlip() }
+        service.startWatchdog(on: loop, logger: logger) { [unowned self] in
+            flipQueuedAt.map { loop.now.nanoseconds - $0.nanoseconds < Self.flipStallNanoseconds } ?? true
+        }
+        input.onEvent = { [unowned self] in route($0) }
+    }
+
+    deinit { shadowMemory.deallocate() }
+
+    /// Runs until SIGTERM/SIGINT, then restores the console's CRTC.
+    func run() throws {
+        input.dispatch()  // devices present at start are queued before the fd ever becomes readable
+        pending.append(DamageRect(size: shadow.size))
+        try loop.run()
+        output.restore()
+    }
+
+    /// Asks for the whole screen to be presented again.
+    func invalidate() { pending.append(DamageRect(size: shadow.size)) }
+
+    private func firstFlip() {
+        flipQueuedAt = nil
+        guard !announced else { return }
+        announced = true
+        notify { () throws(SystemError) in try service.ready(status: client?.readyStatus ?? "running") }
+        onFirstFrame?()
+    }
+
+    /// Runs one ServiceNotifier call; a failed notification is logged, never fatal.
+    func notify(_ message: () throws(SystemError) -> Bool) {
+        do throws(SystemError) { _ = try message() } catch { logger.warning("service: \(error)") }
+    }
+
+    // MARK: EventLoopClient
+
+    func tick(now: LoopInstant) {
+        if power.shouldBlank(now: now) {
+            output.setPower(on: false)
+            logger.info("display blanked after idle time")
+        }
+        client?.tick(now: now)
+    }
+
+    var needsRender: Bool {
+        (!pending.isEmpty || client?.wantsFrame == true) && !output.isFlipPending && !output.isPaused && !output.isBlanked
+    }
+
+    func render(now: LoopInstant) {
+        if let client { pending += client.draw(into: shadow, now: now) }
+        guard !pending.isEmpty else { return }
+        do {
+            if try output.present(from: shadow, damage: pending) {
+                pending.removeAll()
+                flipQueuedAt = flipQueuedAt ?? now
+            }
+        } catch {
+            logger.error("display: \(error)")
+            loop.stop()
+        }
+        if output.isPaused, resumeTimer == nil { scheduleResume() }
+    }
+
+    func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        guard !output.isBlanked else { return nil }
+        return [power.deadline, client?.nextDeadline(now: now)].compactMap { $0 }.min()
+    }
+
+    func handle(signal: LoopSignal) {
+        client?.handle(signal: signal)
+        if case .terminate(let number) = signal {
+            logger.info("signal \(number): stopping")
+            notify { () throws(SystemError) in try service.stopping() }
+            loop.stop()
+        }
+    }
+
+    // MARK: Input
+
+    /// The first touch after blanking only wakes the display; its slot is swallowed until it lifts.
+    private func route(_ event: InputEvent) {
+        switch event {
+        case .touch(let sample):
+            if sample.phase == .down, power.noteActivity(now: loop.now) {
+                output.setPower(on: true)
+                logger.info("display woken by a touch (not delivered)")
+                swallowedSlots.insert(sample.slot)
+                invalidate()
+                return
+            }
+            _ = power.noteActivity(now: loop.now)
+            if swallowedSlots.contains(sample.slot) {
+                if sample.phase == .up || sample.phase == .cancel { swallowedSlots.remove(sample.slot) }
+                return
+            }
+        case .key:
+            _ = power.noteActivity(now: loop.now)
+        case .deviceAdded, .deviceRemoved, .frame:
+            break
+        }
+        client?.handle(event)
+    }
+
+    private func scheduleResume() {
+        resumeTimer = loop.schedule(afterMilliseconds: 1000) { [unowned self] in
+            resumeTimer = nil
+            if output.resume() { invalidate() } else { scheduleResume() }
+        }
+    }
+}
