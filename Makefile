@@ -5,14 +5,25 @@ SWIFT        ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/
 PREFIX       ?= /usr/local
 DESTDIR      ?=
 BUILD_FLAGS  ?=
+SYSCONFDIR   ?= /etc
 RELEASE_BIN   = .build/release/swipe-kiosk
 DEBUG_BIN     = .build/debug/swipe-kiosk
 
 # Build and run-time Debian packages (C libraries come from Debian, never vendored).
 DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libharfbuzz-dev \
-            libfribidi-dev libpng-dev libsqlite3-dev
+            libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
 
-.PHONY: all build release run test test-unit test-e2e bench install uninstall deps clean
+# Where `make install` puts things (systemd, udev, sysusers and tmpfiles all search
+# $(PREFIX)/lib for PREFIX=/usr and /usr/local). The .deb is a PREFIX=/usr install.
+UNITDIR     = $(PREFIX)/lib/systemd/system
+DATADIR     = $(PREFIX)/share/swipe-kiosk
+DOCDIR      = $(PREFIX)/share/doc/swipe-kiosk
+VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/KioskApp/CLI/SwipeKioskCommand.swift)
+DEB_ARCH    = $(shell dpkg --print-architecture)
+DEB_STAGE   = $(CURDIR)/.build/deb/stage
+DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
+
+.PHONY: all build release static run test test-unit test-systemd test-e2e bench install uninstall deb deps clean
 
 all: build
 
@@ -42,6 +53,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 
+# What gets installed and booted: the Swift runtime linked in, only Debian C libraries dynamic.
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+
 run: release
 	$(RELEASE_BIN) run
 
@@ -49,26 +64,79 @@ test-unit: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
+# The systemd unit, without a VM: `systemd-analyze verify` must be clean and `systemd-analyze
+# security` must rate it 3.0 or lower (exposure; lower is better). Checked on the unit as
+# `make deb` stages it, with its ExecStart= moved into the stage so the binary is found.
+# systemd-analyze's --threshold counts in tenths: 30 is an exposure of 3.0.
+SECURITY_THRESHOLD = 30
+
+test-systemd: deb
+	@sed 's|/usr/bin/swipe-kiosk|$(DEB_STAGE)/usr/bin/swipe-kiosk|' \
+	  $(DEB_STAGE)/usr/lib/systemd/system/swipe-kiosk.service > .build/deb/swipe-kiosk.service
+	@cd .build/deb && out=$$(systemd-analyze verify --man=no ./swipe-kiosk.service 2>&1) && [ -z "$$out" ] \
+	  || { echo "$$out"; echo "test-systemd: systemd-analyze verify is not clean"; exit 1; }
+	@out=$$(systemd-analyze security --offline=true --threshold=$(SECURITY_THRESHOLD) .build/deb/swipe-kiosk.service) \
+	  || { echo "$$out"; echo "test-systemd: exposure above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1
+	@echo "test-systemd: systemd-analyze verify clean"
+
 # End to end on a real kernel (Tests/e2e, vm-e2e.md): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
-E2E_TOOLS = qemu-system-x86 gcc libc6-dev python3
+# The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
+E2E_TOOLS = qemu-system-x86 gcc libc6-dev python3 debootstrap e2fsprogs
 
-test-e2e: deps
+test-e2e: deb
 	$(call ensure_debs,$(E2E_TOOLS))
-	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
-	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN)
+	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE)
 
-test: test-unit test-e2e
+test: test-unit test-systemd test-e2e
 
 bench: release
 	$(RELEASE_BIN) bench
 
-install: release
+# The app, its unit (ExecStart= follows PREFIX), user, directories, udev rule, fonts, docs and
+# examples. The configuration is installed only when absent: an edited one is never replaced.
+# On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
+# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README-deployment.md).
+install: static
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
+	install -d $(DESTDIR)$(UNITDIR)
+	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
+	install -D -m 0644 systemd/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
+	install -D -m 0644 systemd/tmpfiles.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
+	install -D -m 0644 systemd/udev/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
+	install -d $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(DOCDIR)/examples
+	install -m 0644 Sources/Canvas/Fonts/* $(DESTDIR)$(DATADIR)/fonts/
+	install -m 0644 systemd/udev/99-swipe-kiosk-touch.rules.example $(DESTDIR)$(DOCDIR)/examples/99-swipe-kiosk-touch.rules
+	install -m 0644 Sources/KioskApp/Config/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	[ -e $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml ] || \
+	  install -D -m 0644 systemd/config.toml $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml
 
+# Removes what `install` put down except the configuration and the state (the database).
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
+	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
+	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
+	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+
+# Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact
+# Debian 12 library packages the binary links) plus systemd, udev and init-system-helpers.
+DEB_TOOLS = dpkg-dev
+
+deb:
+	$(call ensure_debs,$(DEB_TOOLS))
+	rm -rf $(DEB_STAGE) && mkdir -p $(DEB_STAGE)/DEBIAN out
+	$(MAKE) --no-print-directory install DESTDIR=$(DEB_STAGE) PREFIX=/usr SYSCONFDIR=/etc
+	install -m 0755 systemd/debian/postinst systemd/debian/prerm systemd/debian/postrm $(DEB_STAGE)/DEBIAN/
+	install -m 0644 systemd/debian/conffiles $(DEB_STAGE)/DEBIAN/
+	mkdir -p .build/deb/shlibs/debian && touch .build/deb/shlibs/debian/control
+	cd .build/deb/shlibs && shlibs=$$(dpkg-shlibdeps -O -e $(DEB_STAGE)/usr/bin/swipe-kiosk | sed 's/^shlibs:Depends=//') && \
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' -e "s/@SHLIBS@/$$shlibs/" \
+	    -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_STAGE) | cut -f1)/" \
+	    $(CURDIR)/systemd/debian/control.in > $(DEB_STAGE)/DEBIAN/control
+	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB_FILE)
+	dpkg-deb --field $(DEB_FILE) Depends
 
 clean:
 	rm -rf .build

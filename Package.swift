@@ -41,6 +41,10 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // sd_notify / sd_watchdog_enabled: readiness, status and watchdog for the systemd unit.
+        .systemLibrary(
+            name: "CSystemd", path: "CSystem/CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
 
         // Pure swipe physics and state machines: no Glibc, no Foundation, no clock.
         .target(
@@ -54,7 +58,7 @@ let package = Package(
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
         .target(
             name: "KioskHardware",
-            dependencies: ["CDRM", "CLibInput", "CLinuxKernel", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CDRM", "CLibInput", "CLinuxKernel", "CSystemd", .product(name: "Logging", package: "swift-log")]),
         // Configuration, data, wiring, headless backend, replay, bench.
         .target(
             name: "KioskApp",

@@ -45,11 +45,15 @@ extension KioskScene {
             layerPainter.translate(x: 0, y: -content.minY)
             renderPage(page, layerPainter, time: time)
             let center = Canvas.Point(x: content.width / 2, y: content.height / 2)
+            // A pure slide moves by whole pixels: the compositor then copies rows instead of resampling.
+            let slide = look.scale == 1
+                ? Canvas.Point(x: look.translation.x.rounded(), y: look.translation.y.rounded())
+                : Canvas.Point(x: look.translation.x, y: look.translation.y)
             let transform = AffineTransform.scale(x: look.scale, y: look.scale, around: center)
-                .then(.translation(x: content.minX + look.translation.x, y: content.minY + look.translation.y))
+                .then(.translation(x: content.minX + slide.x, y: content.minY + slide.y))
             painter.draw(layer, transform: transform, alpha: look.alpha)
             if look.dim > 0 {
-                painter.fill(Canvas.Rect(x: content.minX + look.translation.x, y: content.minY + look.translation.y,
+                painter.fill(Canvas.Rect(x: content.minX + slide.x, y: content.minY + slide.y,
                                          width: content.width, height: content.height),
                              color: theme.palette.dim.withAlpha(look.dim))
             }

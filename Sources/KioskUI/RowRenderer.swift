@@ -33,7 +33,8 @@ final class RowRenderer {
         painter.withSavedState {
             painter.clip(to: Canvas.Rect(x: frame.x, y: frame.y, width: frame.width, height: height))
             if swipe.side != nil { drawButtons(swipe, frame: frame, painter: painter) }
-            drawContent(item, frame: frame.offsetX(swipe.offset), painter: painter, rtl: rtl)
+            // Whole pixels: text is placed on whole pixels too, and shapes stay in the shape cache.
+            drawContent(item, frame: frame.offsetX(swipe.offset.rounded()), painter: painter, rtl: rtl)
         }
     }
 
@@ -81,6 +82,8 @@ final class RowRenderer {
 
     /// The actions behind the row: background, strips, then each button's content.
     func drawButtons(_ swipe: SwipeRowSnapshot, frame: Canvas.Rect, painter: Painter) {
+        var swipe = swipe
+        swipe.offset.round()
         let exposed = swipe.side == .right
             ? Canvas.Rect(x: frame.x + frame.width + swipe.offset, y: frame.y, width: -swipe.offset, height: frame.height)
             : Canvas.Rect(x: frame.x, y: frame.y, width: swipe.offset, height: frame.height)

@@ -83,7 +83,8 @@ public final class SheetView {
 
     /// The panel's frame at `time`.
     public func panel(at time: Double) -> SwipeCore.Rect {
-        SwipeCore.Rect(x: 0, y: screen.height - height + dismissal.offset(at: time), width: screen.width, height: height)
+        // Whole pixels, so the panel's shadow and corners come from the shape cache while it moves.
+        SwipeCore.Rect(x: 0, y: (screen.height - height + dismissal.offset(at: time)).rounded(), width: screen.width, height: height)
     }
 
     /// Frames of the rows in screen coordinates at `time`.

@@ -85,6 +85,7 @@ final class BadInputTests: XCTestCase {
         p.fill(Rect(x: 0, y: 0, width: .infinity, height: 10), color: .white)
         p.fillRoundedRect(Rect(x: 0, y: 0, width: 10, height: 10), radius: nan, color: .white)
         p.fillRoundedRect(Rect(x: 0, y: 0, width: 1e9, height: 1e9), radius: 4, color: .white)
+        p.fillRoundedRect(Rect(x: 0, y: 0, width: 5000, height: 5000), radius: 4, color: .white)  // > maximumShapePixels
         p.fillCircle(center: Point(x: nan, y: 3), radius: 5, color: .white)
         p.strokeRoundedRect(Rect(x: 0, y: 0, width: 10, height: 10), radii: CornerRadii(2), width: nan, color: .white)
         p.drawShadow(of: Rect(x: 0, y: 0, width: 10, height: 10), radii: CornerRadii(2), blur: nan, color: .white)

@@ -1,6 +1,7 @@
-// Golden-image checking for Canvas tests: a scene is rendered at 1280x800 and compared with
-// References/<name>.png within a tolerance. On mismatch `<name>.actual.png` is written beside
-// the reference; SWIPE_KIOSK_UPDATE_GOLDENS=1 rewrites the references instead.
+// Test support. Golden-image checking: a scene is rendered at 1280x800 and compared with
+// References/<name>.png within a tolerance; on mismatch `<name>.actual.png` is written beside
+// the reference; SWIPE_KIOSK_UPDATE_GOLDENS=1 rewrites the references instead. And the fonts
+// shipped in Sources/Canvas/Fonts, loaded for each test (`TestFonts`).
 import Canvas
 import Foundation
 import XCTest
@@ -83,4 +84,39 @@ enum GoldenImage {
         surface.fill(color)
         return (surface, Painter(target: surface))
     }
+}
+
+struct TestFonts {
+    let library: FontLibrary
+    let regularFace: FontFace
+    let boldFace: FontFace
+    let arabicFace: FontFace
+    let hebrewFace: FontFace
+    let iconFace: FontFace
+
+    init(glyphCacheBudget: Int = 4 << 20) throws {
+        library = try FontLibrary(glyphCacheBudget: glyphCacheBudget)
+        let dir = FontLibrary.bundledFontsDirectory
+        regularFace = try library.loadFace(path: dir + "/DejaVuSans.ttf")
+        boldFace = try library.loadFace(path: dir + "/DejaVuSans-Bold.ttf")
+        arabicFace = try library.loadFace(path: dir + "/NotoSansArabic-Regular.ttf")
+        hebrewFace = try library.loadFace(path: dir + "/NotoSansHebrew-Regular.ttf")
+        iconFace = try library.loadFace(path: dir + "/materialdesignicons-webfont.ttf")
+    }
+
+    /// DejaVu Sans (bold if asked) at `size`, falling back to Noto Arabic, then Noto Hebrew.
+    func font(_ size: Double, bold: Bool = false, kerning: Bool = true) throws -> Font {
+        let font = try library.font(bold ? boldFace : regularFace, size: size, kerning: kerning)
+        font.fallbacks = [try library.font(arabicFace, size: size), try library.font(hebrewFace, size: size)]
+        return font
+    }
+
+    /// Noto Sans Arabic first (so Arabic uses its joining forms), DejaVu for the rest.
+    func arabicFirst(_ size: Double) throws -> Font {
+        let font = try library.font(arabicFace, size: size)
+        font.fallbacks = [try library.font(regularFace, size: size), try library.font(hebrewFace, size: size)]
+        return font
+    }
+
+    func icons(_ size: Double) throws -> IconFont { IconFont(font: try library.font(iconFace, size: size)) }
 }

@@ -82,6 +82,21 @@ final class ShapeTests: XCTestCase {
         XCTAssertEqual(sum, 62 * 52 - 58 * 48, accuracy: 0.5)
     }
 
+    /// A diagonal through pixel centres covers exactly those pixels; a horizontal 1 px line
+    /// covers one whole row.
+    func testLinesFollowPixelCentres() throws {
+        let surface = try Surface(width: 12, height: 12)
+        let p = Painter(target: surface)
+        p.drawLine(from: Point(x: 0, y: 0), to: Point(x: 10, y: 10), color: .white)
+        for i in 0..<10 {
+            XCTAssertEqual(surface.pixel(x: i, y: i), 0xFFFF_FFFF, "pixel \(i)")
+            XCTAssertEqual(surface.pixel(x: i, y: i + 1), 0)
+        }
+        p.drawLine(from: Point(x: 0, y: 11), to: Point(x: 12, y: 11), color: .white)
+        XCTAssertEqual(surface.pixel(x: 5, y: 11), 0xFFFF_FFFF)
+        XCTAssertEqual(surface.pixel(x: 5, y: 10) >> 24, 0)
+    }
+
     /// Solid fills snap to whole pixels and replace opaque pixels exactly.
     func testFillAndHalfAlphaBlend() throws {
         let surface = try Surface(width: 8, height: 8, format: .xrgb8888)

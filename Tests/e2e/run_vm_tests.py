@@ -1,24 +1,31 @@
 #!/usr/bin/env python3
 """Entry point of `make test-e2e`: prepares the cached kernel + initramfs around the given
-swipe-kiosk binary, runs the VM tests and prints `N passed, N failed` and the wall time."""
+swipe-kiosk binary and the Debian root file system with the given .deb installed, runs the VM
+tests and prints `N passed, N failed` and the wall time."""
 import argparse
 import sys
 import time
 import unittest
 
+import rootfs
 import test_kiosk_vm
+import test_service_vm
 import vmassets
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True, help="swipe-kiosk built with --static-swift-stdlib")
+    parser.add_argument("--deb", required=True, help="swipe-kiosk_*.deb from `make deb` (boot test)")
     parser.add_argument("-k", dest="pattern", help="only tests whose name contains this")
     options = parser.parse_args()
     started = time.monotonic()
     test_kiosk_vm.ASSETS = vmassets.prepare(options.binary)
+    test_service_vm.BOOT = rootfs.prepare(options.deb, test_service_vm.APP_COMMAND)
     print(f"e2e: assets ready in {time.monotonic() - started:.1f} s", flush=True)
-    suite = unittest.defaultTestLoader.loadTestsFromModule(test_kiosk_vm)
+    suite = unittest.TestSuite()
+    for module in (test_kiosk_vm, test_service_vm):
+        suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     if options.pattern:
         suite = unittest.TestSuite(t for t in suite for t in t if options.pattern in t.id())
     result = unittest.TextTestRunner(verbosity=2).run(suite)

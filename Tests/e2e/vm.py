@@ -19,7 +19,7 @@ class VMError(AssertionError):
 class VM:
     """A running guest. Use as a context manager; `lines` collects every console line."""
 
-    def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append=""):
+    def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None):
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.lines = []
@@ -42,6 +42,7 @@ class VM:
             "-device", "virtserialport,chardev=ctl,name=ctl",
             "-chardev", f"socket,id=touch,path={sockets['touch']},server=on,wait=off",
             "-device", "virtserialport,chardev=touch,name=touch0",
+            *(["-drive", f"file={drive},if=virtio,format=raw"] if drive else []),
         ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         threading.Thread(target=self._read_console, daemon=True).start()
         self.qmp = self._connect(sockets["qmp"])

@@ -76,8 +76,8 @@ def extract_vmlinux(kernel):
     (CACHE / "vmlinux").write_bytes(vmlinux)
 
 
-def module_files(version):
-    """Paths of MODULES plus their dependencies, in load order."""
+def module_files(version, modules=MODULES):
+    """Paths of `modules` plus their dependencies, in load order."""
     root = CACHE / "sysroot" / "lib" / "modules" / version / "kernel"
     index = {p.name[:-3].replace("-", "_"): p for p in root.rglob("*.ko")}
     ordered = []
@@ -97,7 +97,7 @@ def module_files(version):
                 add(dep)
         ordered.append(path)
 
-    for module in MODULES:
+    for module in modules:
         add(module)
     return ordered
 

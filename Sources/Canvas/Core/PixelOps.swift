@@ -1,6 +1,6 @@
 // The inner loops: every pixel the renderer writes goes through one of these few span
-// kernels, so their speed is the renderer's speed. Four pixels are processed at a time as
-// 16 x UInt16 SIMD lanes (SSE2 on x86-64, NEON on ARM); pointers are unsafe but every caller
+// kernels, so their speed is the renderer's speed. Four pixels are processed at a time in
+// 128-bit SIMD registers (SSE2 on x86-64, NEON on ARM); pointers are unsafe but every caller
 // has already clipped the span to the surface.
 import CFreeType  // wmemset from <wchar.h> (see CSystem/CFreeType/shim.h)
 import Glibc
@@ -63,18 +63,12 @@ enum PixelOps {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: Pixels.self)
     }
 
-    /// One pixel: src-over of premultiplied `src` scaled by `cov` (0...255).
+    /// One pixel: src-over of premultiplied `src` scaled by `cov` (0...255). It runs the
+    /// four-pixel arithmetic on one lane, so span tails give exactly what full quads give.
     @inline(__always)
     static func blend(_ dst: UInt32, _ src: UInt32, _ cov: UInt32) -> UInt32 {
-        let srb = src & 0x00FF_00FF, sag = (src >> 8) & 0x00FF_00FF
-        let rb = ((srb &* cov &+ 0x0080_0080) &+ (((srb &* cov &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-        let ag = ((sag &* cov &+ 0x0080_0080) &+ (((sag &* cov &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-        let s = rb | ag << 8
-        let inv = 255 &- (s >> 24)
-        let drb = dst & 0x00FF_00FF, dag = (dst >> 8) & 0x00FF_00FF
-        let r2 = ((drb &* inv &+ 0x0080_0080) &+ (((drb &* inv &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-        let a2 = ((dag &* inv &+ 0x0080_0080) &+ (((dag &* inv &+ 0x0080_0080) >> 8) & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
-        return s &+ (r2 | a2 << 8)
+        let k = spread(Pixels(cov, 0, 0, 0)), s = Pixels(src, 0, 0, 0)
+        return over(div255(rb(s) &* k), div255(ag(s) &* k), Pixels(dst, 0, 0, 0))[0]
     }
 
     /// Copies `word` into `count` pixels. glibc's `wmemset` (wchar_t is 32 bits on Linux) is

@@ -170,12 +170,13 @@ public final class Painter {
         var (ax, ay, bx, by) = steep ? (y0, x0, y1, x1) : (x0, y0, x1, y1)
         if ax > bx { swap(&ax, &bx); swap(&ay, &by) }
         let gradient = (by - ay) / (bx - ax)
-        var start = Int(ax.rounded()), end = Int(bx.rounded())
+        // Pixel i covers i..<i+1 (centre i + 0.5), as everywhere else in the renderer.
+        var start = Int((ax - 0.5).rounded(.up)), end = Int((bx - 0.5).rounded(.down))
         let clipLimit = steep ? (state.clip.y, state.clip.maxY) : (state.clip.x, state.clip.maxX)
         start = max(start, clipLimit.0); end = min(end, clipLimit.1 - 1)
         guard start <= end else { return }
         for major in start...end {
-            let minor = ay + gradient * (Double(major) - ax)
+            let minor = ay + gradient * (Double(major) + 0.5 - ax) - 0.5
             let base = minor.rounded(.down), frac = minor - base
             plot(steep, major, Int(base), UInt8((1 - frac) * 255 + 0.5), w)
             plot(steep, major, Int(base) + 1, UInt8(frac * 255 + 0.5), w)

@@ -147,14 +147,15 @@ struct ShapedParagraph {
                 level -= 1
             }
         }
-        var pen: Int32 = 0
+        var pen = 0  // 26.6; Int so that no text is long enough to overflow it
         var glyphRuns: [GlyphRun] = []
         for (range, level) in runs {
             let font = para.fonts[para.fontIndex[range.lowerBound]]
             var glyphs: [PlacedGlyph] = []
             para.shape(range, font: font, rtl: level & 1 == 1) { _, advance, dx, dy, id in
-                glyphs.append(PlacedGlyph(id: id, x: (pen + dx + 32) >> 6, y: -((dy + 32) >> 6)))
-                pen += advance
+                glyphs.append(PlacedGlyph(id: id, x: Int32(clamping: (pen + Int(dx) + 32) >> 6),
+                                          y: -((dy + 32) >> 6)))
+                pen += Int(advance)
             }
             glyphRuns.append(GlyphRun(font: font, glyphs: glyphs))
         }

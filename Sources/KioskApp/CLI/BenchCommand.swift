@@ -16,6 +16,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How many frames (or core iterations) to measure.")
     var frames: Int?
 
+    @Option(help: "Play a scripted interaction: swipe, scroll, push or sheet.")
+    var scenario: String?
+
+    @Option(help: "Items in the list for --scenario.")
+    var items: Int = 100
+
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
@@ -32,6 +38,10 @@ struct BenchCommand: ParsableCommand {
         if let scene {
             throw ValidationError("unknown scene '\(scene)'; known: reference")
         }
+        if let scenario {
+            try runScenario(scenario)
+            return
+        }
         let swipes = max(10, frames ?? 20_000)
         _ = CoreThroughputBench(swipes: swipes / 10).run()  // warm caches and allocations
         let result = CoreThroughputBench(swipes: swipes).run()
@@ -40,6 +50,24 @@ struct BenchCommand: ParsableCommand {
         } else {
             print("swipe core: \(result.events) touch events through SwipeRowGroup in \(result.seconds) s")
             print("events_per_second: \(Int(result.eventsPerSecond))")
+        }
+    }
+
+    func runScenario(_ name: String) throws {
+        guard let kind = ScenarioBench.Kind(rawValue: name) else {
+            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet")
+        }
+        guard let (w, h) = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1920x1080") }
+        let bench = ScenarioBench(kind: kind, width: w, height: h, items: max(0, items), frames: max(10, frames ?? 600))
+        let r = try bench.run()
+        if json {
+            print("{\"scenario\": \"\(name)\", \"items\": \(items), \"frames\": \(r.frames), \"median_us\": \(r.stats.median), "
+                + "\"p99_us\": \(r.stats.p99), \"max_us\": \(r.stats.max), \"damaged_pixels_per_frame\": \(Int(r.damagedPixelsPerFrame)), "
+                + "\"peak_rss_kb\": \(r.peakRSSKilobytes)}")
+        } else {
+            print("scenario \(name) at \(w)x\(h), \(items) items, \(r.frames) frames (tick + full render each)")
+            print("median_us: \(Int(r.stats.median))  p99_us: \(Int(r.stats.p99))  max_us: \(Int(r.stats.max))")
+            print("damaged pixels per frame: \(Int(r.damagedPixelsPerFrame))  peak RSS: \(r.peakRSSKilobytes / 1024) MB")
         }
     }
 }

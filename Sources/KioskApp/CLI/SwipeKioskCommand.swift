@@ -9,7 +9,11 @@ public struct SwipeKioskCommand: ParsableCommand {
         commandName: "swipe-kiosk",
         abstract: "A full-screen touch list app for Linux kiosks (DRM/KMS, libinput, FreeType).",
         version: version,
-        subcommands: [ReplayCommand.self, ScreenshotCommand.self, CheckConfigCommand.self, StoreStressCommand.self, BenchCommand.self, ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self]
+        subcommands: [
+            RunCommand.self, ReplayCommand.self, ScreenshotCommand.self, BenchCommand.self, CheckConfigCommand.self,
+            ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self, StoreStressCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self
     )
 
     public init() {}

@@ -61,7 +61,7 @@ struct TouchTestCommand: ParsableCommand {
     }
 
     func run() throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk")
         var display = DisplayConfiguration()
         display.devicePath = device
@@ -70,10 +70,11 @@ struct TouchTestCommand: ParsableCommand {
         display.rotation = DisplayRotation(rawValue: rotation)!
         display.modesetting = DisplayConfiguration.Modesetting(rawValue: modesetting)!
         do {
-            let scene = try TouchTestScene(
-                display: display, calibration: calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity,
+            let session = try HardwareSession(
+                display: display, input: .udev(seat: "seat0"),
+                calibration: calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity,
                 haptics: HapticConfiguration(backend: hapticBackend!), blankAfterSeconds: blankAfter, logger: logger)
-            try scene.run()
+            try TouchTestScene(session: session).run()
         } catch {
             printError("touch-test: \(error)")
             throw ExitCode(hardware: error)

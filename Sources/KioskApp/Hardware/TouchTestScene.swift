@@ -1,98 +1,57 @@
-// The picture and the event handling behind `swipe-kiosk touch-test`. It draws with plain memory
-// fills into its own shadow buffer (independent of the Canvas renderer) and drives the whole
-// KioskHardware path: output, input, event loop, haptics and display power.
-import Glibc
+// The picture and the event log behind `swipe-kiosk touch-test`: a crosshair grid and a dot where
+// each touch or click lands, drawn with plain memory fills (independent of the Canvas renderer)
+// into a `HardwareSession`, which drives the real output, input, loop, haptics, display power
+// and systemd notification. One line per event on stdout lets scripts (the VM tests) follow it.
 import KioskHardware
-import Logging
 
-final class TouchTestScene: EventLoopClient {
+final class TouchTestScene: HardwareSessionClient {
     private static let background: UInt32 = 0x0020_2020
     private static let grid: UInt32 = 0x0060_6060
     private static let palette: [UInt32] = [0x00_ff00, 0xff_0000, 0x00_80ff, 0xff_00ff, 0x00_ffff, 0xff_8000]
     private static let pointerColor: UInt32 = 0xff_ff00
     private static let dotRadius = 12
 
-    private let loop: EventLoop
-    private let output: DRMOutput
-    private let input: InputSource
-    private let haptics: HapticEngine
-    private var power: DisplayPowerController
-    private let shadowMemory: UnsafeMutableRawPointer
-    private let shadow: PixelBuffer
+    private let session: HardwareSession
     private var damage: [DamageRect] = []
-    private var announced = false
-    private var resumeTimer: TimerID?
 
-    init(display: DisplayConfiguration, calibration: CalibrationMatrix, haptics: HapticConfiguration,
-         blankAfterSeconds: Int, logger: Logger) throws {
-        loop = try EventLoop()
-        output = try DRMOutput(configuration: display, logger: logger)
-        input = try InputSource(
-            backend: .udev(seat: "seat0"),
-            screen: ScreenMapping(physicalSize: output.physicalSize, rotation: output.rotation, calibration: calibration),
-            logger: logger)
-        self.haptics = HapticEngine(configuration: haptics, loop: loop, logger: logger)
-        power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
-        let size = output.logicalSize
-        shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
-        shadow = PixelBuffer(base: shadowMemory, size: size, stride: size.width * 4)
+    init(session: HardwareSession) {
+        self.session = session
         drawGrid()
-        loop.client = self
-        try loop.register(fd: output.card.fd) { [unowned self] in output.handleEvents() }
-        try loop.register(fd: input.fd) { [unowned self] in input.dispatch() }
-        output.onPageFlip = { [unowned self] _ in
-            guard !announced else { return }
-            announced = true
-            printLine("READY \(shadow.size.width)x\(shadow.size.height) rotation=\(output.rotation)")
+        session.onFirstFrame = { [unowned session] in
+            printLine("READY \(session.shadow.size.width)x\(session.shadow.size.height) rotation=\(session.output.rotation)")
         }
-        input.onEvent = { [unowned self] in handle($0) }
-        input.dispatch()  // devices present at start are queued before the fd ever becomes readable
     }
 
-    deinit { shadowMemory.deallocate() }
-
+    /// Runs until SIGTERM/SIGINT; the session restores the console's CRTC.
     func run() throws {
-        try loop.run()
-        output.restore()
+        session.client = self
+        try session.run()
         printLine("EXIT restored")
     }
 
-    // MARK: EventLoopClient
+    // MARK: HardwareSessionClient
 
-    func tick(now: LoopInstant) {
-        if power.shouldBlank(now: now) {
-            output.setPower(on: false)
-            printLine("POWER off")
-        }
+    func tick(now: LoopInstant) {}
+
+    var wantsFrame: Bool { !damage.isEmpty }
+
+    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+        defer { damage.removeAll() }
+        return damage
     }
 
-    var needsRender: Bool { !damage.isEmpty && !output.isFlipPending && !output.isPaused && !output.isBlanked }
+    func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
 
-    func render(now: LoopInstant) {
-        do {
-            if try output.present(from: shadow, damage: damage) { damage.removeAll() }
-        } catch {
-            printLine("ERROR \(error)")
-            loop.stop()
-        }
-        if output.isPaused, resumeTimer == nil { scheduleResume() }
+    var readyStatus: String {
+        let o = session.output
+        return "touch-test on \(o.card.path) \(o.connector.name) \(o.mode) rotation \(o.rotation)"
     }
-
-    func nextDeadline(now: LoopInstant) -> LoopInstant? { output.isBlanked ? nil : power.deadline }
 
     func handle(signal: LoopSignal) {
-        switch signal {
-        case .terminate(let number):
-            printLine("SIGNAL \(number) stopping")
-            loop.stop()
-        case .reload, .screenshot, .childExited:
-            break
-        }
+        if case .terminate(let number) = signal { printLine("SIGNAL \(number) stopping") }
     }
 
-    // MARK: Events
-
-    private func handle(_ event: InputEvent) {
+    func handle(_ event: InputEvent) {
         switch event {
         case .deviceAdded(let info):
             printLine("DEVICE added name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
@@ -100,41 +59,19 @@ final class TouchTestScene: EventLoopClient {
             printLine("DEVICE removed name=\"\(info.name)\" sysname=\(info.sysname)")
         case .key(let key):
             printLine("KEY \(key.pressed ? "down" : "up") code=\(key.code) name=\(key.name)")
-            _ = power.noteActivity(now: loop.now)
         case .frame:
             break
         case .touch(let sample):
-            if sample.phase == .down, power.noteActivity(now: loop.now) {
-                output.setPower(on: true)
-                printLine("POWER on (touch swallowed)")
-                swallowedSlots.insert(sample.slot)
-                damage.append(DamageRect(size: shadow.size))
-                return
-            }
-            _ = power.noteActivity(now: loop.now)
-            if swallowedSlots.contains(sample.slot) {
-                if sample.phase == .up || sample.phase == .cancel { swallowedSlots.remove(sample.slot) }
-                return
-            }
             printLine("TOUCH \(sample)")
             if sample.phase == .down || sample.phase == .move { drawDot(at: sample.location, slot: sample.slot) }
-            if sample.phase == .down { haptics.fire(.action) }
-        }
-    }
-
-    private var swallowedSlots: Set<Int> = []
-
-    private func scheduleResume() {
-        resumeTimer = loop.schedule(afterMilliseconds: 1000) { [unowned self] in
-            resumeTimer = nil
-            if output.resume() { damage.append(DamageRect(size: shadow.size)) } else { scheduleResume() }
+            if sample.phase == .down { session.haptics.fire(.action) }
         }
     }
 
     // MARK: Drawing (plain fills into the shadow buffer)
 
     private func drawGrid() {
-        let size = shadow.size
+        let shadow = session.shadow, size = shadow.size
         shadow.fill(DamageRect(size: size), color: Self.background)
         let step = 80
         for x in Swift.stride(from: step, to: size.width, by: step) {
@@ -150,6 +87,7 @@ final class TouchTestScene: EventLoopClient {
     }
 
     private func drawDot(at point: Point, slot: Int) {
+        let shadow = session.shadow
         let color = slot == InputSource.pointerSlot ? Self.pointerColor : Self.palette[slot % Self.palette.count]
         let cx = Int(point.x), cy = Int(point.y), r = Self.dotRadius
         for dy in -r...r {

@@ -1,0 +1,89 @@
+// `swipe-kiosk bench --scenario swipe|scroll|push|sheet`: a scripted interaction played on the
+// headless backend with a frame drawn every 60 Hz tick, timing each frame (tick + render) and
+// reporting the damaged area, with a list of N items in a fresh database.
+import Canvas
+import Foundation
+import Glibc
+import KioskUI
+import SwipeCore
+
+/// One scenario benchmark run.
+struct ScenarioBench {
+    enum Kind: String, CaseIterable {
+        case swipe, scroll, push, sheet
+    }
+
+    let kind: Kind
+    let width: Int
+    let height: Int
+    let items: Int
+    let frames: Int
+
+    struct Result {
+        let stats: BenchStatistics
+        let damagedPixelsPerFrame: Double
+        let peakRSSKilobytes: Int
+        let frames: Int
+    }
+
+    /// The interaction, repeated until `frames` frames have been drawn.
+    func script(period: Int) -> String {
+        let w = width, h = height, row = 64 + 76 + 38
+        switch kind {
+        case .swipe:
+            return "at 0 swipe 0 \(w - 40) \(row) \(w / 3) \(row) 300\nat 1000 swipe 0 \(w / 2) \(row) \(w - 10) \(row) 300\n"
+        case .scroll:
+            return "at 0 swipe 0 \(w / 2) \(h - 60) \(w / 2) 120 200\nat 1200 swipe 0 \(w / 2) 120 \(w / 2) \(h - 60) 200\n"
+        case .push:
+            return "at 0 tap \(w / 2) \(row)\nat 700 tap 30 32\n"
+        case .sheet:
+            return "at 0 down 1 \(w / 2) \(row)\nat 700 up 1\nat 1300 swipe 0 \(w / 2) \(h - 200) \(w / 2) \(h) 150\n"
+        }
+    }
+
+    /// Runs the scenario; the database gets `items` items first.
+    func run() throws -> Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("items.sqlite3").path
+        let store = try ItemStore(path: path)
+        try store.insert((0..<items).map {
+            ItemRecord(id: "item-\($0)", listID: "inbox", title: "Person \($0)", subtitle: "Subject line of message \($0)",
+                       badge: $0 % 7, sortKey: Int64($0), updatedAt: 0)
+        })
+        var configuration = KioskConfiguration()
+        configuration.data.demoData = false
+        let fonts = try FontLocator.fonts(regular: nil, bold: nil, icons: nil)
+        let app = try KioskApplication(
+            configuration: configuration, store: store, size: Size(width: Double(width), height: Double(height)),
+            fonts: fonts, storeClock: .virtual(epoch: AppOptions.headlessEpoch))
+        let runner = try HeadlessRunner(app: app, width: width, height: height)
+        let period = 2000
+        let steps = try TouchScript(parsing: script(period: period)).steps
+        var samples: [Double] = []
+        samples.reserveCapacity(frames)
+        var frame = 0, next = 0, loop = 0
+        while samples.count < frames {
+            let ms = Double(frame) * HeadlessRunner.frameInterval
+            let local = ms - Double(loop * period)
+            if local >= Double(period) { loop += 1; next = 0; continue }
+            samples.append(Stopwatch.microseconds {
+                while next < steps.count, steps[next].timeMs <= local {
+                    // Each repetition continues the app's clock: its steps are shifted, not replayed at 0.
+                    var step = steps[next]
+                    step.timeMs += Double(loop * period)
+                    try? runner.perform(step, outputDirectory: dir.path)
+                    next += 1
+                }
+                app.tick(time: ms / 1000)
+                runner.render(atMs: ms)
+            })
+            frame += 1
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Result(stats: BenchStatistics(samples: samples), damagedPixelsPerFrame: Double(width * height),
+                      peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count)
+    }
+}
