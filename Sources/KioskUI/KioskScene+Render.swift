@@ -33,13 +33,17 @@ extension KioskScene {
     }
 
     func renderTransition(_ painter: Painter, lower: ScenePage, upper: ScenePage, pushProgress: Double, time: Double) {
+        let screen = Size(width: size.width, height: size.height)
+        let looks = navigationStyle.layers(progress: pushProgress, size: screen, mirrored: direction == .rightToLeft)
+        if looks.lower.scale == 1, looks.upper.scale == 1, looks.lower.alpha == 1, looks.upper.alpha == 1 {
+            renderSlide(painter, pages: [(lower, looks.lower), (upper, looks.upper)], time: time)
+            return
+        }
         guard let layers = transitionLayers() else {
             renderPage(pushProgress < 0.5 ? lower : upper, painter, time: time)
             return
         }
         let content = contentFrame
-        let screen = Size(width: size.width, height: size.height)
-        let looks = navigationStyle.layers(progress: pushProgress, size: screen, mirrored: direction == .rightToLeft)
         for (page, layer, look) in [(lower, layers.lower, looks.lower), (upper, layers.upper, looks.upper)] {
             let layerPainter = Painter(target: layer)
             layerPainter.translate(x: 0, y: -content.minY)
@@ -56,6 +60,24 @@ extension KioskScene {
                 painter.fill(Canvas.Rect(x: content.minX + slide.x, y: content.minY + slide.y,
                                          width: content.width, height: content.height),
                              color: theme.palette.dim.withAlpha(look.dim))
+            }
+        }
+    }
+
+    /// Slides (push, pull) draw each page straight into the frame, moved by whole pixels and
+    /// clipped to the part of the content area it covers: no layers, nothing drawn twice.
+    func renderSlide(_ painter: Painter, pages: [(ScenePage, PageLayer)], time: Double) {
+        let content = contentFrame
+        for (page, look) in pages {
+            let dx = look.translation.x.rounded(), dy = look.translation.y.rounded()
+            let visible = Canvas.Rect(x: content.minX + dx, y: content.minY + dy, width: content.width, height: content.height)
+            painter.withSavedState {
+                painter.clip(to: visible)
+                painter.clip(to: Canvas.Rect(x: content.minX, y: content.minY, width: content.width, height: content.height))
+                painter.translate(x: dx, y: dy)
+                renderPage(page, painter, time: time)
+                painter.translate(x: -dx, y: -dy)
+                if look.dim > 0 { painter.fill(visible, color: theme.palette.dim.withAlpha(look.dim)) }
             }
         }
     }
