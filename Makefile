@@ -23,7 +23,7 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run test test-unit test-systemd test-e2e bench install uninstall deb deps clean
+.PHONY: all build release static run test test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots
 
 all: build
 
@@ -90,6 +90,11 @@ test-e2e: deb
 	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE)
 
 test: test-unit test-systemd test-e2e
+
+# The README's pictures, rendered headless from the scripts in Tests/Screenshots.
+screenshots: release
+	$(RELEASE_BIN) replay Tests/Screenshots/README.touch --out Tests/Screenshots
+	$(RELEASE_BIN) replay Tests/Screenshots/rtl.touch --config Tests/Screenshots/rtl.toml --out Tests/Screenshots
 
 bench: release
 	$(RELEASE_BIN) bench
