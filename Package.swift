@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // One system-library module per C library. Each names its pkg-config file and the
@@ -67,6 +68,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),

@@ -30,7 +30,8 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     public var file: String
     public var line: Int
     public var message: String
-    public var description: String { "\(file):\(line): \(message)" }
+    /// `file:line: message`, or `file: message` for problems not tied to a line (recordings).
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 
 /// A parsed touch script.
@@ -44,6 +45,12 @@ public struct TouchScript: Sendable {
     public static let tapSlot = 9
     public static let tapDurationMs = 60.0
     public static let swipeStepMs = 8.0
+
+    /// A script from steps made elsewhere (a `libinput record` file), sorted stably by time.
+    public init(size: (width: Int, height: Int)?, steps: [ScriptStep]) {
+        self.size = size
+        self.steps = steps.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
+    }
 
     /// Parses `text`; `file` names the script in error messages.
     public init(parsing text: String, file: String = "script") throws {
