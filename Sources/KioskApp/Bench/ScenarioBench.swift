@@ -21,6 +21,7 @@ struct ScenarioBench {
 
     struct Result {
         let stats: BenchStatistics
+        /// Mean pixels drawn per frame (damage tracking), against width × height for a full frame.
         let damagedPixelsPerFrame: Double
         let peakRSSKilobytes: Int
         let frames: Int
@@ -67,6 +68,8 @@ struct ScenarioBench {
         var samples: [Double] = []
         samples.reserveCapacity(frames)
         var frame = 0, next = 0, loop = 0
+        var previous: FrameSignature?
+        var damaged = 0.0
         while samples.count < frames {
             let ms = Double(frame) * HeadlessRunner.frameInterval
             let local = ms - Double(loop * period)
@@ -80,13 +83,15 @@ struct ScenarioBench {
                     next += 1
                 }
                 app.tick(time: ms / 1000)
-                runner.render(atMs: ms)
+                runner.painter.reset()
+                let drawn = app.scene.renderDamage(runner.painter, time: ms / 1000, previous: &previous)
+                damaged += Double(drawn.map { $0.width * $0.height } ?? width * height)
             })
             frame += 1
         }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Result(stats: BenchStatistics(samples: samples), damagedPixelsPerFrame: Double(width * height),
+        return Result(stats: BenchStatistics(samples: samples), damagedPixelsPerFrame: damaged / Double(samples.count),
                       peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count)
     }
 }

@@ -65,7 +65,7 @@ struct BenchCommand: ParsableCommand {
                 + "\"p99_us\": \(r.stats.p99), \"max_us\": \(r.stats.max), \"damaged_pixels_per_frame\": \(Int(r.damagedPixelsPerFrame)), "
                 + "\"peak_rss_kb\": \(r.peakRSSKilobytes)}")
         } else {
-            print("scenario \(name) at \(w)x\(h), \(items) items, \(r.frames) frames (tick + full render each)")
+            print("scenario \(name) at \(w)x\(h), \(items) items, \(r.frames) frames (tick + render of the damaged area)")
             print("median_us: \(Int(r.stats.median))  p99_us: \(Int(r.stats.p99))  max_us: \(Int(r.stats.max))")
             print("damaged pixels per frame: \(Int(r.damagedPixelsPerFrame))  peak RSS: \(r.peakRSSKilobytes / 1024) MB")
         }

@@ -68,10 +68,15 @@ final class AppScreen: HardwareSessionClient {
 
     var wantsFrame: Bool { app.scene.needsRender || app.scene.isAnimating(at: lastTime) }
 
+    /// The last frame drawn, for damage tracking (nil: draw everything next time).
+    var lastFrame: FrameSignature?
+
     func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
         painter.reset()
-        app.render(painter, time: seconds(now))
-        return [DamageRect(size: shadow.size)]
+        guard let drawn = app.scene.renderDamage(painter, time: seconds(now), previous: &lastFrame) else {
+            return [DamageRect(size: shadow.size)]
+        }
+        return drawn.isEmpty ? [] : [DamageRect(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)]
     }
 
     func nextDeadline(now: LoopInstant) -> LoopInstant? {
@@ -89,6 +94,7 @@ final class AppScreen: HardwareSessionClient {
         case .reload:
             guard let fresh = reload?() else { return }
             app = fresh
+            lastFrame = nil
             connectHaptics()
             session.invalidate()
             session.logger.info("configuration reloaded")

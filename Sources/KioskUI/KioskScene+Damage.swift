@@ -1,0 +1,91 @@
+// Damage tracking: what changed on screen since the last frame. A swiped row changes only its
+// own band, so the renderer draws (and the DRM path copies) just that; anything that moves the
+// whole page — scrolling, a transition, a sheet, a toast, the scroll indicator, a new page —
+// damages the full frame. Compared by signature, so no widget has to remember to report.
+import Canvas
+import SwipeCore
+
+/// A summary of one frame: a hash of everything global and one of each visible row.
+public struct FrameSignature: Equatable {
+    var global: Int
+    var rows: [String: RowMark]
+
+    struct RowMark: Equatable {
+        let frame: SwipeCore.Rect
+        let hash: Int
+    }
+}
+
+extension KioskScene {
+    /// The signature of the frame at `time`.
+    public func signature(at time: Double) -> FrameSignature {
+        var global = Hasher()
+        global.combine(size.width)
+        global.combine(stack.map(\.id))
+        global.combine(top?.title)
+        global.combine(navigationStyle)
+        if let t = transition { global.combine(t.kind); global.combine(t.state.progress(at: time)) }
+        if let sheet { global.combine(sheet.id); global.combine(sheet.content); global.combine(sheet.panel(at: time)) }
+        if let toast { global.combine(toast); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2)) }
+        var rows: [String: FrameSignature.RowMark] = [:]
+        switch top {
+        case .list(let list):
+            global.combine(list.scroll.offset(at: time))
+            global.combine(list.scroll.indicatorAlpha(at: time))
+            global.combine(list.data.count)
+            for row in list.layoutRows(at: time) {
+                var h = Hasher()
+                h.combine(row.item)
+                h.combine(row.swipe)
+                h.combine(list.focus == row.index)
+                rows[row.item.id] = FrameSignature.RowMark(frame: row.frame, hash: h.finalize())
+            }
+        case .detail(let detail):
+            global.combine(detail.id)
+            global.combine(detail.pressed?.action)
+        case nil:
+            break
+        }
+        return FrameSignature(global: global.finalize(), rows: rows)
+    }
+
+    /// The area to redraw going from `previous` to `current`: nil means the whole frame.
+    public static func damage(from previous: FrameSignature?, to current: FrameSignature) -> SwipeCore.Rect? {
+        guard let previous, previous.global == current.global else { return nil }
+        var box: SwipeCore.Rect?
+        func add(_ r: SwipeCore.Rect) {
+            guard let b = box else { box = r; return }
+            let x0 = min(b.minX, r.minX), y0 = min(b.minY, r.minY)
+            box = SwipeCore.Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
+        }
+        for (id, mark) in current.rows where previous.rows[id] != mark {
+            add(mark.frame)
+            if let old = previous.rows[id] { add(old.frame) }
+        }
+        for (id, old) in previous.rows where current.rows[id] == nil { add(old.frame) }
+        return box ?? .zero
+    }
+
+    /// Renders the frame at `time` limited to what changed since `previous` (updated to this
+    /// frame). Returns the pixels drawn, nil when the whole frame was drawn, `.zero` when nothing.
+    public func renderDamage(_ painter: Painter, time: Double, previous: inout FrameSignature?) -> PixelRect? {
+        let current = signature(at: time)
+        let area = Self.damage(from: previous, to: current)
+        previous = current
+        guard let area else {
+            render(painter, time: time)
+            return nil
+        }
+        let pixels = Canvas.Rect(x: area.minX, y: area.minY, width: area.width, height: area.height).enclosingPixels
+            .intersection(PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        guard !pixels.isEmpty else {
+            needsRender = false
+            return .zero
+        }
+        painter.withSavedState {
+            painter.clip(toDevice: pixels)
+            render(painter, time: time)
+        }
+        return pixels
+    }
+}

@@ -1,0 +1,57 @@
+// Damage tracking must be invisible: frames drawn only inside the reported damage, on top of
+// the previous frame, equal frames drawn in full, through swipes, scrolling, a push and a sheet.
+import Canvas
+import KioskUI
+import SwipeCore
+import XCTest
+@testable import KioskApp
+
+final class DamageTrackingTests: XCTestCase {
+    func testDamageLimitedFramesEqualFullFrames() throws {
+        let script = try TouchScript(parsing: """
+            at 0    swipe 0 760 178 400 178 250
+            at 900  swipe 0 760 330 680 330 120
+            at 1500 tap 600 420
+            at 2200 swipe 0 400 450 400 150 200
+            at 3200 tap 400 178
+            at 4200 tap 30 32
+            at 5000 down 1 400 254
+            at 5700 up 1
+            at 6500 end
+            """)
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: KioskConfiguration(), databasePath: try AppOptions.parse([]).databasePath(), size: (800, 480))
+        let incremental = try Surface(width: 800, height: 480, format: .xrgb8888)
+        let full = try Surface(width: 800, height: 480, format: .xrgb8888)
+        let partialPainter = Painter(target: incremental), fullPainter = Painter(target: full)
+        var previous: FrameSignature?
+        var next = 0, partialFrames = 0, emptyFrames = 0
+        for frame in 0..<390 {
+            let ms = Double(frame) * 1000 / 60
+            while next < script.steps.count, script.steps[next].timeMs <= ms {
+                if case .touch(let slot, let phase, let x, let y) = script.steps[next].action {
+                    app.handle(TouchEvent(slot: slot, phase: phase.touchPhase, point: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0),
+                                          time: script.steps[next].timeMs / 1000))
+                }
+                next += 1
+            }
+            app.tick(time: ms / 1000)
+            partialPainter.reset()
+            if let drawn = app.scene.renderDamage(partialPainter, time: ms / 1000, previous: &previous) {
+                if drawn.isEmpty { emptyFrames += 1 } else { partialFrames += 1 }
+            }
+            // Every frame is drawn incrementally; every sixth is checked against a full redraw.
+            guard frame % 6 == 0 else { continue }
+            fullPainter.reset()
+            app.scene.render(fullPainter, time: ms / 1000)
+            guard memcmp(incremental.baseAddress, full.baseAddress, full.stride * full.height) == 0 else {
+                XCTFail("frame \(frame) at \(ms) ms differs from a full redraw")
+                try? PNG.write(incremental, to: "/tmp/damage-incremental.png")
+                try? PNG.write(full, to: "/tmp/damage-full.png")
+                return
+            }
+        }
+        XCTAssertGreaterThan(partialFrames, 20, "swiping rows redraws only their band")
+        XCTAssertGreaterThan(emptyFrames, 20, "frames where nothing changed draw nothing")
+    }
+}
