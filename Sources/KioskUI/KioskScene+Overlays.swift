@@ -1,5 +1,6 @@
 // Sheets and toasts above the pages: presenting, dismissing and reporting their statuses, and
 // expiring toasts.
+import Canvas
 import SwipeCore
 
 extension KioskScene {
@@ -21,6 +22,25 @@ extension KioskScene {
     public func dismissSheet(time: Double) {
         sheet?.dismiss(time: time)
         needsRender = true
+    }
+
+    /// Flashes the screen edge for `duration` seconds at `strength` (0…1): the "visual" haptic
+    /// backend, for kiosks without a vibrator.
+    public func pulse(at time: Double, duration: Double, strength: Double) {
+        pulse = (time, max(0.05, duration * 4), min(1, max(0, strength)))
+        needsRender = true
+    }
+
+    func renderPulse(_ painter: Painter, time: Double) {
+        guard let p = pulse else { return }
+        let t = (time - p.start) / p.duration
+        guard t >= 0, t < 1 else { return }
+        let alpha = p.strength * 0.6 * (1 - t)
+        let w = 6.0, color = theme.palette.accent.withAlpha(alpha)
+        painter.fill(Canvas.Rect(x: 0, y: 0, width: size.width, height: w), color: color)
+        painter.fill(Canvas.Rect(x: 0, y: size.height - w, width: size.width, height: w), color: color)
+        painter.fill(Canvas.Rect(x: 0, y: w, width: w, height: size.height - 2 * w), color: color)
+        painter.fill(Canvas.Rect(x: size.width - w, y: w, width: w, height: size.height - 2 * w), color: color)
     }
 
     /// Shows a toast (replacing one that is showing).

@@ -22,6 +22,7 @@ extension KioskScene {
                  trailingIcon: trailingButtonIcon, rtl: rtl)
         sheet?.render(painter, time: time)
         toast?.render(painter, screen: size, theme: theme, text: text, time: time)
+        renderPulse(painter, time: time)
         needsRender = false
     }
 

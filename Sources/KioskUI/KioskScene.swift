@@ -58,6 +58,8 @@ public final class KioskScene {
     public internal(set) var sheet: SheetView?
     /// The toast, if one is showing.
     public internal(set) var toast: ToastView?
+    /// The visual haptic pulse: start, duration, strength.
+    var pulse: (start: Double, duration: Double, strength: Double)?
     /// Set whenever something visible changed; the app renders then clears it.
     public var needsRender = true
 
@@ -153,6 +155,7 @@ public final class KioskScene {
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time + 1.0 / 60) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
         if let toast { consider(toast.expires > time ? min(toast.expires, time + 1.0 / 60) : nil) }
+        if let p = pulse, p.start + p.duration > time { consider(time + 1.0 / 60) }
         return best
     }
 

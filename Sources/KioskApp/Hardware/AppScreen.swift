@@ -33,6 +33,9 @@ final class AppScreen: HardwareSessionClient {
         app.onHaptic = { [unowned self] event in
             if let mapped = KioskHardware.HapticEvent(rawValue: event.rawValue) { session.haptics.fire(mapped) }
         }
+        session.haptics.onVisualPulse = { [unowned self] _, pattern in
+            app.scene.pulse(at: lastTime, duration: Double(pattern.durationMilliseconds) / 1000, strength: pattern.strength)
+        }
     }
 
     func seconds(_ instant: LoopInstant) -> Double { Double(instant.nanoseconds - epoch.nanoseconds) / 1e9 }
