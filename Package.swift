@@ -73,8 +73,10 @@ let package = Package(
             exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
-        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"], exclude: ["References"]),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp"]),
     ]

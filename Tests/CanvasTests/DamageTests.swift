@@ -1,21 +1,10 @@
 // Partial redraw: drawing a frame restricted to a damage region must give, pixel for pixel,
 // what a full redraw gives inside the region, and leave every pixel outside it untouched.
 import Canvas
+import TestSupport
 import XCTest
 
 final class DamageTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64) so failures reproduce.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every kind of drawing: the shapes, clipping and layer scenes, then the list scene.
     func drawEverything(_ p: Painter, fonts: TestFonts, layer: Surface, list: DisplayList) throws {
         p.fillClip(color: Color(hex: 0xF2F2F7))
@@ -41,7 +30,7 @@ final class DamageTests: XCTestCase {
         let full = try Surface(width: 1280, height: 800, format: .xrgb8888)
         let fullPainter = Painter(target: full)
         let damaged = try Surface(width: 1280, height: 800, format: .xrgb8888)
-        var random = SeededRandom(state: 20_240_611)
+        var random = SplitMix64(state: 20_240_611)
         for round in 0..<3 {
             full.fill(Color(hex: 0x123456))
             fullPainter.reset()

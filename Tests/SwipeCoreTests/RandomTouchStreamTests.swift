@@ -1,20 +1,9 @@
 // Property test (DESIGN.md "Testing"): ≥ 10,000 random multi-touch streams with random slots,
 // cancels, out-of-order ends and extreme (but NaN-free) coordinates. Nothing traps, nothing is
 // NaN, at most one row is open at any time, and every row comes to rest after its animations.
+import TestSupport
 import XCTest
 @testable import SwipeCore
-
-/// A small deterministic generator (SplitMix64), so a failing stream can be replayed by seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class RandomTouchStreamTests: XCTestCase {
     static let styles: [SwipeExpansionStyle?] = [nil, .selection, .destructive, .destructiveAfterFill, .fill, .fillReverse]
