@@ -104,6 +104,10 @@ extension KioskApplication {
     func openDetail(_ itemID: String) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
               let record = try? store.item(id: itemID) else { return }
+        if configuration.sheet.detailAsSheet {
+            presentActions(for: itemID, body: record.body.isEmpty ? record.subtitle : record.body)
+            return
+        }
         let detail = DetailPage(
             item: ListItem(record: record), actions: list.trailing.swipeActions + list.leading.swipeActions,
             frame: scene.contentFrame, theme: theme, text: text)

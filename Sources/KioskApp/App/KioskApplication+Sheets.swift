@@ -5,15 +5,16 @@ import KioskUI
 import SwipeCore
 
 extension KioskApplication {
-    /// The item's actions as a sheet, plus Cancel.
-    func presentActions(for itemID: String) {
+    /// The item's actions as a sheet, plus Cancel; with `body`, the item's text above them
+    /// (the detail shown as a sheet, `[sheet] detail_as_sheet`).
+    func presentActions(for itemID: String, body: String? = nil) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
               let record = try? store.item(id: itemID) else { return }
         let actions = list.trailing.swipeActions + list.leading.swipeActions
         let rows = actions.map {
             SheetRow(id: $0.id, title: $0.title ?? $0.id, icon: $0.icon, destructive: $0.style == .destructive)
         } + [SheetRow(id: "cancel", title: "Cancel")]
-        scene.present(SheetContent(id: "actions:" + itemID, title: record.title, rows: rows),
+        scene.present(SheetContent(id: (body == nil ? "actions:" : "detail:") + itemID, title: record.title, body: body, rows: rows),
                       configuration: configuration.sheet.swipeDown, time: now)
     }
 
@@ -29,8 +30,8 @@ extension KioskApplication {
             return
         }
         scene.dismissSheet(time: now)
-        if sheetID.hasPrefix("actions:"), rowID != "cancel" {
-            perform(actionID: rowID, on: String(sheetID.dropFirst("actions:".count)))
+        for prefix in ["actions:", "detail:"] where sheetID.hasPrefix(prefix) && rowID != "cancel" {
+            perform(actionID: rowID, on: String(sheetID.dropFirst(prefix.count)))
         }
     }
 

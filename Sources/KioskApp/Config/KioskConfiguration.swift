@@ -1,6 +1,7 @@
 // The kiosk's configuration as typed Swift values: one TOML file (see Examples/example.toml)
 // decoded into these structs. Every field has a default, so an empty file is a valid
 // configuration; the swipe-related parts are SwipeCore values the UI uses directly.
+import Glibc
 import SwipeCore
 
 /// The whole configuration of one kiosk.
@@ -163,12 +164,20 @@ public enum DirectionSetting: String, Hashable, Sendable, CaseIterable {
     /// Right-to-left when the title's first strong letter is Hebrew or Arabic.
     case auto
 
-    /// The concrete direction for a list titled `title`.
-    public func resolved(title: String) -> LayoutDirection {
+    /// Languages written right to left, by their locale prefix.
+    static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "ckb", "dv"]
+
+    /// The concrete direction for a list titled `title`; `auto` follows the locale (`locale`,
+    /// normally `LC_ALL`/`LC_MESSAGES`/`LANG`) when it names a right-to-left language, else the title.
+    public func resolved(title: String, locale: String? = DirectionSetting.environmentLocale) -> LayoutDirection {
         switch self {
         case .leftToRight: return .leftToRight
         case .rightToLeft: return .rightToLeft
         case .auto:
+            if let locale, let language = locale.split(whereSeparator: { "_.@-".contains($0) }).first,
+               Self.rightToLeftLanguages.contains(language.lowercased()) {
+                return .rightToLeft
+            }
             for scalar in title.unicodeScalars where scalar.properties.isAlphabetic {
                 // Hebrew, Arabic (with Syriac/Thaana/NKo) and their presentation forms.
                 let v = scalar.value
@@ -177,5 +186,13 @@ public enum DirectionSetting: String, Hashable, Sendable, CaseIterable {
             }
             return .leftToRight
         }
+    }
+
+    /// The process's message locale, as POSIX resolves it.
+    public static var environmentLocale: String? {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value }
+        }
+        return nil
     }
 }

@@ -156,4 +156,19 @@ final class NavigationAndSheetScenarioTests: XCTestCase {
         XCTAssertEqual(idle.stack, ["inbox"])
         XCTAssertTrue(idle.rows.allSatisfy { ($0["swipe"] as? [String: Any])?["state"] as? String == "idle" })
     }
+
+    func testDetailAsSheetShowsTheItemInASheetInsteadOfAPage() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0    tap 400 178
+            at 800  state sheet.json
+            at 800  screenshot sheet.png
+            at 900  end
+            """, config: "[sheet]\ndetail_as_sheet = true\n")
+        let state = try s.state("sheet")
+        XCTAssertEqual(state.stack, ["inbox"], "no page was pushed")
+        XCTAssertEqual(state.sheet?["id"] as? String, "detail:inbox-2")
+        XCTAssertEqual(state.sheet?["status"] as? String, "presented")
+        XCTAssertTrue(try s.image("sheet").matches(640, 780, 0xFFFFFF), "the white sheet covers the bottom")
+    }
 }
