@@ -39,6 +39,7 @@ extension KioskScene {
                 h.combine(row.item)
                 h.combine(row.swipe)
                 h.combine(list.focus == row.index)
+                h.combine(list.flashing[row.item.id]?.value(at: time))
                 rows[row.item.id] = FrameSignature.RowMark(frame: row.frame, hash: h.finalize())
             }
         case .detail(let detail):

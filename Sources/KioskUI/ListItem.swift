@@ -13,11 +13,14 @@ public struct ListItem: Hashable, Sendable {
     public var flagged: Bool
     /// Icon-font name shown instead of the initial in the avatar (nil: the title's first letter).
     public var icon: String?
+    /// When the item last changed (store time, ms): tells new and updated rows from old ones.
+    public var version: Int64
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
-        flagged: Bool = false, icon: String? = nil
+        flagged: Bool = false, icon: String? = nil, version: Int64 = 0
     ) {
+        self.version = version
         self.id = id
         self.title = title
         self.subtitle = subtitle

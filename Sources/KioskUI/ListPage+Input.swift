@@ -20,6 +20,7 @@ extension ListPage {
     public func tick(time: Double) -> [ListPageEvent] {
         lastTime = time
         scroll.tick(time: time)
+        tickChanges(time: time)
         for (id, collapse) in collapsing where collapse.isFinished(at: time) {
             collapsing[id] = nil
             removed.insert(id)
@@ -70,7 +71,8 @@ extension ListPage {
 
     /// The next time the page changes by itself.
     public func nextDeadline(after time: Double) -> Double? {
-        ([group.nextDeadline(after: time), scroll.nextDeadline(after: time)] + collapsing.values.map { max(time, $0.end) })
+        ([group.nextDeadline(after: time), scroll.nextDeadline(after: time)]
+            + (collapsing.values.map(\.end) + changeDeadlines).map { max(time, $0) })
             .compactMap { $0 }.min()
     }
 

@@ -15,6 +15,10 @@ extension ListPage {
             for row in rows {
                 let f = Canvas.Rect(x: row.frame.minX, y: row.frame.minY, width: row.frame.width, height: row.frame.height)
                 renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: direction == .rightToLeft, time: time)
+                if let flash = flashing[row.item.id]?.value(at: time), flash > 0 {
+                    painter.fill(Canvas.Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
+                                 color: theme.palette.accent.withAlpha(0.18 * flash))
+                }
                 covered = max(covered, row.frame.minY + row.frame.height * row.swipe.heightFraction)
             }
             // Whatever rows do not cover (end of list, rubber band, collapses) is background.

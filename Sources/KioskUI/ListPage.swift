@@ -23,6 +23,12 @@ public final class ListPage {
     var removed: Set<String> = []
     /// Rows collapsing because their item was deleted outside a full swipe (height 1 → 0).
     var collapsing: [String: ScalarAnimation] = [:]
+    /// Rows growing in because their item was just inserted (height 0 → 1).
+    var arriving: [String: ScalarAnimation] = [:]
+    /// Rows whose item changed elsewhere, tinted while the tint fades (1 → 0).
+    var flashing: [String: ScalarAnimation] = [:]
+    static let changeDuration = 0.3
+    static let flashDuration = 0.6
     /// The time of the latest input or tick, for queries that take no time.
     var lastTime = 0.0
     /// The keyboard-focused row index.
@@ -145,6 +151,7 @@ public final class ListPage {
             if removed.contains(item.id) { continue }
             var swipe = group.snapshot(row: item.id, at: time)
             if let collapse = collapsing[item.id] { swipe.heightFraction = min(swipe.heightFraction, collapse.value(at: time)) }
+            if let grow = arriving[item.id] { swipe.heightFraction = min(swipe.heightFraction, grow.value(at: time)) }
             let f = SwipeCore.Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
             y += rowHeight * swipe.heightFraction
             guard f.maxY > frame.minY - rowHeight, f.minY < frame.maxY + rowHeight else { continue }
@@ -168,4 +175,30 @@ extension ListPage {
     public func swipeState(of itemID: String, at time: Double) -> SwipeRowState {
         group.snapshot(row: itemID, at: time).state
     }
+}
+
+extension ListPage {
+    /// Animates rows changed by someone else: `inserted` rows grow in, `updated` rows flash.
+    public func animateChanges(inserted: [String], updated: [String], time: Double) {
+        for id in inserted {
+            arriving[id] = ScalarAnimation(from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: Self.changeDuration))
+        }
+        for id in updated {
+            flashing[id] = ScalarAnimation(from: 1, to: 0, start: time, timing: .curve(.easeOut, duration: Self.flashDuration))
+        }
+    }
+
+    /// The ids and versions of the rows on screen, top to bottom.
+    public func visibleVersions(at time: Double) -> [(id: String, version: Int64)] {
+        layoutRows(at: time).map { ($0.item.id, $0.item.version) }
+    }
+
+    /// Drops finished change animations.
+    func tickChanges(time: Double) {
+        arriving = arriving.filter { !$0.value.isFinished(at: time) }
+        flashing = flashing.filter { !$0.value.isFinished(at: time) }
+    }
+
+    /// End times of the running change animations.
+    var changeDeadlines: [Double] { (arriving.values.map(\.end) + flashing.values.map(\.end)) }
 }

@@ -21,6 +21,8 @@ final class KioskApplication {
     /// Hardware backends listen here (force feedback, LED, command).
     var onHaptic: ((HapticEvent) -> Void)?
     var lastPoll = 0.0
+    /// Store time of the last look at outside changes: rows newer than it are new to the user.
+    var lastSync: StoreTime = 0
     var now = 0.0
     let styles: StyleOverrides
     let commands = CommandRunner()
@@ -68,6 +70,7 @@ final class KioskApplication {
         let direction = configuration.direction.resolved(title: first.title)
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,
                            navigationStyle: configuration.navigation.transition)
+        lastSync = storeNow
         scene.trailingButtonIcon = "cog"
         scene.setRoot(.list(try makePage(first)))
     }
@@ -88,6 +91,34 @@ final class KioskApplication {
         }
         pages[list.id] = page
         return page
+    }
+
+    /// Brings a list in step with changes another process made: visible rows whose items left
+    /// collapse first (the reload follows when they are gone); otherwise the list reloads at
+    /// once and rows that appeared grow in while rows that changed flash.
+    func syncWithStore(_ listID: String) {
+        guard let page = pages[listID], let list = configuration.list(id: listID) else { return }
+        let before = page.visibleVersions(at: now)
+        let leaving = before.filter { row in
+            guard let record = try? store.item(id: row.id) else { return true }
+            return !list.query.matches(record)
+        }.map(\.id)
+        if !leaving.isEmpty {
+            for id in leaving { page.collapse(itemID: id, time: now) }
+            return
+        }
+        reload(listID)
+        let old = Dictionary(before.map { ($0.id, $0.version) }, uniquingKeysWith: { a, _ in a })
+        var inserted: [String] = [], updated: [String] = []
+        for row in page.visibleVersions(at: now) {
+            guard let version = old[row.id] else {
+                if row.version > lastSync { inserted.append(row.id) }
+                continue
+            }
+            if row.version != version { updated.append(row.id) }
+        }
+        page.animateChanges(inserted: inserted, updated: updated, time: now)
+        lastSync = storeNow
     }
 
     /// Re-reads a list from the store (after a change by us or by another process).
@@ -126,7 +157,7 @@ final class KioskApplication {
         resetIfIdle()
         if time - lastPoll >= Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
-            if (try? store.pollForChanges()) == true { for id in pages.keys { reload(id) } }
+            if (try? store.pollForChanges()) == true { for id in pages.keys { syncWithStore(id) } }
         }
     }
 

@@ -100,3 +100,11 @@ public struct ActionLogEntry: Hashable, Sendable {
         self.detail = detail
     }
 }
+
+extension ItemQuery {
+    /// True when `record` belongs to this query's result (the same rule as its SQL filter).
+    public func matches(_ record: ItemRecord) -> Bool {
+        record.listID == listID && record.archived == archived && record.deletedAt == nil
+            && (flagged.map { $0 == record.flagged } ?? true) && (unread.map { $0 == record.unread } ?? true)
+    }
+}

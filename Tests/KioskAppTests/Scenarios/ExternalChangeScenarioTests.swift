@@ -19,17 +19,26 @@ final class ExternalChangeScenarioTests: XCTestCase {
 
         // A second connection stands in for another process: insert, then update and delete.
         let other = try ItemStore(path: path)
-        try other.insert([ItemRecord(id: "outside-1", listID: "inbox", title: "From outside", sortKey: -1, updatedAt: 1)])
+        try other.insert([ItemRecord(id: "outside-1", listID: "inbox", title: "From outside", sortKey: -1, updatedAt: AppOptions.headlessEpoch + 1_000)])
         let inserted = ms
         while !ids().contains("outside-1"), ms < inserted + 1000 { run(until: ms) }
         XCTAssertTrue(ids().contains("outside-1"), "the insert shows within a second")
         XCTAssertEqual(ids().first, "outside-1", "in sort order: at the top")
-        let rows = StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().rows
-        XCTAssertEqual(rows.first?["title"] as? String, "From outside", "and on screen")
+        func height(_ id: String) -> Double? {
+            let rows = StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().rows
+            return (rows.first { $0["id"] as? String == id }?["frame"] as? [Double])?[3]
+        }
+        XCTAssertLessThan(height("outside-1") ?? 76, 76, "the new row grows in")
+        run(until: ms + 400)
+        XCTAssertEqual(height("outside-1"), 76, "to its full height")
 
         try other.apply(.delete, to: "inbox-3", at: 2)
         let deleted = ms
-        while ids().contains("inbox-3"), ms < deleted + 1000 { run(until: ms) }
-        XCTAssertFalse(ids().contains("inbox-3"), "the delete shows within a second")
+        while (height("inbox-3") ?? 0) == 76, ms < deleted + 1000 { run(until: ms) }
+        XCTAssertLessThan(height("inbox-3") ?? 0, 76, "the deleted row collapses first")
+        XCTAssertGreaterThan(height("inbox-3") ?? 0, 0)
+        run(until: ms + 500)
+        XCTAssertFalse(ids().contains("inbox-3"), "and then leaves the list, within a second of the delete")
+        XCTAssertLessThan(ms - deleted, 1000 + 500)
     }
 }
