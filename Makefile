@@ -23,7 +23,7 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run test test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots
+.PHONY: all build release static run run-drm run-vm test test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots
 
 all: build
 
@@ -57,8 +57,22 @@ release: deps
 static: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
 
-run: release
+# With a usable DRM card (/dev/dri/card* readable and writable) the app runs right here. Without
+# one it runs inside the QEMU VM of the end-to-end tests (Debian kernel, bochs DRM driver,
+# libinput; Tests/e2e/run_in_vm.py): in a QEMU window when $$DISPLAY or $$WAYLAND_DISPLAY is set,
+# otherwise on VNC at localhost:5900 (it prints the connect command). Ctrl-C stops it.
+RUN_VM_TOOLS = qemu-system-x86 gcc libc6-dev python3 $(if $(DISPLAY)$(WAYLAND_DISPLAY),qemu-system-gui)
+
+run:
+	@usable=""; for card in /dev/dri/card*; do [ -r "$$card" ] && [ -w "$$card" ] && usable=$$card; done; \
+	if [ -n "$$usable" ]; then $(MAKE) --no-print-directory run-drm; else $(MAKE) --no-print-directory run-vm; fi
+
+run-drm: release
 	$(RELEASE_BIN) run
+
+run-vm: static
+	$(call ensure_debs,$(RUN_VM_TOOLS))
+	cd Tests/e2e && exec python3 run_in_vm.py --binary $(CURDIR)/$(RELEASE_BIN)
 
 test-unit: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)

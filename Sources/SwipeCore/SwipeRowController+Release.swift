@@ -4,7 +4,7 @@
 
 extension SwipeRowController {
     /// The finger lifted with horizontal velocity `velocityX` (px/s).
-    public mutating func endDrag(velocityX: Double, time: Double) {
+    public func endDrag(velocityX: Double, time: Double) {
         guard phase == .tracking, let d = drag, let active else { return }
         let u = offset(at: time)
         drag = nil
@@ -24,7 +24,7 @@ extension SwipeRowController {
     }
 
     /// The system cancelled the touch: never perform an action; settle by position alone.
-    public mutating func cancelDrag(time: Double) {
+    public func cancelDrag(time: Double) {
         guard phase == .tracking, let active else { return }
         let u = offset(at: time)
         drag = nil
@@ -36,7 +36,7 @@ extension SwipeRowController {
     }
 
     /// Animates to the open position or to centre, handing over the row velocity.
-    mutating func settle(to target: Double, velocity: Double, time: Double) {
+    func settle(to target: Double, velocity: Double, time: Double) {
         let u = offset(at: time)
         phase = target == 0 ? .settlingCenter : .settlingOpen
         if u == target {
@@ -51,7 +51,7 @@ extension SwipeRowController {
     }
 
     /// Performs the outermost action as a full swipe (release while expanded, or its tap).
-    mutating func performExpansion(time: Double) {
+    func performExpansion(time: Double) {
         guard let active, let style = active.options.expansionStyle, let action = active.actions.first else { return }
         setExpanded(true, feedback: false, time: time)
         switch style.completionAnimation {
@@ -70,14 +70,14 @@ extension SwipeRowController {
     }
 
     /// Calls the handler of a filled action and, when automatic, fulfils right after it.
-    mutating func runFillHandler(_ options: FillOptions, time: Double) {
+    func runFillHandler(_ options: FillOptions, time: Double) {
         guard let action = active?.actions.first else { return }
         phase = .filling(options, handlerCalled: true)
         invoke(action, time: time)
         if case .automatic(let fulfillment, _) = options { fulfill(fulfillment, time: time) }
     }
 
-    mutating func invoke(_ action: SwipeAction, time: Double) {
+    func invoke(_ action: SwipeAction, time: Double) {
         guard let side = active?.side else { return }
         effects.append(.invokeAction(id: action.id, side: side))
         effects.append(.haptic(.action))
@@ -85,7 +85,7 @@ extension SwipeRowController {
 
     /// Completes a filled action: delete collapses the row, reset brings it back. Calls after
     /// the first are ignored.
-    public mutating func fulfill(_ fulfillment: ExpansionFulfillment, time: Double) {
+    public func fulfill(_ fulfillment: ExpansionFulfillment, time: Double) {
         let timing: HandlerTiming
         switch phase {
         case .filling(let options, _), .filled(let options): timing = options.timing
@@ -107,7 +107,7 @@ extension SwipeRowController {
     }
 
     /// A tap on one of the row's buttons.
-    public mutating func tapButton(id: String, time: Double) {
+    public func tapButton(id: String, time: Double) {
         guard phase == .settlingOpen || phase == .tracking, let active,
               let action = active.actions.first(where: { $0.id == id }) else { return }
         if action.id == active.actions.first?.id, active.options.expansionStyle != nil {
@@ -123,7 +123,7 @@ extension SwipeRowController {
     // MARK: Programmatic control
 
     /// Closes the row when it is open or being dragged (MGU: a drag is cancelled).
-    public mutating func hide(animated: Bool, time: Double) {
+    public func hide(animated: Bool, time: Double) {
         guard phase == .settlingOpen || phase == .tracking else { return }
         drag = nil
         restingOffset = offset(at: time)
@@ -139,13 +139,13 @@ extension SwipeRowController {
 
     /// Opens the row fully on `side`.
     @discardableResult
-    public mutating func show(side: SwipeSide, animated: Bool, time: Double) -> Bool {
+    public func show(side: SwipeSide, animated: Bool, time: Double) -> Bool {
         setOffset(side == .left ? .infinity : -.infinity, animated: animated, time: time)
     }
 
     /// Moves the row to `offset` (±∞: fully open). 0 hides. Returns false without actions.
     @discardableResult
-    public mutating func setOffset(_ offset: Double, animated: Bool, time: Double) -> Bool {
+    public func setOffset(_ offset: Double, animated: Bool, time: Double) -> Bool {
         guard offset != 0, !offset.isNaN else {
             hide(animated: animated, time: time)
             return true
@@ -173,7 +173,7 @@ extension SwipeRowController {
     }
 
     /// The row was resized (rotation, layout): an open row jumps to its new open position.
-    public mutating func resize(width newWidth: Double, height newHeight: Double, time: Double) {
+    public func resize(width newWidth: Double, height newHeight: Double, time: Double) {
         guard newWidth.isFinite, newHeight.isFinite, newWidth != width || newHeight != height else { return }
         width = max(0, newWidth)
         height = max(0, newHeight)
@@ -190,7 +190,7 @@ extension SwipeRowController {
     // MARK: Time
 
     /// Advances finished animations into their next phase and updates button transitions.
-    public mutating func tick(time: Double) {
+    public func tick(time: Double) {
         updateTransitions(time: time)
         if let animation = offsetAnimation, animation.isFinished(at: time) {
             offsetAnimation = nil
@@ -230,7 +230,7 @@ extension SwipeRowController {
     func hasRunningAnimations(at time: Double) -> Bool { nextDeadline(after: time) != nil }
 
     /// Back to centre: the actions view is dropped.
-    mutating func reset() {
+    func reset() {
         phase = .idle
         active = nil
         drag = nil

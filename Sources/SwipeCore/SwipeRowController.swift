@@ -4,7 +4,7 @@
 // instead of SwipeCellKit's velocity sign (DESIGN.md "Behaviour baseline").
 
 /// Drives one swipeable row.
-public struct SwipeRowController {
+public final class SwipeRowController {
     /// Where the row is heading when it is not under the finger.
     enum Phase: Equatable {
         case idle
@@ -122,7 +122,7 @@ public struct SwipeRowController {
     }
 
     /// Takes the effects emitted since the last call.
-    public mutating func takeEffects() -> [SwipeEffect] {
+    public func takeEffects() -> [SwipeEffect] {
         guard !effects.isEmpty else { return [] }
         let taken = effects
         effects = []
@@ -135,7 +135,7 @@ public struct SwipeRowController {
     /// translation) that picks the side for a row at rest. Returns false when that side has no
     /// actions or the row cannot be swiped now (filling, removing): the gesture is ignored.
     @discardableResult
-    public mutating func beginDrag(direction: Double, fingerX: Double, time: Double) -> Bool {
+    public func beginDrag(direction: Double, fingerX: Double, time: Double) -> Bool {
         switch phase {
         case .filling, .filled, .removing, .removed: return false
         default: break
@@ -157,7 +157,7 @@ public struct SwipeRowController {
     }
 
     /// The finger moved: `translation` is the x travel since `beginDrag`, `fingerX` its x in row coordinates.
-    public mutating func drag(translation: Double, fingerX: Double, time: Double) {
+    public func drag(translation: Double, fingerX: Double, time: Double) {
         guard phase == .tracking, var d = drag, let sideSign = active?.side.sign,
               let p = active?.metrics.openWidth, let side = active?.side else { return }
         // Extreme coordinates (a glitching panel) are clamped so the geometry stays finite.
@@ -209,7 +209,7 @@ public struct SwipeRowController {
     // MARK: Building and expansion
 
     /// Builds the actions view for `side`; false when it has no actions.
-    mutating func build(side: SwipeSide) -> Bool {
+    func build(side: SwipeSide) -> Bool {
         let actions = configuration.actions(for: side)
         guard !actions.isEmpty else { return false }
         let options = configuration.options(for: side)
@@ -234,9 +234,9 @@ public struct SwipeRowController {
     }
 
     /// Changes the expansion state; emits haptics on flips caused by dragging.
-    mutating func setExpanded(_ value: Bool, feedback: Bool, time: Double) {
+    func setExpanded(_ value: Bool, feedback: Bool, time: Double) {
         guard value != expanded, var side = active else { return }
-        active = nil  // keep `side`'s arrays uniquely referenced while mutating (no copy-on-write)
+        active = nil  // `side` holds the only reference to its arrays while they change
         defer { active = side }
         expanded = value
         if feedback { effects.append(.haptic(value ? .expansionEnter : .expansionExit)) }
@@ -250,7 +250,7 @@ public struct SwipeRowController {
     }
 
     /// Feeds the per-button transition states with the visible widths at `time`.
-    mutating func updateTransitions(time: Double) {
+    func updateTransitions(time: Double) {
         guard active != nil else { return }
         let u = offset(at: time)
         // `active!` is mutated in place: binding it to a local would copy its arrays per event.

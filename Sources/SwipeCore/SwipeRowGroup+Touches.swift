@@ -17,7 +17,7 @@ extension SwipeRowGroup {
         var routes: [SwipeListRoute] = []
         if tracks[event.slot] != nil { routes += cancelled(event) }
         let edgeOnRight = direction == .rightToLeft
-        var track = Track(
+        let track = Track(
             arbiter: GestureArbiter(
                 start: event.point, time: event.time, screenWidth: hit?.frame.maxX ?? event.point.x,
                 thresholds: thresholds, edgeOnRight: edgeOnRight),
@@ -38,8 +38,7 @@ extension SwipeRowGroup {
     }
 
     mutating func moved(_ event: TouchEvent) -> [SwipeListRoute] {
-        // Taken out while mutated, so its sample buffers are not copied on write.
-        guard var track = tracks.removeValue(forKey: event.slot) else { return [] }
+        guard let track = tracks[event.slot] else { return [] }
         track.velocity.add(event.point, time: event.time)
         let kind = track.arbiter.move(to: event.point, time: event.time)
         var routes: [SwipeListRoute] = []
@@ -56,31 +55,26 @@ extension SwipeRowGroup {
                 hideAll(time: event.time)
                 routes.append(.scrollBegan(slot: event.slot))
             case .horizontal, .edgeSwipe:
-                track.role = beginSwipe(&track, event: event)
+                track.role = beginSwipe(track, event: event)
             }
         }
         switch track.role {
         case .scroll:
             routes.append(.scrollMoved(slot: event.slot, translation: event.point - track.arbiter.start))
-        case .swipe(let id):
+        case .swipe(let row):
             if let hit = track.hit {
-                withRow(id) {
-                    $0.drag(
-                        translation: event.point.x - track.recognisedAt.x, fingerX: event.point.x - hit.frame.minX,
-                        time: event.time)
-                }
+                row.drag(translation: event.point.x - track.recognisedAt.x, fingerX: event.point.x - hit.frame.minX, time: event.time)
             }
         case .pending, .ignored:
             break
         }
-        tracks[event.slot] = track
         return routes
     }
 
     /// Starts a row swipe if the single-drag guard allows it.
-    mutating func beginSwipe(_ track: inout Track, event: TouchEvent) -> Role {
+    mutating func beginSwipe(_ track: Track, event: TouchEvent) -> Role {
         guard let hit = track.hit, !isTracking else { return .ignored }
-        var row = controller(for: hit, time: event.time)
+        let row = controller(for: hit, time: event.time)
         let v = track.velocity.velocity.x
         let direction = v != 0 ? v : event.point.x - track.arbiter.start.x
         guard row.beginDrag(direction: direction, fingerX: event.point.x - hit.frame.minX, time: event.time) else {
@@ -89,15 +83,15 @@ extension SwipeRowGroup {
         hideAll(except: hit.id, time: event.time)
         rows[hit.id] = row
         track.recognisedAt = event.point
-        return .swipe(hit.id)
+        return .swipe(row)
     }
 
     mutating func ended(_ event: TouchEvent) -> [SwipeListRoute] {
-        guard var track = tracks.removeValue(forKey: event.slot) else { return [] }
+        guard let track = tracks.removeValue(forKey: event.slot) else { return [] }
         track.velocity.add(event.point, time: event.time)
         switch track.role {
-        case .swipe(let id):
-            withRow(id) { $0.endDrag(velocityX: track.velocity.velocity.x, time: event.time) }
+        case .swipe(let row):
+            row.endDrag(velocityX: track.velocity.velocity.x, time: event.time)
         case .scroll:
             return [.scrollEnded(slot: event.slot, velocity: track.velocity.velocity)]
         case .ignored:
@@ -120,8 +114,8 @@ extension SwipeRowGroup {
     mutating func cancelled(_ event: TouchEvent) -> [SwipeListRoute] {
         guard let track = tracks.removeValue(forKey: event.slot) else { return [] }
         switch track.role {
-        case .swipe(let id):
-            withRow(id) { $0.cancelDrag(time: event.time) }
+        case .swipe(let row):
+            row.cancelDrag(time: event.time)
         case .scroll:
             return [.scrollCancelled(slot: event.slot)]
         case .pending, .ignored:

@@ -28,9 +28,11 @@ public enum SwipeListRoute: Hashable, Sendable {
 
 /// Touch routing and row controllers of a list.
 public struct SwipeRowGroup {
-    enum Role { case pending, swipe(String), scroll, ignored }
+    /// What a touch drives; a swipe holds its row's controller so moves need no look-up.
+    enum Role { case pending, swipe(SwipeRowController), scroll, ignored }
 
-    struct Track {
+    /// One finger's state; a class so events mutate it in place instead of moving it through the dictionary.
+    final class Track {
         var arbiter: GestureArbiter
         var velocity = VelocityTracker()
         var hit: RowHit?
@@ -40,6 +42,12 @@ public struct SwipeRowGroup {
         /// The action button under the touch-down, if any.
         var button: String?
         var recognisedAt: Point
+
+        init(arbiter: GestureArbiter, hit: RowHit?, recognisedAt: Point) {
+            self.arbiter = arbiter
+            self.hit = hit
+            self.recognisedAt = recognisedAt
+        }
     }
 
     public var thresholds: GestureThresholds
@@ -82,32 +90,14 @@ public struct SwipeRowGroup {
     }
 
     mutating func collectEffects() {
-        var found: [(row: String, effect: SwipeEffect)] = []
-        forEachRow { id, row in
-            for effect in row.takeEffects() { found.append((id, effect)) }
-        }
-        if !found.isEmpty { effects += found }
-    }
-
-    /// Mutates one controller in place (a `rows[id]?.…` call may copy it out and back).
-    mutating func withRow(_ id: String, _ body: (inout SwipeRowController) -> Void) {
-        guard let index = rows.index(forKey: id) else { return }
-        body(&rows.values[index])
-    }
-
-    /// Mutates every controller in place: walking indices keeps no second reference to the
-    /// dictionary's storage, so nothing is copied on write.
-    mutating func forEachRow(_ body: (String, inout SwipeRowController) -> Void) {
-        var index = rows.startIndex
-        while index != rows.endIndex {
-            let id = rows.keys[index]
-            body(id, &rows.values[index])
-            index = rows.index(after: index)
+        for (id, row) in rows {
+            for effect in row.takeEffects() { effects.append((id, effect)) }
         }
     }
 
-    mutating func controller(for hit: RowHit, time: Double) -> SwipeRowController {
-        if var existing = rows[hit.id] {
+    /// The row's controller, made when it first needs one (resized to the row's current frame).
+    func controller(for hit: RowHit, time: Double) -> SwipeRowController {
+        if let existing = rows[hit.id] {
             existing.resize(width: hit.frame.width, height: hit.frame.height, time: time)
             return existing
         }
@@ -119,13 +109,13 @@ public struct SwipeRowGroup {
 
     /// Closes every open row except `except`.
     public mutating func hideAll(except: String? = nil, animated: Bool = true, time: Double) {
-        forEachRow { id, row in if id != except { row.hide(animated: animated, time: time) } }
+        for (id, row) in rows where id != except { row.hide(animated: animated, time: time) }
     }
 
     /// Opens `hit`'s row on `side`, closing the others.
     @discardableResult
     public mutating func show(_ hit: RowHit, side: SwipeSide, animated: Bool = true, time: Double) -> Bool {
-        var row = controller(for: hit, time: time)
+        let row = controller(for: hit, time: time)
         guard row.show(side: side, animated: animated, time: time) else { return false }
         hideAll(except: hit.id, time: time)
         rows[hit.id] = row
@@ -150,7 +140,7 @@ public struct SwipeRowGroup {
             }
         }
         var finished: [String] = []
-        forEachRow { id, row in
+        for (id, row) in rows {
             row.tick(time: time)
             if row.state == .removed || (row.state == .idle && row.isAtRest(at: time)) { finished.append(id) }
         }

@@ -37,7 +37,7 @@ enum Fixture {
 extension SwipeRowController {
     /// Drags from rest by `dx` in steps of 10 px, 8 ms apart, starting at `time`; returns the end time.
     @discardableResult
-    mutating func dragBy(_ dx: Double, startX: Double = 300, time: Double = 0) -> Double {
+    func dragBy(_ dx: Double, startX: Double = 300, time: Double = 0) -> Double {
         _ = beginDrag(direction: dx, fingerX: startX, time: time)
         let steps = max(1, Int((abs(dx) / 10).rounded(.up)))
         var t = time

@@ -8,9 +8,23 @@ import time
 import unittest
 
 import rootfs
+import test_app_vm
 import test_kiosk_vm
+import test_run_in_vm
 import test_service_vm
 import vmassets
+
+
+class TimedResult(unittest.TextTestResult):
+    """Prints each test's wall time after its verdict (a class's boot in setUpClass is not in it)."""
+
+    def startTest(self, test):
+        self._started = time.monotonic()
+        super().startTest(test)
+
+    def stopTest(self, test):
+        self.stream.writeln(f"    {test.id()}: {time.monotonic() - self._started:.1f} s")
+        super().stopTest(test)
 
 
 def main():
@@ -20,16 +34,19 @@ def main():
     parser.add_argument("-k", dest="pattern", help="only tests whose name contains this")
     options = parser.parse_args()
     started = time.monotonic()
-    test_kiosk_vm.ASSETS = vmassets.prepare(options.binary)
+    test_kiosk_vm.ASSETS = test_app_vm.ASSETS = vmassets.prepare(options.binary)
+    test_app_vm.BINARY = test_run_in_vm.BINARY = options.binary
     test_service_vm.BOOT = rootfs.prepare(options.deb, test_service_vm.APP_COMMAND)
     print(f"e2e: assets ready in {time.monotonic() - started:.1f} s", flush=True)
     suite = unittest.TestSuite()
-    for module in (test_kiosk_vm, test_service_vm):
+    for module in (test_kiosk_vm, test_app_vm, test_run_in_vm, test_service_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     if options.pattern:
         suite = unittest.TestSuite(t for t in suite for t in t if options.pattern in t.id())
-    result = unittest.TextTestRunner(verbosity=2).run(suite)
+    result = unittest.TextTestRunner(verbosity=2, resultclass=TimedResult).run(suite)
     failed = len(result.failures) + len(result.errors)
+    for name, figures in test_app_vm.FIGURES:
+        print(f"e2e: DRM vs headless, {name}: {figures}")
     print(f"e2e: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
     return 1 if failed or result.testsRun == 0 else 0
 

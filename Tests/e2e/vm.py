@@ -1,7 +1,8 @@
 """One QEMU guest for the SwipeKiosk VM tests: boots the cached vmlinux + initramfs under TCG with
 a bochs (VGA) display, a virtio tablet and two virtio-serial ports (ctl: shell commands; touch0:
 the uinput touchscreen's command stream), and exposes the serial console as a line stream, QMP
-for screendumps and tablet input, and pixel reading of the dumps (stdlib only, no PIL)."""
+for screendumps and tablet input, and pixel reading of the dumps (stdlib only, no PIL).
+`make run` uses the same guest with a window or VNC instead of no display (run_in_vm.py)."""
 import json
 import os
 import queue
@@ -19,12 +20,17 @@ class VMError(AssertionError):
 class VM:
     """A running guest. Use as a context manager; `lines` collects every console line."""
 
-    def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None):
+    def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None,
+                 display=("-display", "none"), extra=(), new_session=False):
+        """`display`: QEMU's display options (a window or VNC for `make run`); `extra`: more QEMU
+        arguments; `new_session`: keep QEMU out of the terminal's process group, so Ctrl-C
+        reaches only the Python driver, which then shuts the guest down in order."""
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.lines = []
         self._queue = queue.Queue()
         self._cursor = 0
+        self._follow = 0
         sockets = {name: self.workdir / f"{name}.sock" for name in ("qmp", "ctl", "touch")}
         for path in sockets.values():
             path.unlink(missing_ok=True)
@@ -33,7 +39,7 @@ class VM:
             "qemu-system-x86_64", "-accel", "tcg", "-m", "768", "-smp", "1",
             "-kernel", str(vmlinux), "-initrd", str(initrd),
             "-append", f"console=ttyS0 quiet panic=-1 {append}".strip(),
-            "-display", "none", "-serial", "stdio", "-monitor", "none", "-no-reboot",
+            *display, "-serial", "stdio", "-monitor", "none", "-no-reboot",
             "-qmp", f"unix:{sockets['qmp']},server=on,wait=off",
             "-vga", "none", "-device", f"VGA,id=vga0,xres={xres},yres={yres}",
             "-device", "virtio-tablet-pci,id=tab0,display=vga0",
@@ -43,14 +49,23 @@ class VM:
             "-chardev", f"socket,id=touch,path={sockets['touch']},server=on,wait=off",
             "-device", "virtserialport,chardev=touch,name=touch0",
             *(["-drive", f"file={drive},if=virtio,format=raw"] if drive else []),
-        ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            *extra,
+        ], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=new_session)
         threading.Thread(target=self._read_console, daemon=True).start()
-        self.qmp = self._connect(sockets["qmp"])
-        self._qmp_file = self.qmp.makefile("rw")
-        self._qmp_file.readline()
-        self.qmp_command("qmp_capabilities")
-        self.ctl = self._connect(sockets["ctl"])
-        self.touch = self._connect(sockets["touch"])
+        try:
+            self.qmp = self._connect(sockets["qmp"])
+            self._qmp_file = self.qmp.makefile("rw")
+            self._qmp_file.readline()
+            self.qmp_command("qmp_capabilities")
+            self.ctl = self._connect(sockets["ctl"])
+            self.touch = self._connect(sockets["touch"])
+        except (OSError, ValueError, VMError) as error:
+            self.process.kill()
+            self.process.wait()
+            time.sleep(0.2)  # the console reader passes on QEMU's last words
+            while not self._queue.empty() and self._drain():
+                pass
+            raise VMError(f"QEMU did not start ({error}): " + " | ".join(self.lines[-5:])) from None
 
     def __enter__(self):
         return self
@@ -116,6 +131,16 @@ class VM:
                 raise VMError(f"timed out waiting for {what or predicate!r}; last lines:\n" + "\n".join(self.lines[-25:]))
             if not self._drain(timeout=min(remaining, 0.5)):
                 raise VMError(f"guest stopped while waiting for {what or predicate!r}:\n" + "\n".join(self.lines[-25:]))
+
+    def new_lines(self, timeout=0.0):
+        """Console lines that arrived since the previous call (waits up to `timeout` for one);
+        None once the guest has stopped and every line was returned."""
+        start = self._follow
+        alive = self._drain(timeout=timeout) if start == len(self.lines) else True
+        while alive and not self._queue.empty():
+            alive = self._drain()
+        self._follow = len(self.lines)
+        return self.lines[start:] if alive or start < len(self.lines) else None
 
     def lines_since_mark(self):
         self._drain()

@@ -202,6 +202,8 @@ def build_initramfs(binary, kernel):
         target = "lib64/ld-linux-x86-64.so.2" if lib.name.startswith("ld-linux") else f"lib/x86_64-linux-gnu/{lib.name}"
         cpio.file(target, lib.resolve().read_bytes())
     cpio.file("usr/bin/swipe-kiosk", binary.read_bytes())
+    for font in sorted((HERE.parent.parent / "Sources" / "Canvas" / "Fonts").glob("*")):
+        cpio.file(f"usr/share/swipe-kiosk/fonts/{font.name}", font.read_bytes(), 0o644)  # where `make install` puts them
     for name, path in build_helpers().items():
         cpio.file(f"usr/bin/{name}", path.read_bytes())
     cpio.file("init", (HERE / "init.sh").read_bytes())

@@ -1,0 +1,233 @@
+"""The app on the real DRM driver draws what its headless rendering draws. `swipe-kiosk run` runs in
+the QEMU guest (bochs DRM, libinput fed by the uinput touchscreen), the same interaction is played
+on the host by `swipe-kiosk replay` as a touch script, and the screendump must equal the replay's
+screenshot pixel for pixel (within a small tolerance, reported as the mean absolute difference and
+the share of differing pixels). The headless state dump is checked too, so two blank screens can
+never pass. One boot for the class; every test starts the app afresh on a new database.
+Each case leaves its script.txt, headless.png/.json and actual.ppm in the work dir; a mismatch
+also writes expected.png (as the panel should show it), actual.png and diff.png (magenta).
+Run through run_vm_tests.py (which prepares the cached kernel and initramfs)."""
+import json
+import os
+import subprocess
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+import images
+from vm import VM
+
+W, H = 1024, 768
+ASSETS = None  # (vmlinux, initrd), set by run_vm_tests.py
+BINARY = None  # the host's swipe-kiosk (the one in the initramfs), set by run_vm_tests.py
+WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "app"
+NAV_BAR, ROW = 64, 76  # layout of the default theme: row n (from 0) is centred at 64 + 76 n + 38
+# Tolerance: the renderer is deterministic and both sides run the same binary with the same
+# fonts, so only a different app state can differ. A few pixels are allowed, not a moved label.
+MAX_MEAN_ABS_DIFF = 0.01       # levels of 255, over all pixels and channels
+MAX_DIFFERING_SHARE = 0.00005  # 0.005 % of the pixels (39 at 1024x768) ...
+CHANNEL_THRESHOLD = 8          # ... differing by more than this in some channel
+FIGURES = []  # (test, figures) for the summary run_vm_tests.py prints
+
+
+class Gesture:
+    """One interaction, played both ways: on the guest's uinput touchscreen in device units
+    (0..32767, sent with real sleeps) and as a touch script for `replay` in the exact pixel
+    coordinates libinput makes of those units (v * size / 32768), so both apps see one path.
+    Points are logical (the app's upright space); with `rotation=90` the app is 768x1024 on the
+    1024x768 panel and a logical (x, y) is physical (1024 - y, x), as DisplayRotation maps it."""
+
+    def __init__(self, rotation=0):
+        self.rotation = rotation
+        self.logical_size = (H, W) if rotation == 90 else (W, H)
+        self.steps = []  # ("touch", device command, script command) | ("wait", ms)
+
+    def _point(self, x, y):
+        """(device x, device y, logical x, logical y the app receives) for logical (x, y)."""
+        lh = self.logical_size[1]
+        px, py = (lh - y, x) if self.rotation == 90 else (x, y)
+        ux, uy = px * 32768 // W, py * 32768 // H
+        seen_x, seen_y = ux * W / 32768, uy * H / 32768  # libinput_event_touch_get_x/y_transformed
+        return (ux, uy, *((seen_y, lh - seen_x) if self.rotation == 90 else (seen_x, seen_y)))
+
+    def down(self, x, y, slot=0):
+        ux, uy, lx, ly = self._point(x, y)
+        self.steps.append(("touch", f"d {slot} {ux} {uy}", f"down {slot} {lx!r} {ly!r}"))
+        return self
+
+    def move(self, x, y, slot=0):
+        ux, uy, lx, ly = self._point(x, y)
+        self.steps.append(("touch", f"m {slot} {ux} {uy}", f"move {slot} {lx!r} {ly!r}"))
+        return self
+
+    def up(self, slot=0):
+        self.steps.append(("touch", f"u {slot}", f"up {slot}"))
+        return self
+
+    def wait(self, ms):
+        self.steps.append(("wait", ms))
+        return self
+
+    def slow_swipe(self, x0, x1, y, step=10, every_ms=16, hold_ms=200):
+        """A drag in small steps that holds still before lifting: release velocity ~0."""
+        self.down(x0, y)
+        direction = 1 if x1 > x0 else -1
+        x = x0
+        while x != x1:
+            x = x + direction * min(step, abs(x1 - x))
+            self.wait(every_ms).move(x, y)
+        return self.wait(hold_ms).up()
+
+    def tap(self, x, y, hold_ms=60):
+        return self.down(x, y).wait(hold_ms).up()
+
+    def replay_script(self, settle_ms, start_ms=500):
+        """The script: the gesture from `start_ms`, screenshot + state `settle_ms` after it."""
+        lines, t = [f"size {self.logical_size[0]}x{self.logical_size[1]}"], start_ms
+        for step in self.steps:
+            if step[0] == "wait":
+                t += step[1]
+            else:
+                lines.append(f"at {t} {step[2]}")
+        lines += [f"at {t + settle_ms} screenshot headless.png", f"at {t + settle_ms} state headless.json",
+                  f"at {t + settle_ms + 16} end"]
+        return "\n".join(lines) + "\n"
+
+    def play(self, vm):
+        """Sends the gesture to the guest, sleeping on the host between steps."""
+        deadline = time.monotonic()
+        for step in self.steps:
+            if step[0] == "wait":
+                deadline += step[1] / 1000
+                time.sleep(max(0.0, deadline - time.monotonic()))
+            else:
+                vm.send_touch(step[1])
+
+
+class AppVMTest(unittest.TestCase):
+    vm = None
+
+    @classmethod
+    def setUpClass(cls):
+        cls.vm = VM(*ASSETS, WORKDIR, xres=W, yres=H)
+        cls.vm.wait_for("INIT DONE", what="guest boot")
+        cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
+        cls.vm.wait_for("VINPUT touch ready")
+        cls.app_running = False
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.stop_app()
+        cls.vm.close()
+
+    @classmethod
+    def stop_app(cls):
+        if not cls.app_running:
+            return
+        cls.app_running = False
+        cls.vm.mark()
+        cls.vm.shell("kill -TERM $(cat /run/app.pid); wait $(cat /run/app.pid); echo APP-EXIT $?")
+        cls.vm.wait_for("APP-EXIT", timeout=20, what="the app to stop")
+
+    def start_app(self, *arguments):
+        """(Re)starts `swipe-kiosk run` on a fresh database; returns once it runs with the touchscreen."""
+        self.stop_app()
+        self.vm.mark()
+        self.vm.shell("rm -f /tmp/items.sqlite3*; swipe-kiosk run --database /tmp/items.sqlite3 "
+                      + " ".join(arguments) + " & echo $! > /run/app.pid")
+        type(self).app_running = True
+        self.vm.wait_for("kiosk running:", timeout=60, what="the app's running line")
+        self.vm.wait_for('input device added: name="vinput touchscreen"', timeout=20)
+
+    def replay(self, name, gesture, settle_ms):
+        """Renders the gesture headless on the host; returns (expected image, state dump)."""
+        out = WORKDIR / name
+        out.mkdir(parents=True, exist_ok=True)
+        script = out / "script.txt"
+        script.write_text(gesture.replay_script(settle_ms))
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([str(BINARY), "replay", str(script), "--out", str(out),
+                            "--database", f"{tmp}/items.sqlite3"], check=True, capture_output=True, text=True)
+        return images.read_png(out / "headless.png"), json.loads((out / "headless.json").read_text())
+
+    def assertScreenMatches(self, name, expected, retry_s=2.0):
+        """Screendumps until the screen equals `expected` or `retry_s` passes (a slow TCG guest
+        may still be animating); fails with the figures and writes the images when it differs."""
+        out = WORKDIR / name
+        deadline = time.monotonic() + retry_s
+        started = time.monotonic()
+        while True:
+            actual = self.vm.screendump(f"{name}/actual.ppm")
+            comparison = images.Comparison(expected, actual, threshold=CHANNEL_THRESHOLD)
+            close = (comparison.mean_absolute_difference <= MAX_MEAN_ABS_DIFF
+                     and comparison.differing_share <= MAX_DIFFERING_SHARE)
+            if close or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        figures = f"{comparison.summary()} (after {time.monotonic() - started:.1f} s of re-checks)"
+        FIGURES.append((name, figures))
+        print(f"\n  {name}: {figures}", flush=True)
+        if not close:
+            images.write_png(expected, out / "expected.png")
+            images.write_png(actual, out / "actual.png")
+            images.write_png(comparison.diff_image(), out / "diff.png")
+            self.fail(f"{name}: the DRM screen differs from the headless rendering: {figures}; "
+                      f"see {out}/expected.png, actual.png, diff.png and {WORKDIR}/console.log")
+
+    def assertNotBlank(self, image):
+        colours = {image.pixels[i:i + 3] for i in range(0, len(image.pixels), 3 * 101)}
+        self.assertGreater(len(colours), 8, "the expected picture is (nearly) uniform")
+
+    # -- the cases ---------------------------------------------------------------------------
+
+    def test_1_first_screen(self):
+        self.start_app()
+        gesture = Gesture()
+        expected, state = self.replay("first-screen", gesture, settle_ms=500)
+        self.assertEqual(state["page"]["id"], "inbox")
+        self.assertGreaterEqual(len(state["rows"]), 9)
+        self.assertNotBlank(expected)
+        time.sleep(1.0)
+        self.assertScreenMatches("first-screen", expected)
+
+    def test_2_slow_swipe_opens_trailing_actions(self):
+        self.start_app()
+        y = NAV_BAR + ROW + ROW // 2  # the second row
+        gesture = Gesture().slow_swipe(1000, 700, y)
+        expected, state = self.replay("swipe-open", gesture, settle_ms=1500)
+        row = state["rows"][1]
+        width = sum(action["frame"][2] for action in row["actions"])
+        self.assertEqual((row["swipe"]["state"], row["swipe"]["side"]), ("open", "trailing"), row)
+        self.assertEqual(row["swipe"]["offset"], -width, "settles open at exactly -P")
+        self.assertNotBlank(expected)
+        gesture.play(self.vm)
+        time.sleep(1.5)
+        self.assertScreenMatches("swipe-open", expected)
+
+    def test_3_tap_pushes_detail_page(self):
+        self.start_app()
+        y = NAV_BAR + 2 * ROW + ROW // 2  # the third row
+        gesture = Gesture().tap(512, y)
+        expected, state = self.replay("tap-detail", gesture, settle_ms=1000)
+        self.assertEqual(state["navigation"]["stack"], ["inbox", "detail:inbox-3"])
+        self.assertIsNone(state["navigation"]["transition"])
+        self.assertNotBlank(expected)
+        gesture.play(self.vm)
+        time.sleep(1.0)
+        self.assertScreenMatches("tap-detail", expected)
+
+    def test_4_rotation_90_swipe(self):
+        """Logical 768x1024 on the 1024x768 panel: the touch goes in through physical
+        coordinates, the headless rendering is turned clockwise as the panel shows it."""
+        self.start_app("--rotation 90")
+        lw, lh = H, W
+        y = NAV_BAR + ROW + ROW // 2
+        gesture = Gesture(rotation=90).slow_swipe(lw - 24, lw - 324, y)
+        expected, state = self.replay("rotation-90-swipe", gesture, settle_ms=1500)
+        self.assertEqual((state["screen"]["width"], state["screen"]["height"]), (lw, lh))
+        row = state["rows"][1]
+        self.assertEqual((row["swipe"]["state"], row["swipe"]["side"]), ("open", "trailing"), row)
+        gesture.play(self.vm)
+        time.sleep(1.5)
+        self.assertScreenMatches("rotation-90-swipe", images.rotate_clockwise(expected))
