@@ -7,6 +7,16 @@ import XCTest
 final class SwipeScenarioTests: XCTestCase {
     static let row2 = 178  // centre of the second row (inbox-2)
 
+    /// A configuration with one "inbox" list whose trailing side has `trailing` options and
+    /// these actions (ids name their effect; "delete" is destructive, "more" opens the sheet).
+    static func inbox(trailing: String, actions: [String]) -> String {
+        let blocks = actions.map { id -> String in
+            let extra = id == "delete" ? "style = \"destructive\"\n" : id == "more" ? "effect = \"sheet\"\n" : ""
+            return "[[lists.trailing.actions]]\nid = \"\(id)\"\ntitle = \"\(id.capitalized)\"\n" + extra
+        }
+        return "[[lists]]\nid = \"inbox\"\ntitle = \"Inbox\"\n[lists.trailing]\n\(trailing)\n" + blocks.joined()
+    }
+
     func testSwipingLeftOpensTheTrailingActions() throws {
         let s = try Scenario("""
             size 1280x800
@@ -40,21 +50,7 @@ final class SwipeScenarioTests: XCTestCase {
             at 1150 state during.json
             at 2500 state after.json
             at 2600 end
-            """, config: """
-            [[lists]]
-            id = "inbox"
-            title = "Inbox"
-            [lists.trailing]
-            expansion = "\(trailingExpansion)"
-            [[lists.trailing.actions]]
-            id = "delete"
-            title = "Delete"
-            icon = "delete"
-            style = "destructive"
-            [[lists.trailing.actions]]
-            id = "flag"
-            title = "Flag"
-            """)
+            """, config: Self.inbox(trailing: "expansion = \"\(trailingExpansion)\"", actions: ["delete", "flag"]))
         return (try s.state("during"), try s.state("after"))
     }
 
@@ -90,24 +86,7 @@ final class SwipeScenarioTests: XCTestCase {
             at 48  move 0 1089 178
             at 100 state held.json
             at 150 end
-            """, config: """
-            [[lists]]
-            id = "inbox"
-            title = "Inbox"
-            [lists.trailing]
-            transition = "\(transition)"
-            [[lists.trailing.actions]]
-            id = "delete"
-            title = "Delete"
-            style = "destructive"
-            [[lists.trailing.actions]]
-            id = "flag"
-            title = "Flag"
-            [[lists.trailing.actions]]
-            id = "more"
-            title = "More"
-            effect = "sheet"
-            """)
+            """, config: Self.inbox(trailing: "transition = \"\(transition)\"", actions: ["delete", "flag", "more"]))
         let state = try s.state("held")
         XCTAssertEqual(state.swipeState("inbox-2"), "dragging")
         var widths: [String: Double] = [:]
