@@ -7,13 +7,13 @@ import XCTest
 @testable import KioskApp
 
 final class ItemStoreDurabilityTests: XCTestCase {
-    private struct MissingExecutable: Error, CustomStringConvertible {
+    struct MissingExecutable: Error, CustomStringConvertible {
         var path: String
         var description: String { "\(path) is missing: build it first (swift build --build-tests)" }
     }
 
     /// The `swipe-kiosk` executable built next to the test bundle; a missing one fails the test.
-    private func kioskExecutable() throws -> URL {
+    static func kioskExecutable() throws -> URL {
         let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("swipe-kiosk")
         guard FileManager.default.isExecutableFile(atPath: url.path) else { throw MissingExecutable(path: url.path) }
@@ -21,7 +21,7 @@ final class ItemStoreDurabilityTests: XCTestCase {
     }
 
     func testKilledWriterLeavesEveryItemMatchingItsLastLoggedAction() throws {
-        let executable = try kioskExecutable()
+        let executable = try Self.kioskExecutable()
         let dir = try TemporaryDirectory()
         let path = dir.file("stress.sqlite3")
         var random = SystemRandomNumberGenerator()
