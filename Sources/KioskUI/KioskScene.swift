@@ -60,6 +60,8 @@ public final class KioskScene {
     public internal(set) var toast: ToastView?
     /// The visual haptic pulse: start, duration, strength.
     var pulse: (start: Double, duration: Double, strength: Double)?
+    /// Whether the last tick had animations running (so the next one draws their end).
+    var wasAnimating = false
     /// Set whenever something visible changed; the app renders then clears it.
     public var needsRender = true
 
@@ -137,7 +139,10 @@ public final class KioskScene {
             transition = t
             if t.state.isDone { finishTransition(t) }
         }
-        if isAnimating(at: time) { needsRender = true }
+        // The tick that passes an animation's end must still draw its resting frame.
+        let animating = isAnimating(at: time)
+        if animating || wasAnimating { needsRender = true }
+        wasAnimating = animating
     }
 
     func finishTransition(_ t: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
