@@ -21,33 +21,11 @@ final class ItemStoreDurabilityTests: XCTestCase {
     }
 
     func testKilledWriterLeavesEveryItemMatchingItsLastLoggedAction() throws {
-        let executable = try Self.kioskExecutable()
         let dir = try TemporaryDirectory()
         let path = dir.file("stress.sqlite3")
-        var random = SystemRandomNumberGenerator()
-        var logRows = 0
-        for round in 1...25 {
-            let child = Process()
-            child.executableURL = executable
-            child.arguments = ["store-stress", "--database", path]
-            let output = Pipe()
-            child.standardOutput = output
-            try child.run()
-            // Wait for the child to open the store, then let it write for a random while.
-            let ready = output.fileHandleForReading.availableData
-            XCTAssertEqual(String(decoding: ready, as: UTF8.self), "ready\n", "round \(round)")
-            usleep(UInt32.random(in: 1_000...40_000, using: &random))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            XCTAssertEqual(child.terminationReason, .uncaughtSignal, "round \(round): the child was killed, not exited")
-
-            let store = try ItemStore(path: path)
-            XCTAssertEqual(try store.integrityProblems(), [], "round \(round)")
-            let log = try store.actionLog(limit: Int.max)
-            XCTAssertGreaterThanOrEqual(log.count, logRows, "round \(round): committed log rows never disappear")
-            logRows = log.count
-            try assertItemsMatch(log, in: store, round: round)
-        }
+        let logRows = try killRepeatedly(
+            ["store-stress", "--database", path], database: path, rounds: 25, delay: 1_000...40_000, waitForReady: true
+        ) { store, log, round in try assertItemsMatch(log, in: store, round: round) }
         XCTAssertGreaterThan(logRows, 25, "the children did write between kills")
     }
 

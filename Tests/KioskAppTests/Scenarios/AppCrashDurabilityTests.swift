@@ -28,7 +28,6 @@ final class AppCrashDurabilityTests: XCTestCase {
     }
 
     func testKillingTheAppMidActionLosesNothing() throws {
-        let executable = try ItemStoreDurabilityTests.kioskExecutable()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let database = dir.appendingPathComponent("items.sqlite3").path
@@ -39,24 +38,10 @@ final class AppCrashDurabilityTests: XCTestCase {
             configuration: KioskConfiguration(), databasePath: database, size: (1280, 800))
         let initial = try ItemStore(path: database).items(ItemQuery(listID: "inbox"), offset: 0, limit: 10_000)
         XCTAssertGreaterThan(initial.count, 6)
-        var random = SystemRandomNumberGenerator()
-        var logged = 0
-        for round in 1...12 {
-            let child = Process()
-            child.executableURL = executable
-            child.arguments = ["replay", script, "--database", database, "--out", dir.path]
-            child.standardOutput = FileHandle.nullDevice
-            try child.run()
-            usleep(UInt32.random(in: 100_000...900_000, using: &random))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            XCTAssertEqual(child.terminationReason, .uncaughtSignal, "round \(round): killed mid-run, not finished")
-
-            let store = try ItemStore(path: database)
-            XCTAssertEqual(try store.integrityProblems(), [], "round \(round)")
-            let log = try store.actionLog(limit: Int.max)
-            XCTAssertGreaterThanOrEqual(log.count, logged, "round \(round): committed log rows never disappear")
-            logged = log.count
+        let logged = try killRepeatedly(
+            ["replay", script, "--database", database, "--out", dir.path], database: database, rounds: 12,
+            delay: 100_000...900_000
+        ) { store, log, round in
             for start in initial {
                 var flagged = start.flagged, unread = start.unread, deleted = start.deletedAt != nil
                 for entry in log where entry.itemID == start.id {
