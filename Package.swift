@@ -48,9 +48,13 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]),
 
         // Pure swipe physics and state machines: no Glibc, no Foundation, no clock.
+        // Release builds skip the runtime exclusivity checks: every touch event touches several
+        // controller properties, and the checks were 12 % of core throughput (BENCHMARKS.md).
+        // Debug builds, which run the tests, keep them.
         .target(
             name: "SwipeCore",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
         .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"]),

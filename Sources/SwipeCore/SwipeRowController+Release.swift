@@ -79,8 +79,8 @@ extension SwipeRowController {
 
     func invoke(_ action: SwipeAction, time: Double) {
         guard let side = active?.side else { return }
-        effects.append(.invokeAction(id: action.id, side: side))
-        effects.append(.haptic(.action))
+        emit(.invokeAction(id: action.id, side: side))
+        emit(.haptic(.action))
     }
 
     /// Completes a filled action: delete collapses the row, reset brings it back. Calls after
@@ -94,7 +94,7 @@ extension SwipeRowController {
         switch fulfillment {
         case .delete:
             guard let action = active?.actions.first else { return }
-            effects.append(.delete(actionID: action.id))
+            emit(.delete(actionID: action.id))
             phase = .removing(ScalarAnimation(
                 from: 1, to: 0, start: time, timing: .curve(.easeInOut, duration: Self.collapseDuration)))
             if timing == .after {
@@ -205,7 +205,7 @@ extension SwipeRowController {
             if case .filling = phase { phase = .filled(options) }
         case .removing(let collapse) where collapse.isFinished(at: time):
             phase = .removed
-            effects.append(.removed)
+            emit(.removed)
         default:
             break
         }

@@ -17,25 +17,40 @@ public final class SwipeRowController {
         case removed
     }
 
-    /// The built actions view of one side (SwipeCellKit creates it when a swipe starts).
-    struct SideState {
+    /// The built actions view of one side (SwipeCellKit creates it when a swipe starts). A class:
+    /// every drag event reads it, and copying this large value out of the controller per event
+    /// (with a retain per array) was the core's biggest cost.
+    final class SideState {
         let side: SwipeSide
         let actions: [SwipeAction]
         let options: SwipeOptions
         let metrics: SwipeButtonMetrics
         let layout: SwipeTransitionLayout
+        let expansionAnimation: ScaleAndAlphaExpansion?
         var transitions: [ButtonTransitionState]
         var visible: [Double]
         var fades: [ScalarAnimation]
-        var expansionAnimation: ScaleAndAlphaExpansion? {
-            options.expansionAnimation
-                ?? (options.expansionStyle != nil && actions.first?.resolvedBackground.isClear == true
-                    ? .default : nil)
+
+        init(side: SwipeSide, actions: [SwipeAction], options: SwipeOptions, metrics: SwipeButtonMetrics,
+             layout: SwipeTransitionLayout) {
+            self.side = side
+            self.actions = actions
+            self.options = options
+            self.metrics = metrics
+            self.layout = layout
+            expansionAnimation = options.expansionAnimation
+                ?? (options.expansionStyle != nil && actions.first?.resolvedBackground.isClear == true ? .default : nil)
+            // Internal order: index 0 is the innermost button, i.e. the last configured action.
+            transitions = actions.reversed().map { ButtonTransitionState(kind: $0.transition) }
+            visible = Array(repeating: 0, count: actions.count)
+            fades = Array(
+                repeating: ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0)),
+                count: actions.count)
         }
     }
 
-    /// The current finger gesture.
-    struct Drag {
+    /// The current finger gesture; a class so each move updates it in place.
+    final class Drag {
         var origin: Double
         var translation: Double = 0
         var fingerX: Double
@@ -43,6 +58,12 @@ public final class SwipeRowController {
         var base: Double
         /// Snap-to-target correction added to `base`, animating to 0.
         var correction: ScalarAnimation?
+
+        init(origin: Double, fingerX: Double, base: Double) {
+            self.origin = origin
+            self.fingerX = fingerX
+            self.base = base
+        }
     }
 
     public let configuration: SwipeRowConfiguration
@@ -60,7 +81,9 @@ public final class SwipeRowController {
     var expanded = false
     var expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
     var actionsFade: ScalarAnimation?
-    var effects: [SwipeEffect] = []
+    /// Where effects go, tagged with `rowID` (a group's shared queue once the group adopts the row).
+    private(set) var effectQueue = SwipeEffectQueue()
+    private(set) var rowID = ""
 
     /// Animation used for show/hide/snap (0.7 s, critically damped).
     public static let showHideDuration = 0.7
@@ -121,12 +144,19 @@ public final class SwipeRowController {
         }
     }
 
-    /// Takes the effects emitted since the last call.
+    /// Takes the effects emitted since the last call (a row in a group reports through the group).
     public func takeEffects() -> [SwipeEffect] {
-        guard !effects.isEmpty else { return [] }
-        let taken = effects
-        effects = []
-        return taken
+        effectQueue.take().map(\.effect)
+    }
+
+    /// Sends this row's effects to `queue`, tagged with `id`.
+    func report(to queue: SwipeEffectQueue, as id: String) {
+        effectQueue = queue
+        rowID = id
+    }
+
+    func emit(_ effect: SwipeEffect) {
+        effectQueue.append(effect, row: rowID)
     }
 
     // MARK: Dragging
@@ -158,20 +188,19 @@ public final class SwipeRowController {
 
     /// The finger moved: `translation` is the x travel since `beginDrag`, `fingerX` its x in row coordinates.
     public func drag(translation: Double, fingerX: Double, time: Double) {
-        guard phase == .tracking, var d = drag, let sideSign = active?.side.sign,
-              let p = active?.metrics.openWidth, let side = active?.side else { return }
+        guard phase == .tracking, let d = drag, let active else { return }
+        let side = active.side, p = active.metrics.openWidth
         // Extreme coordinates (a glitching panel) are clamped so the geometry stays finite.
         let travel = 8 * max(width, 1)
         let t = translation.isFinite ? min(max(translation, -travel), travel) : d.translation
         d.translation = t
         if fingerX.isFinite { d.fingerX = min(max(fingerX, -travel), travel) }
-        let s = sideSign
+        let s = side.sign
         var r = d.origin + t
-        let expansionStyle = active?.options.expansionStyle
         if s * r > 0 {
             d.base = Self.elastic(r, limit: 0, factor: 0.2)
             d.scrollRatio = 0.4
-        } else if let style = expansionStyle {
+        } else if let style = active.options.expansionStyle {
             let target = style.targetOffset(rowWidth: width, openWidth: p)
             var u = Self.elastic(r, limit: target, factor: style.targetOverscrollElasticity)
             let shown = u + (d.correction?.value(at: time) ?? 0)
@@ -188,13 +217,11 @@ public final class SwipeRowController {
             }
             d.base = u
             d.scrollRatio = 1
-            drag = d
             setExpanded(expand, feedback: true, time: time)
         } else {
             d.base = Self.elastic(r, limit: p, factor: 0.4)
             d.scrollRatio = abs(r) > p ? 0.4 : 1
         }
-        drag = d
         updateTransitions(time: time)
     }
 
@@ -219,14 +246,7 @@ public final class SwipeRowController {
         let layout = SwipeTransitionLayout(
             style: options.transitionStyle, buttonWidth: metrics.buttonWidth, count: actions.count,
             elasticOverscroll: options.expansionStyle?.elasticOverscroll ?? false)
-        // Internal order: index 0 is the innermost button, i.e. the last configured action.
-        let innermostFirst = Array(actions.reversed())
-        active = SideState(
-            side: side, actions: actions, options: options, metrics: metrics, layout: layout,
-            transitions: innermostFirst.map { ButtonTransitionState(kind: $0.transition) },
-            visible: Array(repeating: 0, count: actions.count),
-            fades: Array(repeating: ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0)),
-                         count: actions.count))
+        active = SideState(side: side, actions: actions, options: options, metrics: metrics, layout: layout)
         expanded = false
         expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
         actionsFade = nil
@@ -235,11 +255,9 @@ public final class SwipeRowController {
 
     /// Changes the expansion state; emits haptics on flips caused by dragging.
     func setExpanded(_ value: Bool, feedback: Bool, time: Double) {
-        guard value != expanded, var side = active else { return }
-        active = nil  // `side` holds the only reference to its arrays while they change
-        defer { active = side }
+        guard value != expanded, let side = active else { return }
         expanded = value
-        if feedback { effects.append(.haptic(value ? .expansionEnter : .expansionExit)) }
+        if feedback { emit(.haptic(value ? .expansionEnter : .expansionExit)) }
         let delegate = side.expansionAnimation
         expansion = ScalarAnimation(
             from: expansion.value(at: time), to: value ? 1 : 0, start: time,
@@ -251,13 +269,8 @@ public final class SwipeRowController {
 
     /// Feeds the per-button transition states with the visible widths at `time`.
     func updateTransitions(time: Double) {
-        guard active != nil else { return }
+        guard let side = active else { return }
         let u = offset(at: time)
-        // `active!` is mutated in place: binding it to a local would copy its arrays per event.
-        Self.updateTransitions(of: &active!, offset: u, time: time)
-    }
-
-    static func updateTransitions(of side: inout SideState, offset u: Double, time: Double) {
         let w = max(0, -side.side.sign * u - side.options.safeAreaMargin)
         let m = max(side.layout.buttonWidth, 1e-9)
         for i in 0..<side.layout.count {
@@ -268,5 +281,4 @@ public final class SwipeRowController {
             }
         }
     }
-
 }

@@ -15,9 +15,10 @@ extension SwipeRowGroup {
 
     mutating func began(_ event: TouchEvent, hit: RowHit?) -> [SwipeListRoute] {
         var routes: [SwipeListRoute] = []
-        if tracks[event.slot] != nil { routes += cancelled(event) }
+        if trackIndex(slot: event.slot) != nil { routes += cancelled(event) }
         let edgeOnRight = direction == .rightToLeft
         let track = Track(
+            slot: event.slot,
             arbiter: GestureArbiter(
                 start: event.point, time: event.time, screenWidth: hit?.frame.maxX ?? event.point.x,
                 thresholds: thresholds, edgeOnRight: edgeOnRight),
@@ -33,12 +34,13 @@ extension SwipeRowGroup {
             let local = Point(x: event.point.x - hit.frame.minX, y: event.point.y - hit.frame.minY)
             track.button = row.snapshot(at: event.time).buttons.first { $0.strip.contains(local) }?.action.id
         }
-        tracks[event.slot] = track
+        tracks.append(track)
         return routes
     }
 
     mutating func moved(_ event: TouchEvent) -> [SwipeListRoute] {
-        guard let track = tracks[event.slot] else { return [] }
+        guard let index = trackIndex(slot: event.slot) else { return [] }
+        let track = tracks[index]
         track.velocity.add(event.point, time: event.time)
         let kind = track.arbiter.move(to: event.point, time: event.time)
         var routes: [SwipeListRoute] = []
@@ -48,7 +50,7 @@ extension SwipeRowGroup {
                 break
             case .longPress:
                 track.role = .ignored
-                effects.append((track.hit?.id ?? "", .haptic(.longPress)))
+                effects.append(.haptic(.longPress), row: track.hit?.id ?? "")
                 routes.append(.longPress(rowID: track.hit?.id, point: track.arbiter.start))
             case .vertical:
                 track.role = .scroll
@@ -87,7 +89,8 @@ extension SwipeRowGroup {
     }
 
     mutating func ended(_ event: TouchEvent) -> [SwipeListRoute] {
-        guard let track = tracks.removeValue(forKey: event.slot) else { return [] }
+        guard let index = trackIndex(slot: event.slot) else { return [] }
+        let track = tracks.remove(at: index)
         track.velocity.add(event.point, time: event.time)
         switch track.role {
         case .swipe(let row):
@@ -112,7 +115,8 @@ extension SwipeRowGroup {
     }
 
     mutating func cancelled(_ event: TouchEvent) -> [SwipeListRoute] {
-        guard let track = tracks.removeValue(forKey: event.slot) else { return [] }
+        guard let index = trackIndex(slot: event.slot) else { return [] }
+        let track = tracks.remove(at: index)
         switch track.role {
         case .swipe(let row):
             row.cancelDrag(time: event.time)

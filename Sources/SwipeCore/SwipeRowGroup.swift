@@ -31,8 +31,9 @@ public struct SwipeRowGroup {
     /// What a touch drives; a swipe holds its row's controller so moves need no look-up.
     enum Role { case pending, swipe(SwipeRowController), scroll, ignored }
 
-    /// One finger's state; a class so events mutate it in place instead of moving it through the dictionary.
+    /// One finger's state; a class so events mutate it in place instead of moving it through the list.
     final class Track {
+        let slot: Int
         var arbiter: GestureArbiter
         var velocity = VelocityTracker()
         var hit: RowHit?
@@ -43,7 +44,8 @@ public struct SwipeRowGroup {
         var button: String?
         var recognisedAt: Point
 
-        init(arbiter: GestureArbiter, hit: RowHit?, recognisedAt: Point) {
+        init(slot: Int, arbiter: GestureArbiter, hit: RowHit?, recognisedAt: Point) {
+            self.slot = slot
             self.arbiter = arbiter
             self.hit = hit
             self.recognisedAt = recognisedAt
@@ -55,8 +57,10 @@ public struct SwipeRowGroup {
     let configuration: (String) -> SwipeRowConfiguration
     let measurer: SwipeActionMeasuring
     public internal(set) var rows: [String: SwipeRowController] = [:]
-    var tracks: [Int: Track] = [:]
-    var effects: [(row: String, effect: SwipeEffect)] = []
+    /// The fingers down, in the order they touched (a handful: a linear search beats hashing).
+    var tracks: [Track] = []
+    /// The effects of every row and of the group itself.
+    let effects = SwipeEffectQueue()
 
     public init(
         thresholds: GestureThresholds = GestureThresholds(), direction: LayoutDirection = .leftToRight,
@@ -82,17 +86,12 @@ public struct SwipeRowGroup {
 
     /// Takes the effects emitted since the last call, tagged with their row.
     public mutating func takeEffects() -> [(row: String, effect: SwipeEffect)] {
-        collectEffects()
-        guard !effects.isEmpty else { return [] }
-        let taken = effects
-        effects = []
-        return taken
+        effects.take()
     }
 
-    mutating func collectEffects() {
-        for (id, row) in rows {
-            for effect in row.takeEffects() { effects.append((id, effect)) }
-        }
+    /// The track of `slot`'s finger, if it is down.
+    func trackIndex(slot: Int) -> Int? {
+        tracks.firstIndex { $0.slot == slot }
     }
 
     /// The row's controller, made when it first needs one (resized to the row's current frame).
@@ -101,8 +100,10 @@ public struct SwipeRowGroup {
             existing.resize(width: hit.frame.width, height: hit.frame.height, time: time)
             return existing
         }
-        return SwipeRowController(
+        let row = SwipeRowController(
             configuration: configuration(hit.id), width: hit.frame.width, height: hit.frame.height, measurer: measurer)
+        row.report(to: effects, as: hit.id)
+        return row
     }
 
     // MARK: Programmatic
@@ -131,20 +132,17 @@ public struct SwipeRowGroup {
     /// Returns long presses recognised by time.
     public mutating func tick(time: Double) -> [SwipeListRoute] {
         var routes: [SwipeListRoute] = []
-        for slot in Array(tracks.keys) {
-            guard case .pending = tracks[slot]!.role else { continue }
-            if tracks[slot]!.arbiter.checkLongPress(time: time) == .longPress {
-                tracks[slot]!.role = .ignored
-                effects.append((tracks[slot]!.hit?.id ?? "", .haptic(.longPress)))
-                routes.append(.longPress(rowID: tracks[slot]!.hit?.id, point: tracks[slot]!.arbiter.start))
-            }
+        for track in tracks {
+            guard case .pending = track.role, track.arbiter.checkLongPress(time: time) == .longPress else { continue }
+            track.role = .ignored
+            effects.append(.haptic(.longPress), row: track.hit?.id ?? "")
+            routes.append(.longPress(rowID: track.hit?.id, point: track.arbiter.start))
         }
         var finished: [String] = []
         for (id, row) in rows {
             row.tick(time: time)
             if row.state == .removed || (row.state == .idle && row.isAtRest(at: time)) { finished.append(id) }
         }
-        collectEffects()
         for id in finished { rows[id] = nil }
         return routes
     }
@@ -155,7 +153,7 @@ public struct SwipeRowGroup {
         for row in rows.values {
             if let d = row.nextDeadline(after: time) { best = min(best ?? d, d) }
         }
-        for track in tracks.values {
+        for track in tracks {
             if case .pending = track.role, track.arbiter.longPressDeadline > time {
                 best = min(best ?? track.arbiter.longPressDeadline, track.arbiter.longPressDeadline)
             }

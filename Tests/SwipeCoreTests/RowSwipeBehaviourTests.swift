@@ -6,15 +6,15 @@ import XCTest
 final class RowSwipeBehaviourTests: XCTestCase {
     // §11.2: release by projection. SwipeCellKit would open a 5 px drag released with any opening velocity.
     func testReleaseIsDecidedByVelocityProjectionNotItsSign() {
-        var small = Fixture.row()
+        let small = Fixture.row()
         let t = small.dragBy(-5)
         small.endDrag(velocityX: -20, time: t)
         XCTAssertEqual(small.state, .closing, "-5 + 0.4995·(−20) = −15 < P/2: closes")
-        var slow = Fixture.row()
+        let slow = Fixture.row()
         let t2 = slow.dragBy(-100)
         slow.endDrag(velocityX: 0, time: t2)
         XCTAssertEqual(slow.state, .closing, "100 < 111")
-        var flick = Fixture.row()
+        let flick = Fixture.row()
         let t3 = flick.dragBy(-100)
         flick.endDrag(velocityX: -500, time: t3)
         XCTAssertEqual(flick.state, .open, "−100 − 250 projects past P/2")
@@ -24,14 +24,14 @@ final class RowSwipeBehaviourTests: XCTestCase {
         XCTAssertEqual(flick.offset(at: end), -222)
         XCTAssertTrue(flick.isAtRest(at: end + 1))
         // A long drag released moving back toward closed (SwipeCellKit: closes) stays open by projection.
-        var back = Fixture.row()
+        let back = Fixture.row()
         let t4 = back.dragBy(-200)
         back.endDrag(velocityX: 60, time: t4)
         XCTAssertEqual(back.state, .open)
     }
 
     func testZeroVelocityReleaseUsesTheCriticallyDampedSevenTenths() {
-        var row = Fixture.row()
+        let row = Fixture.row()
         let t = row.dragBy(-150)
         row.endDrag(velocityX: 0, time: t)
         XCTAssertEqual(row.offset(at: t + 0.35), -150 + (-72) * Spring.criticallyDamped(over: 0.7).value(target: 1, time: 0.35), accuracy: 1e-9)
@@ -42,7 +42,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
 
     // §1.6: haptic on entering and on leaving expansion, every flip.
     func testExpansionFlipsEmitHapticsEveryTime() {
-        var row = Fixture.row(.destructive)
+        let row = Fixture.row(.destructive)
         var t = row.dragBy(-380, startX: 385)
         XCTAssertTrue(row.isExpanded)
         row.drag(translation: -100, fingerX: 285, time: t + 0.01)
@@ -55,7 +55,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
 
     // §1.6 snap-to-target: a trigger expands early and the row animates to T over 0.7 s.
     func testTouchThresholdSnapsTheRowToTheTarget() {
-        var row = Fixture.row(.destructive)
+        let row = Fixture.row(.destructive)
         _ = row.beginDrag(direction: -1, fingerX: 320, time: 0)
         row.drag(translation: -250, fingerX: 70, time: 0.1)
         XCTAssertTrue(row.isExpanded)
@@ -68,7 +68,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
 
     // §1.11: destructive = fill 0.3 s to −(W + m), handler with the slide, delete, 0.3 s collapse.
     func testDestructiveFillDeletesWithTheHandlerAtTheStart() {
-        var row = Fixture.row(.destructive)
+        let row = Fixture.row(.destructive)
         let t = row.dragBy(-380, startX: 385)
         _ = row.takeEffects()
         row.endDrag(velocityX: -800, time: t)
@@ -82,7 +82,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
     }
 
     func testDestructiveAfterFillCallsTheHandlerWhenTheSlideEnds() {
-        var row = Fixture.row(.destructiveAfterFill)
+        let row = Fixture.row(.destructiveAfterFill)
         let t = row.dragBy(-380, startX: 385)
         _ = row.takeEffects()
         row.endDrag(velocityX: 0, time: t)
@@ -97,7 +97,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
 
     // .fill is manual: the app fulfils; later calls are ignored. reset returns to centre.
     func testManualFillWaitsForFulfilment() {
-        var row = Fixture.row(.fill)
+        let row = Fixture.row(.fill)
         let t = row.dragBy(-380, startX: 385)
         _ = row.takeEffects()
         row.endDrag(velocityX: 0, time: t)
@@ -115,7 +115,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
     // .selection and MGU's fillReverse bounce back to centre and run the handler.
     func testBounceAndFillReverseReturnToCentre() {
         for style in [SwipeExpansionStyle.selection, .fillReverse] {
-            var row = Fixture.row(style, trailing: [Fixture.trailing[0]])
+            let row = Fixture.row(style, trailing: [Fixture.trailing[0]])
             let t = row.dragBy(-380, startX: 385)
             _ = row.takeEffects()
             row.endDrag(velocityX: 0, time: t)
@@ -129,12 +129,12 @@ final class RowSwipeBehaviourTests: XCTestCase {
 
     // §1.11: tapping a button runs its handler; the expandable button with a style performs the expansion.
     func testTappingButtons() {
-        var row = Fixture.row()
+        let row = Fixture.row()
         row.show(side: .right, animated: false, time: 0)
         row.tapButton(id: "flag", time: 1)
         XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "flag", side: .right), .haptic(.action)])
         XCTAssertTrue(row.isOpen, "hidesWhenSelected defaults to false")
-        var fill = Fixture.row(.destructive)
+        let fill = Fixture.row(.destructive)
         fill.show(side: .right, animated: false, time: 0)
         fill.tapButton(id: "delete", time: 1)
         XCTAssertEqual(fill.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete")])
@@ -142,7 +142,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
 
     // §1.12: show/hide/setOffset with 0.7 s critically damped animations.
     func testProgrammaticShowHideAndSetOffset() {
-        var row = Fixture.row()
+        let row = Fixture.row()
         XCTAssertTrue(row.setOffset(-100, animated: true, time: 0))
         XCTAssertEqual(row.offset(at: 0.7), -100)
         XCTAssertTrue(row.setOffset(-1000, animated: false, time: 1))
@@ -152,7 +152,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
         row.tick(time: 2.7)
         XCTAssertEqual(row.state, .idle)
         XCTAssertNil(row.side, "the actions view is dropped at centre")
-        var none = Fixture.row(leading: [])
+        let none = Fixture.row(leading: [])
         XCTAssertFalse(none.show(side: .left, animated: true, time: 0))
     }
 

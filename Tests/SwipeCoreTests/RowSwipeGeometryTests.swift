@@ -60,15 +60,15 @@ final class RowSwipeGeometryTests: XCTestCase {
 
     // §1.5 regimes: wrong side 0.2, beyond P without expansion 0.4, beyond T with expansion 0.2.
     func testResistanceFactorsOfSection1_5() {
-        var wrong = Fixture.row(trailing: [])
+        let wrong = Fixture.row(trailing: [])
         XCTAssertFalse(wrong.beginDrag(direction: -1, fingerX: 200, time: 0), "no trailing actions: ignored")
-        var row = Fixture.row()
+        let row = Fixture.row()
         XCTAssertTrue(row.beginDrag(direction: -1, fingerX: 300, time: 0))
         row.drag(translation: 50, fingerX: 350, time: 0.01)
         XCTAssertEqual(row.offset(at: 0.01), 10, accuracy: 1e-9)
         row.drag(translation: -300, fingerX: 0, time: 0.02)
         XCTAssertEqual(row.offset(at: 0.02), -(222 + 0.4 * 78), accuracy: 1e-9)
-        var expanding = Fixture.row(.selection)
+        let expanding = Fixture.row(.selection)
         _ = expanding.beginDrag(direction: -1, fingerX: 380, time: 0)
         expanding.drag(translation: -300, fingerX: 80, time: 0.5)
         XCTAssertEqual(expanding.expansionTarget, 242)
@@ -98,7 +98,7 @@ final class RowSwipeGeometryTests: XCTestCase {
 
     // Snapshot geometry: the right side's strips sit between the moved content edge and the screen edge.
     func testSnapshotPlacesButtonsInRowCoordinates() {
-        var row = Fixture.row(transition: .drag)
+        let row = Fixture.row(transition: .drag)
         row.setOffset(-.infinity, animated: false, time: 0)
         let snap = row.snapshot(at: 0)
         XCTAssertEqual(snap.state, .open)
@@ -113,11 +113,11 @@ final class RowSwipeGeometryTests: XCTestCase {
     func testRightToLeftMapsLeadingActionsToTheRightSide() {
         XCTAssertEqual(LayoutDirection.rightToLeft.side(for: .leading), .right)
         XCTAssertEqual(LayoutDirection.leftToRight.side(for: .leading), .left)
-        var row = Fixture.row(direction: .rightToLeft)
+        let row = Fixture.row(direction: .rightToLeft)
         XCTAssertTrue(row.beginDrag(direction: -1, fingerX: 300, time: 0))
         XCTAssertEqual(row.side, .right)
         XCTAssertEqual(row.snapshot(at: 0).buttons.map(\.action.id), ["read"])
-        var left = Fixture.row(direction: .rightToLeft)
+        let left = Fixture.row(direction: .rightToLeft)
         left.show(side: .left, animated: false, time: 0)
         let snap = left.snapshot(at: 0)
         XCTAssertEqual(snap.offset, 222)

@@ -74,7 +74,8 @@ struct TouchTestCommand: ParsableCommand {
                 display: display, input: .udev(seat: "seat0"),
                 calibration: calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity,
                 haptics: HapticConfiguration(backend: hapticBackend!), blankAfterSeconds: blankAfter, logger: logger)
-            try TouchTestScene(session: session).run()
+            let scene = TouchTestScene(session: session)
+            try scene.run()
         } catch {
             printError("touch-test: \(error)")
             throw ExitCode(hardware: error)
