@@ -97,7 +97,8 @@ test-systemd: deb
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
-E2E_TOOLS = qemu-system-x86 gcc libc6-dev python3 debootstrap e2fsprogs
+# Xvfb, xwd/xwininfo and QEMU's GTK display: the `make run` test on a desktop (a QEMU window).
+E2E_TOOLS = qemu-system-x86 gcc libc6-dev python3 debootstrap e2fsprogs qemu-system-gui xvfb x11-utils x11-apps
 
 test-e2e: deb
 	$(call ensure_debs,$(E2E_TOOLS))

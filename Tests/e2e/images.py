@@ -1,7 +1,8 @@
 """Pixel tools for comparing what QEMU scanned out (screendump PPM) with what `swipe-kiosk replay`
 rendered headless (PNG), with the standard library only (no PIL, no numpy on a fresh Debian):
-a PNG reader and writer, a clockwise quarter turn for rotated panels, and a comparison that
-reports the mean absolute difference and the share of differing pixels and can draw a diff."""
+a PNG reader and writer, an X window dump reader (QEMU's window on a desktop), cropping, a
+clockwise quarter turn for rotated panels, and a comparison that reports the mean absolute
+difference and the share of differing pixels and can draw a diff."""
 import struct
 import zlib
 from pathlib import Path
@@ -100,6 +101,32 @@ def read_png(path):
         rgb[0::3], rgb[1::3], rgb[2::3] = pixels[0::4], pixels[1::4], pixels[2::4]
         pixels = bytes(rgb)
     return Image(width, height, pixels)
+
+
+def read_xwd(path):
+    """An X window dump (`xwd -silent`) of a 24-bit TrueColor window with 32-bit little-endian
+    pixels (what Xvfb and x86 desktops give) as an RGB `Image`."""
+    data = Path(path).read_bytes()
+    (header_size, version, pixmap_format, _depth, width, height, _xoffset, byte_order, _unit, _bit_order,
+     _pad, bits_per_pixel, bytes_per_line, visual_class, red, green, blue, _bits, _entries,
+     ncolors) = struct.unpack(">20I", data[:80])
+    if (version, pixmap_format, byte_order, bits_per_pixel, visual_class) != (7, 2, 0, 32, 4) \
+            or (red, green, blue) != (0xFF0000, 0xFF00, 0xFF):
+        raise ValueError(f"{path}: not a 32-bit little-endian TrueColor ZPixmap window dump")
+    start = header_size + 12 * ncolors
+    rgb = bytearray(width * height * 3)
+    for y in range(height):
+        row = data[start + y * bytes_per_line:start + y * bytes_per_line + 4 * width]  # B G R X
+        base, end = y * width * 3, (y + 1) * width * 3
+        rgb[base:end:3], rgb[base + 1:end:3], rgb[base + 2:end:3] = row[2::4], row[1::4], row[0::4]
+    return Image(width, height, bytes(rgb))
+
+
+def crop(image, x, y, width, height):
+    """The `width` x `height` part of `image` whose top-left corner is (x, y)."""
+    stride = image.width * 3
+    rows = (image.pixels[(y + r) * stride + 3 * x:(y + r) * stride + 3 * (x + width)] for r in range(height))
+    return Image(width, height, b"".join(rows))
 
 
 def read_image(path):

@@ -1,8 +1,11 @@
-"""`make run` without a DRM device (run_in_vm.py) must give a usable kiosk: QEMU's VNC server
-listens on localhost, the app reaches its running line, the screen it scans out is the app's
-first screen (equal to the headless rendering), a click of QEMU's tablet acts as a touch (it
-pushes the detail page), and Ctrl-C (SIGINT) stops the app with status 0 and then QEMU.
-This is the VNC variant: the one a machine without a desktop gets. ~15 s.
+"""`make run` without a DRM device (run_in_vm.py) must give a usable kiosk, in both of the ways it
+shows the screen:
+- VNC (a machine without a desktop): QEMU's VNC server listens on localhost;
+- a QEMU window (a desktop, here an Xvfb X server): the window appears and shows the app.
+In each, the app reaches its running line, the screen is the app's first screen (equal to the
+headless rendering; for the window, as the X server shows it, captured with xwd), a click of
+QEMU's tablet acts as a touch (it pushes the detail page), and Ctrl-C (SIGINT) stops the app with
+status 0 and then QEMU. ~15 s each.
 Run through run_vm_tests.py (which sets BINARY and builds the cached initramfs first)."""
 import json
 import os
@@ -56,11 +59,12 @@ class QMP:
         self.sock.close()
 
 
-class RunInVMTest(unittest.TestCase):
-    def setUp(self):
+class RunInVMCase(unittest.TestCase):
+    """Starts run_in_vm.py with a given environment and checks what it shows."""
+
+    def start(self, env):
         WORKDIR.mkdir(parents=True, exist_ok=True)
         self.qmp_path = WORKDIR / "test-qmp.sock"
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "run_in_vm.py"), "--binary", str(BINARY), "--qmp", str(self.qmp_path),
              "--workdir", str(WORKDIR / "vm")],
@@ -108,24 +112,25 @@ class RunInVMTest(unittest.TestCase):
                             "--database", f"{tmp}/items.sqlite3"], check=True, capture_output=True)
         return images.read_png(out / "expected.png")
 
+    def screen(self, qmp, name):
+        """What the user sees now (QEMU's own screendump; the window test reads the X server)."""
+        path = WORKDIR / name / "actual.ppm"
+        reply = qmp.command("screendump", filename=str(path))
+        self.assertIn("return", reply, reply)
+        return images.read_ppm(path)
+
     def assertScreen(self, qmp, name, expected, retry_s=3.0):
         deadline = time.monotonic() + retry_s
         while True:
-            path = WORKDIR / name / "actual.ppm"
-            reply = qmp.command("screendump", filename=str(path))
-            self.assertIn("return", reply, reply)
-            comparison = images.Comparison(expected, images.read_ppm(path), threshold=8)
+            comparison = images.Comparison(expected, self.screen(qmp, name), threshold=8)
             if comparison.differing == 0 or time.monotonic() > deadline:
                 break
             time.sleep(0.5)
         print(f"\n  run-in-vm {name}: {comparison.summary()}", flush=True)
         self.assertLessEqual(comparison.differing_share, 0.00005, f"{name}: {comparison.summary()}")
 
-    def test_vnc_run_shows_the_app_takes_clicks_and_stops_on_ctrl_c(self):
-        vnc = self.wait_for(r"VNC at localhost:(\d+); connect with: vncviewer localhost:(\d+)")
-        port = int(vnc.group(1))
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
-            self.assertEqual(conn.recv(12), b"RFB 003.008\n", "QEMU's VNC server greets with RFB")
+    def check_app_clicks_and_ctrl_c(self):
+        """The first screen, a tablet click that pushes the detail page, then Ctrl-C."""
         self.wait_for(r"kiosk running: /dev/dri/card0 Virtual-1 1024x768")
         self.wait_for(r'input device added: name="QEMU Virtio Tablet"')
         qmp = QMP(self.qmp_path)
@@ -151,5 +156,60 @@ class RunInVMTest(unittest.TestCase):
         self.assertEqual(self.process.wait(timeout=30), 0)
         self.wait_for(r"swipe-kiosk exited with status 0")
         self.wait_for(r"VM stopped")
+
+
+class VNCRunInVMTest(RunInVMCase):
+    def setUp(self):
+        self.start({k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")})
+
+    def test_vnc_run_shows_the_app_takes_clicks_and_stops_on_ctrl_c(self):
+        vnc = self.wait_for(r"VNC at localhost:(\d+); connect with: vncviewer localhost:(\d+)")
+        port = int(vnc.group(1))
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            self.assertEqual(conn.recv(12), b"RFB 003.008\n", "QEMU's VNC server greets with RFB")
+        self.check_app_clicks_and_ctrl_c()
         with self.assertRaises(OSError, msg="QEMU (and its VNC server) should be gone"):
             socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+class WindowRunInVMTest(RunInVMCase):
+    """A desktop: an Xvfb X server; the user sees the QEMU window's contents."""
+
+    def setUp(self):
+        read, write = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                     pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            self.display = ":" + pipe.readline().strip()
+        env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+        env["DISPLAY"] = self.display
+        self.start(env)
+
+    def tearDown(self):
+        super().tearDown()
+        self.xvfb.terminate()
+        self.xvfb.wait()
+
+    def x(self, *command):
+        return subprocess.run(command, env={**os.environ, "DISPLAY": self.display}, check=True,
+                              capture_output=True).stdout
+
+    def screen(self, qmp, name):
+        tree = self.x("xwininfo", "-root", "-tree").decode()
+        window = re.search(r'^\s*(0x[0-9a-f]+) "QEMU": \(', tree, re.MULTILINE)
+        self.assertIsNotNone(window, f"no QEMU window on {self.display}:\n{tree}")
+        path = WORKDIR / name / "window.xwd"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(self.x("xwd", "-id", window.group(1), "-silent"))
+        shown = images.read_xwd(path)
+        # The guest's 1024x768 screen at 1:1 fills the window below QEMU's menu bar.
+        self.assertEqual(shown.width, W, "the window is as wide as the guest's screen")
+        self.assertGreater(shown.height, H)
+        return images.crop(shown, 0, shown.height - H, W, H)
+
+    def test_window_run_shows_the_app_takes_clicks_and_stops_on_ctrl_c(self):
+        self.wait_for(r"the screen is in the QEMU window")
+        self.check_app_clicks_and_ctrl_c()
+        tree = self.x("xwininfo", "-root", "-tree").decode()
+        self.assertNotIn('"QEMU"', tree, "the QEMU window should be gone")
