@@ -34,7 +34,7 @@ final class ItemStoreTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("items.sqlite3"))
         XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
-        XCTAssertEqual(ItemStore.latestSchemaVersion, 2)
+        XCTAssertEqual(ItemStore.latestSchemaVersion, 3)
         XCTAssertEqual(try store.db.text("PRAGMA journal_mode", operation: "test"), "wal")
         XCTAssertEqual(try store.db.integer("PRAGMA synchronous", operation: "test"), 1)
         XCTAssertEqual(try store.db.integer("PRAGMA busy_timeout", operation: "test"), 5000)
@@ -45,6 +45,16 @@ final class ItemStoreTests: XCTestCase {
         XCTAssertEqual(try full.db.integer("PRAGMA synchronous", operation: "test"), 2)
     }
 
+    /// Rows written the way a build of schema version 1 or 2 wrote them (no `section` column).
+    static let oldSchemaRows = """
+        INSERT INTO items (id, list_id, title, subtitle, badge, unread, flagged, archived, deleted_at, sort_key, updated_at)
+        VALUES ('inbox-1', 'inbox', 'Item 1', 'First', 2, 1, 0, 0, NULL, 30, 7),
+               ('inbox-2', 'inbox', 'Item 2', 'Second', 0, 0, 1, 0, NULL, 10, 8),
+               ('inbox-3', 'inbox', 'Item 3', 'Third', 0, 1, 0, 1, NULL, 20, 9),
+               ('inbox-4', 'inbox', 'Item 4', 'Fourth', 0, 1, 0, 0, 5, 40, 9);
+        INSERT INTO actions_log (time, action, item_id, list_id, detail) VALUES (5, 'delete', 'inbox-4', 'inbox', 'delete');
+        """
+
     func testVersion1DatabaseIsMigratedKeepingItsItems() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("old.sqlite3")
@@ -53,16 +63,74 @@ final class ItemStoreTests: XCTestCase {
             XCTAssertEqual(try old.schemaVersion(), 1)
             XCTAssertEqual(try old.db.integer(
                 "SELECT count(*) FROM sqlite_master WHERE name = 'items_window'", operation: "test"), 0)
-            try old.insert(sampleItems(3))
+            try old.db.execute(Self.oldSchemaRows, operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 2)
+        XCTAssertEqual(try store.schemaVersion(), 3)
         XCTAssertEqual(try store.db.integer(
-            "SELECT count(*) FROM sqlite_master WHERE name IN ('items_window', 'items_deleted', 'actions_log_item', 'store_meta')",
+            "SELECT count(*) FROM sqlite_master WHERE name IN ('items_section_window', 'items_deleted', 'actions_log_item', 'store_meta')",
             operation: "test"), 4)
-        XCTAssertEqual(try store.items(ItemQuery(listID: "inbox"), limit: 10).map(\.id), ["inbox-1", "inbox-2", "inbox-3"])
+        XCTAssertEqual(try store.items(ItemQuery(listID: "inbox"), limit: 10).map(\.id), ["inbox-2", "inbox-1"])
         // Opening again applies nothing.
-        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 2)
+        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 3)
+    }
+
+    func testVersion2DatabaseGainsSectionsWithoutLosingData() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("v2.sqlite3")
+        do {
+            let old = try ItemStore(path: path, synchronous: .normal, busyTimeout: 1000, schemaVersion: 2)
+            try old.db.execute(Self.oldSchemaRows, operation: "test")
+            try old.db.execute("INSERT INTO store_meta (key, value) VALUES ('demo_seeded', '1')", operation: "test")
+        }
+        let store = try ItemStore(path: path)
+        XCTAssertEqual(try store.schemaVersion(), 3)
+        XCTAssertEqual(try store.integrityProblems(), [])
+        // Every item keeps every field; all of them are under no section.
+        XCTAssertEqual(try store.item(id: "inbox-1"), ItemRecord(
+            id: "inbox-1", listID: "inbox", title: "Item 1", subtitle: "First", badge: 2, unread: true, sortKey: 30, updatedAt: 7))
+        XCTAssertEqual(try store.item(id: "inbox-2")?.flagged, true)
+        XCTAssertEqual(try store.item(id: "inbox-3")?.archived, true)
+        XCTAssertEqual(try store.item(id: "inbox-4")?.deletedAt, 5)
+        XCTAssertEqual(try store.db.integer("SELECT count(*) FROM items WHERE section = ''", operation: "test"), 4)
+        XCTAssertEqual(try store.actionLog().map(\.action), ["delete"])
+        XCTAssertFalse(try store.seedDemoDataIfNeeded([ItemStore.DemoList(listID: "inbox", rightToLeft: false)], at: 10))
+        // The list reads as before: one section without a title, in sort_key order.
+        let query = ItemQuery(listID: "inbox")
+        XCTAssertEqual(try store.sections(query), [ItemSection(title: "", count: 2)])
+        XCTAssertEqual(try store.items(query, limit: 10).map(\.id), ["inbox-2", "inbox-1"])
+        XCTAssertEqual(try store.db.integer(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'items_window'", operation: "test"), 0, "the old index is gone")
+        // New items may have sections.
+        try store.insert([ItemRecord(id: "inbox-5", listID: "inbox", title: "Item 5", section: "Today", sortKey: 1, updatedAt: 11)])
+        XCTAssertEqual(try store.item(id: "inbox-5")?.section, "Today")
+        XCTAssertEqual(try store.sections(query), [ItemSection(title: "Today", count: 1), ItemSection(title: "", count: 2)])
+    }
+
+    func testSectionsAreOrderedByTheirFirstItemAndNeverSplit() throws {
+        let dir = try TemporaryDirectory()
+        let store = try ItemStore(path: dir.file("sections.sqlite3"))
+        func item(_ id: String, _ section: String, _ sortKey: Int64) -> ItemRecord {
+            ItemRecord(id: id, listID: "inbox", title: id, section: section, sortKey: sortKey, updatedAt: 1)
+        }
+        try store.insert([
+            item("e1", "Earlier", 6), item("t2", "Today", 2), item("y1", "Yesterday", 4), item("t1", "Today", 1),
+            item("p", "", 0), item("e2", "Earlier", 7), item("y2", "Yesterday", 5),
+            item("late", "Today", 100),  // out of sort_key order: still listed with its section
+        ])
+        let query = ItemQuery(listID: "inbox")
+        XCTAssertEqual(try store.sections(query), [
+            ItemSection(title: "", count: 1), ItemSection(title: "Today", count: 3),
+            ItemSection(title: "Yesterday", count: 2), ItemSection(title: "Earlier", count: 2),
+        ])
+        XCTAssertEqual(try store.items(query, limit: 20).map(\.id), ["p", "t1", "t2", "late", "y1", "y2", "e1", "e2"])
+        // Windows across section boundaries.
+        XCTAssertEqual(try store.items(query, offset: 3, limit: 3).map(\.id), ["late", "y1", "y2"])
+        XCTAssertEqual(try store.items(query, offset: 7, limit: 5).map(\.id), ["e2"])
+        XCTAssertEqual(try store.items(query, offset: 8, limit: 5).map(\.id), [])
+        // Filters apply per section: a section without matching items is not listed.
+        try store.apply(.archive, to: "p", at: 2)
+        XCTAssertEqual(try store.sections(query).first, ItemSection(title: "Today", count: 3))
     }
 
     func testDatabaseFromANewerBuildIsRefused() throws {
@@ -70,7 +138,7 @@ final class ItemStoreTests: XCTestCase {
         let path = dir.file("new.sqlite3")
         try ItemStore(path: path).db.execute("PRAGMA user_version=99", operation: "test")
         XCTAssertThrowsError(try ItemStore(path: path)) { error in
-            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 2))
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 3))
         }
     }
 
@@ -140,17 +208,32 @@ final class ItemStoreTests: XCTestCase {
     func testPagingOverAHundredThousandItemsWalksTheIndex() throws {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("big.sqlite3"))
-        // Inserted in reverse so that order comes from sort_key, not from insertion.
-        try store.insert(sampleItems(100_000).reversed() + sampleItems(10, listID: "other"))
+        // 1,000 sections of 100 ("Day 0" … "Day 999": their titles do not sort like their days),
+        // inserted in reverse so that order comes from sort_key, not from insertion.
+        let items = sampleItems(100_000).map { item -> ItemRecord in
+            var item = item
+            item.section = "Day \((item.sortKey - 1) / 100)"
+            return item
+        }
+        try store.insert(items.reversed() + sampleItems(10, listID: "other"))
         let query = ItemQuery(listID: "inbox")
         XCTAssertEqual(try store.count(query), 100_000)
+        let sections = try store.sections(query)
+        XCTAssertEqual(sections.count, 1000)
+        XCTAssertEqual(sections.prefix(3), [ItemSection(title: "Day 0", count: 100), ItemSection(title: "Day 1", count: 100),
+                                            ItemSection(title: "Day 2", count: 100)])
+        XCTAssertEqual(sections.last, ItemSection(title: "Day 999", count: 100))
         XCTAssertEqual(try store.items(query, offset: 0, limit: 3).map(\.sortKey), [1, 2, 3])
-        XCTAssertEqual(try store.items(query, offset: 50_000, limit: 20).map(\.sortKey), Array(50_001...50_020))
-        XCTAssertEqual(try store.items(query, offset: 99_995, limit: 20).map(\.sortKey), Array(99_996...100_000))
-        XCTAssertEqual(try store.items(query, offset: 100_000, limit: 20), [])
-        let plan = try store.windowQueryPlan(query).joined(separator: "\n")
-        XCTAssertTrue(plan.contains("items_window"), plan)
-        XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
+        XCTAssertEqual(try store.items(query, sections: sections, offset: 49_990, limit: 20).map(\.sortKey), Array(49_991...50_010))
+        XCTAssertEqual(try store.items(query, sections: sections, offset: 99_995, limit: 20).map(\.sortKey), Array(99_996...100_000))
+        XCTAssertEqual(try store.items(query, sections: sections, offset: 100_000, limit: 20), [])
+        let window = try store.queryPlan(ItemStore.windowSQL, query).joined(separator: "\n")
+        XCTAssertTrue(window.contains("items_section_window"), window)
+        XCTAssertFalse(window.contains("TEMP B-TREE"), window)
+        // Counting sections walks the same index in section order: only the sections are sorted.
+        let counting = try store.queryPlan(ItemStore.sectionsSQL, query).joined(separator: "\n")
+        XCTAssertTrue(counting.contains("items_section_window"), counting)
+        XCTAssertFalse(counting.contains("GROUP BY"), counting)
     }
 
     func testFiltersSelectFlaggedUnreadAndArchivedItems() throws {

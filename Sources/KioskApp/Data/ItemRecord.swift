@@ -1,5 +1,5 @@
-// The values the item store hands out: a row of `items`, a row of `actions_log`, and the
-// query a list page runs. Plain values, so the UI can keep them across frames.
+// The values the item store hands out: a row of `items`, a section of a list, a row of
+// `actions_log`, and the query a list page runs. Plain values, so the UI can keep them across frames.
 
 /// Milliseconds since the Unix epoch: the store's clock unit. Callers pass the time in, so
 /// replays and tests are deterministic; `ItemStore.now()` reads the wall clock.
@@ -23,14 +23,16 @@ public struct ItemRecord: Hashable, Sendable {
     public var archived: Bool
     /// When it was soft-deleted; nil while it is alive.
     public var deletedAt: StoreTime?
-    /// Position in its list, ascending.
+    /// The title of the section the item is listed under; empty: under no section header.
+    public var section: String
+    /// Position in its list (within its section), ascending.
     public var sortKey: Int64
     public var updatedAt: StoreTime
 
     public init(
         id: String, listID: String, title: String, subtitle: String = "", body: String = "",
         avatar: String? = nil, icon: String? = nil, badge: Int = 0, unread: Bool = true, flagged: Bool = false,
-        archived: Bool = false, deletedAt: StoreTime? = nil, sortKey: Int64, updatedAt: StoreTime
+        archived: Bool = false, deletedAt: StoreTime? = nil, section: String = "", sortKey: Int64, updatedAt: StoreTime
     ) {
         self.id = id
         self.listID = listID
@@ -44,6 +46,7 @@ public struct ItemRecord: Hashable, Sendable {
         self.flagged = flagged
         self.archived = archived
         self.deletedAt = deletedAt
+        self.section = section
         self.sortKey = sortKey
         self.updatedAt = updatedAt
     }
@@ -78,6 +81,18 @@ public struct ItemQuery: Hashable, Sendable {
         self.archived = archived
         self.flagged = flagged
         self.unread = unread
+    }
+}
+
+/// One section of a list query's result, in list order: its title ("" for items under no
+/// header) and how many of the query's items it holds.
+public struct ItemSection: Hashable, Sendable {
+    public var title: String
+    public var count: Int
+
+    public init(title: String, count: Int) {
+        self.title = title
+        self.count = count
     }
 }
 

@@ -1,25 +1,39 @@
-// Reading and writing items for a virtualised list: a count and offset/limit windows served
-// by the `items_window` index (list, archived, deleted, order), so a page of a 100,000-item
-// list costs an index walk, never a sort; plus inserts for importers, demo data and tests.
+// Reading and writing items for a virtualised list: its sections with their counts and
+// offset/limit windows, both served by the `items_section_window` index (list, archived,
+// deleted, section, order), so a page of a 100,000-item list costs an index walk, never a
+// sort; plus inserts for importers, demo data and tests.
+//
+// List order: sections in the order of their first item (smallest sort_key, then title),
+// items by sort_key, id within their section. Sections therefore never split, and an importer
+// that numbers sort_key in display order (dates, say) sees exactly that order.
 
 extension ItemStore {
     static let itemColumns = """
-        id, list_id, title, subtitle, body, avatar, icon, badge, unread, flagged, archived, deleted_at, sort_key, updated_at
+        id, list_id, title, subtitle, body, avatar, icon, badge, unread, flagged, archived, deleted_at, sort_key, updated_at,
+        section
         """
 
-    /// The filter shared by `count` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
+    /// The filter shared by `count`, `sections` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
     static let queryFilter = """
         list_id = ?1 AND archived = ?2 AND deleted_at IS NULL
         AND (?3 IS NULL OR flagged = ?3) AND (?4 IS NULL OR unread = ?4)
         """
 
     static let countSQL = "SELECT count(*) FROM items WHERE \(queryFilter)"
-    static let windowSQL = "SELECT \(itemColumns) FROM items WHERE \(queryFilter) ORDER BY sort_key, id LIMIT ?5 OFFSET ?6"
+    /// Sections in list order: ?1…?4 as in `queryFilter`.
+    static let sectionsSQL = """
+        SELECT section, count(*), min(sort_key) FROM items WHERE \(queryFilter) GROUP BY section ORDER BY 3, 1
+        """
+    /// A window of one section: ?5 limit, ?6 offset within the section, ?7 the section.
+    static let windowSQL = """
+        SELECT \(itemColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY sort_key, id LIMIT ?5 OFFSET ?6
+        """
     static let itemSQL = "SELECT \(itemColumns) FROM items WHERE id = ?1"
     static let insertSQL = """
-        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
         ON CONFLICT (id) DO UPDATE SET list_id = ?2, title = ?3, subtitle = ?4, body = ?5, avatar = ?6, icon = ?7,
-            badge = ?8, unread = ?9, flagged = ?10, archived = ?11, deleted_at = ?12, sort_key = ?13, updated_at = ?14
+            badge = ?8, unread = ?9, flagged = ?10, archived = ?11, deleted_at = ?12, sort_key = ?13, updated_at = ?14,
+            section = ?15
         """
 
     /// How many items `query` shows.
@@ -30,14 +44,45 @@ extension ItemStore {
         }
     }
 
+    /// The sections of `query`'s items in list order, with their counts (one index walk).
+    public func sections(_ query: ItemQuery) throws(StoreError) -> [ItemSection] {
+        try db.withStatement(Self.sectionsSQL, operation: "count sections of \(query.listID)") { s throws(StoreError) in
+            try bind(query, to: s)
+            var sections: [ItemSection] = []
+            while try s.step() { sections.append(ItemSection(title: s.text(0), count: Int(s.int64(1)))) }
+            return sections
+        }
+    }
+
     /// Up to `limit` items of `query` starting at position `offset`, in list order.
     public func items(_ query: ItemQuery, offset: Int = 0, limit: Int) throws(StoreError) -> [ItemRecord] {
+        try items(query, sections: sections(query), offset: offset, limit: limit)
+    }
+
+    /// The same window given the query's `sections` (as `sections(_:)` returned them and a
+    /// caller keeps them): one indexed query per section the window meets.
+    public func items(_ query: ItemQuery, sections: [ItemSection], offset: Int, limit: Int) throws(StoreError) -> [ItemRecord] {
+        let wanted = max(0, offset)..<max(0, offset) + max(0, limit)
+        var items: [ItemRecord] = []
+        var start = 0
+        for section in sections {
+            let end = start + section.count
+            let from = max(start, wanted.lowerBound), to = min(end, wanted.upperBound)
+            if from < to { items += try window(query, section: section.title, offset: from - start, limit: to - from) }
+            if end >= wanted.upperBound { break }
+            start = end
+        }
+        return items
+    }
+
+    private func window(_ query: ItemQuery, section: String, offset: Int, limit: Int) throws(StoreError) -> [ItemRecord] {
         try db.withStatement(Self.windowSQL, operation: "read items of \(query.listID)") { s throws(StoreError) in
             try bind(query, to: s)
-            try s.bind(5, Int64(max(0, limit)))
-            try s.bind(6, Int64(max(0, offset)))
+            try s.bind(5, Int64(limit))
+            try s.bind(6, Int64(offset))
+            try s.bind(7, section)
             var items: [ItemRecord] = []
-            items.reserveCapacity(max(0, min(limit, 256)))
+            items.reserveCapacity(min(limit, 256))
             while try s.step() { items.append(Self.record(from: s)) }
             return items
         }
@@ -75,17 +120,16 @@ extension ItemStore {
             try s.bind(12, item.deletedAt)
             try s.bind(13, item.sortKey)
             try s.bind(14, item.updatedAt)
+            try s.bind(15, item.section)
             try s.run()
         }
     }
 
-    /// The query plan SQLite picks for a window of `query` (one line per plan step), so tests
-    /// can check that paging walks the index instead of sorting.
-    func windowQueryPlan(_ query: ItemQuery) throws(StoreError) -> [String] {
-        try db.withStatement("EXPLAIN QUERY PLAN " + Self.windowSQL, operation: "explain window query") { s throws(StoreError) in
+    /// The query plan SQLite picks for `sql` (`windowSQL`, `sectionsSQL`) on `query`, one line
+    /// per plan step, so tests can check that paging and counting walk the index instead of sorting.
+    func queryPlan(_ sql: String, _ query: ItemQuery) throws(StoreError) -> [String] {
+        try db.withStatement("EXPLAIN QUERY PLAN " + sql, operation: "explain query") { s throws(StoreError) in
             try bind(query, to: s)
-            try s.bind(5, Int64(50))
-            try s.bind(6, Int64(0))
             var lines: [String] = []
             while try s.step() { lines.append(s.text(3)) }
             return lines
@@ -104,7 +148,7 @@ extension ItemStore {
         ItemRecord(
             id: s.text(0), listID: s.text(1), title: s.text(2), subtitle: s.text(3), body: s.text(4),
             avatar: s.optionalText(5), icon: s.optionalText(6), badge: Int(s.int64(7)), unread: s.bool(8),
-            flagged: s.bool(9), archived: s.bool(10), deletedAt: s.optionalInt64(11), sortKey: s.int64(12),
-            updatedAt: s.int64(13))
+            flagged: s.bool(9), archived: s.bool(10), deletedAt: s.optionalInt64(11), section: s.text(14),
+            sortKey: s.int64(12), updatedAt: s.int64(13))
     }
 }

@@ -110,6 +110,15 @@ public final class ItemStore {
         CREATE INDEX actions_log_item ON actions_log (item_id, id);
         CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
         """,
+        // 3: sections. A list shows its sections in the order of their first item (smallest
+        // sort_key) and each section's items by sort_key, so the windowing index now has the
+        // section between the equality columns and the order; it also serves the per-section
+        // counts. The old index has no query left and goes.
+        """
+        ALTER TABLE items ADD COLUMN section TEXT NOT NULL DEFAULT '';
+        CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, sort_key, id);
+        DROP INDEX items_window;
+        """,
     ]
 
     /// The schema version recorded in the file (`PRAGMA user_version`).
