@@ -1,6 +1,7 @@
 // Demo items for a fresh kiosk (`[data] demo_data = true`): a mail-like inbox with realistic
-// senders and subjects, and Hebrew and Arabic items for right-to-left lists. Seeded once per
-// database (remembered in `store_meta`), so deleting every item does not bring them back.
+// senders and subjects in day sections, and Hebrew and Arabic items for right-to-left lists.
+// Seeded once per database (remembered in `store_meta`), so deleting every item does not bring
+// them back.
 
 extension ItemStore {
     /// A list to seed and whether its items should be right-to-left text.
@@ -95,6 +96,13 @@ extension ItemStore {
     /// Avatar colours for initials circles.
     private static let avatarColors = ["#FF9500", "#34C759", "#5856D6", "#FF2D55", "#007AFF", "#AF52DE", "#5AC8FA"]
 
+    /// Sections of the demo items by position: an inbox by day, the right-to-left list by
+    /// language (the first six samples are Hebrew, the rest Arabic).
+    private static func demoSection(_ n: Int, rightToLeft: Bool) -> String {
+        if rightToLeft { return n < 6 ? "עברית" : "العربية" }
+        return n < 5 ? "Today" : n < 11 ? "Yesterday" : "Earlier"
+    }
+
     /// The demo items of one list; a few are read, flagged, badged or archived so filtered lists have content.
     static func demoItems(listID: String, rightToLeft: Bool, time: StoreTime) -> [ItemRecord] {
         let samples = rightToLeft ? rightToLeftSamples : latinSamples
@@ -103,7 +111,7 @@ extension ItemStore {
                 id: "\(listID)-\(n + 1)", listID: listID, title: sample.0, subtitle: sample.1, body: sample.2,
                 avatar: avatarColors[n % avatarColors.count], icon: n % 5 == 3 ? "paperclip" : nil,
                 badge: n % 6 == 1 ? n % 4 + 1 : 0, unread: n % 3 != 2, flagged: n % 7 == 4,
-                archived: n % 8 == 7, sortKey: Int64(n + 1), updatedAt: time)
+                archived: n % 8 == 7, section: demoSection(n, rightToLeft: rightToLeft), sortKey: Int64(n + 1), updatedAt: time)
         }
     }
 }
