@@ -77,10 +77,12 @@ let package = Package(
             exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
-        // Helpers shared by the test targets (a seeded random generator).
+        // Helpers shared by the test targets (a seeded random generator), and golden-image
+        // checking for the targets that render (it reads and writes PNGs through Canvas).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp"]),
     ]

@@ -1,6 +1,7 @@
 // The clip stack (rects, rounded rects, nesting, save/restore) and compositing layers with
 // translate, scale, rotate and alpha; sub-surfaces as views into a parent.
 import Canvas
+import GoldenImages
 import XCTest
 
 final class ClipAndLayerTests: XCTestCase {

@@ -1,80 +1,23 @@
-// Test support. Golden-image checking: a scene is rendered at 1280x800 and compared with
-// References/<name>.png within a tolerance; on mismatch `<name>.actual.png` is written beside
-// the reference; SWIPE_KIOSK_UPDATE_GOLDENS=1 rewrites the references instead. And the fonts
+// Test support. Golden images of the renderer: scenes are rendered at 1280x800 and checked
+// against References/<name>.png (GoldenImage, shared with the app's tests). And the fonts
 // shipped in Sources/Canvas/Fonts, loaded for each test (`TestFonts`).
 import Canvas
 import Foundation
+import GoldenImages
 import XCTest
 
-enum GoldenImage {
+extension GoldenImage {
     static let width = 1280
     static let height = 800
 
-    static var testsDirectory: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-    }
-    static var referencesDirectory: String { testsDirectory + "/References" }
-    static var fontsDirectory: String { FontLibrary.bundledFontsDirectory }
+    static let references = GoldenImage(
+        directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/References")
 
-    /// Per-pixel difference summary of two surfaces of equal size.
-    struct Difference {
-        /// Mean absolute difference per channel (0...255).
-        var meanAbsolute: Double
-        /// Largest channel difference.
-        var maximum: Int
-        /// Pixels with any channel differing by more than `threshold`.
-        var pixelsOver: Int
-    }
-
-    static func difference(_ a: Surface, _ b: Surface, threshold: Int = 0) -> Difference {
-        precondition(a.width == b.width && a.height == b.height)
-        var sum = 0, maximum = 0, over = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-                var worst = 0
-                for shift in stride(from: 0, through: 24, by: 8) {
-                    let d = abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF))
-                    sum += d; worst = max(worst, d)
-                }
-                maximum = max(maximum, worst)
-                if worst > threshold { over += 1 }
-            }
-        }
-        return Difference(meanAbsolute: Double(sum) / Double(a.width * a.height * 4), maximum: maximum, pixelsOver: over)
-    }
-
-    /// Compares `surface` with the reference `name`: at most `maxPixels` pixels may differ by
-    /// more than `tolerance` in any channel. Fails when the reference is missing (run with
-    /// SWIPE_KIOSK_UPDATE_GOLDENS=1 to create it).
+    /// Fails the test when `surface` differs from the reference `name` (see `mismatch`).
     static func check(_ surface: Surface, _ name: String, tolerance: Int = 2, maxPixels: Int = 0,
                       file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = referencesDirectory + "/\(name).png"
-        let actualPath = referencesDirectory + "/\(name).actual.png"
-        if ProcessInfo.processInfo.environment["SWIPE_KIOSK_UPDATE_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(atPath: referencesDirectory, withIntermediateDirectories: true)
-            try PNG.write(surface, to: path)
-            try? FileManager.default.removeItem(atPath: actualPath)
-            return
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            try PNG.write(surface, to: actualPath)
-            XCTFail("missing reference \(path); wrote \(actualPath)", file: file, line: line)
-            return
-        }
-        let reference = try PNG.read(path: path)
-        guard reference.width == surface.width, reference.height == surface.height else {
-            try PNG.write(surface, to: actualPath)
-            XCTFail("\(name): size \(surface.width)x\(surface.height) != reference", file: file, line: line)
-            return
-        }
-        let diff = difference(surface, reference, threshold: tolerance)
-        if diff.pixelsOver > maxPixels {
-            try PNG.write(surface, to: actualPath)
-            XCTFail("\(name): \(diff.pixelsOver) pixels differ by more than \(tolerance) (max \(diff.maximum)); "
-                    + "wrote \(actualPath)", file: file, line: line)
-        } else {
-            try? FileManager.default.removeItem(atPath: actualPath)
+        if let message = try references.mismatch(surface, name, tolerance: tolerance, maxPixels: maxPixels) {
+            XCTFail(message, file: file, line: line)
         }
     }
 

@@ -1,6 +1,7 @@
 // The reference list frame (the bench scene) against its golden image and against the frame
 // cairo drew for the same specification.
 import Canvas
+import GoldenImages
 import Foundation
 import XCTest
 

@@ -1,6 +1,7 @@
 // Anti-aliased shapes: golden images of rounded rects, circles, ellipses, strokes, lines,
 // gradients and shadows, plus numeric checks that coverage is the exact covered area.
 import Canvas
+import GoldenImages
 import XCTest
 
 final class ShapeTests: XCTestCase {

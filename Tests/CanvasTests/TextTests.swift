@@ -1,6 +1,7 @@
 // Text: golden image of ellipsis, wrapping, kerning, bold, alignment, Arabic, Hebrew, mixed
 // directions and icons; numeric checks of the layout rules behind them.
 import Canvas
+import GoldenImages
 import XCTest
 
 final class TextTests: XCTestCase {

@@ -1,5 +1,6 @@
 // Regions, the glyph cache budget, PNG round trips, colours and transforms.
 import Canvas
+import GoldenImages
 import XCTest
 
 final class UtilityTests: XCTestCase {
