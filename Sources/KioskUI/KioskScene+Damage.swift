@@ -1,14 +1,17 @@
 // Damage tracking: what changed on screen since the last frame. A swiped row changes only its
-// own band, so the renderer draws (and the DRM path copies) just that; anything that moves the
+// own band, so the renderer draws (and the DRM path copies) just that; a collapsing row moves
+// the rows and section headers below it, whose bands are damaged too; anything that moves the
 // whole page — scrolling, a transition, a sheet, a toast, the scroll indicator, a new page —
 // damages the full frame. Compared by signature, so no widget has to remember to report.
 import Canvas
 import SwipeCore
 
-/// A summary of one frame: a hash of everything global and one of each visible row.
+/// A summary of one frame: a hash of everything global and one of each visible row and header.
 public struct FrameSignature: Equatable {
     var global: Int
     var rows: [String: RowMark]
+    /// Headers by their place among the list's headers.
+    var headers: [Int: RowMark]
 
     struct RowMark: Equatable {
         let frame: SwipeCore.Rect
@@ -29,12 +32,17 @@ extension KioskScene {
         if let toast { global.combine(toast); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2)) }
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         var rows: [String: FrameSignature.RowMark] = [:]
+        var headers: [Int: FrameSignature.RowMark] = [:]
         switch top {
         case .list(let list):
             global.combine(list.scroll.offset(at: time))
             global.combine(list.scroll.indicatorAlpha(at: time))
             global.combine(list.data.count)
-            for row in list.layoutRows(at: time) {
+            let layout = list.layout(at: time)
+            for header in layout.headers {
+                headers[header.index] = FrameSignature.RowMark(frame: header.frame, hash: header.label.hashValue)
+            }
+            for row in layout.rows {
                 var h = Hasher()
                 h.combine(row.item)
                 h.combine(row.swipe)
@@ -48,7 +56,7 @@ extension KioskScene {
         case nil:
             break
         }
-        return FrameSignature(global: global.finalize(), rows: rows)
+        return FrameSignature(global: global.finalize(), rows: rows, headers: headers)
     }
 
     /// The area to redraw going from `previous` to `current`: nil means the whole frame.
@@ -60,11 +68,15 @@ extension KioskScene {
             let x0 = min(b.minX, r.minX), y0 = min(b.minY, r.minY)
             box = SwipeCore.Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
         }
-        for (id, mark) in current.rows where previous.rows[id] != mark {
-            add(mark.frame)
-            if let old = previous.rows[id] { add(old.frame) }
+        func compare<Key>(_ old: [Key: FrameSignature.RowMark], _ new: [Key: FrameSignature.RowMark]) {
+            for (id, mark) in new where old[id] != mark {
+                add(mark.frame)
+                if let previous = old[id] { add(previous.frame) }
+            }
+            for (id, previous) in old where new[id] == nil { add(previous.frame) }
         }
-        for (id, old) in previous.rows where current.rows[id] == nil { add(old.frame) }
+        compare(previous.rows, current.rows)
+        compare(previous.headers, current.headers)
         return box ?? .zero
     }
 

@@ -1,5 +1,6 @@
-// The scene's part of the state dump: page, stack, transition and the visible rows with their
-// swipe state and action frames, in screen pixels of the unrotated screen.
+// The scene's part of the state dump: page, stack, transition, the visible rows with their
+// swipe state and action frames and the visible section headers, in screen pixels of the
+// unrotated screen.
 import SwipeCore
 
 extension KioskScene {
@@ -10,8 +11,13 @@ extension KioskScene {
             SceneState.Transition(kind: $0.kind, progress: $0.state.progress(at: time), interactive: $0.state.interactive)
         }
         var rows: [SceneState.Row] = []
+        var headers: [SceneState.Header] = []
         if transition == nil, case .list(let list) = top {
-            for row in list.layoutRows(at: time) where row.frame.maxY > list.frame.minY && row.frame.minY < list.frame.maxY {
+            let layout = list.layout(at: time)
+            headers = layout.headers.map {
+                SceneState.Header(title: $0.title, frame: [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height])
+            }
+            for row in layout.rows where row.frame.maxY > list.frame.minY && row.frame.minY < list.frame.maxY {
                 let swipe = row.swipe
                 let f = row.frame
                 rows.append(SceneState.Row(
@@ -27,6 +33,6 @@ extension KioskScene {
         }
         return SceneState(
             page: page, stack: stack.map(\.id) + (transition.map { $0.kind == "pop" ? [$0.upper.id] : [] } ?? []),
-            transition: t, sheet: sheet?.state(at: time), rows: rows, toast: toast?.message)
+            transition: t, sheet: sheet?.state(at: time), rows: rows, headers: headers, toast: toast?.message)
     }
 }

@@ -13,12 +13,14 @@ public struct ListItem: Hashable, Sendable {
     public var flagged: Bool
     /// Icon-font name shown instead of the initial in the avatar (nil: the title's first letter).
     public var icon: String?
+    /// The title of the section the item is listed under ("" for none).
+    public var section: String
     /// When the item last changed (store time, ms): tells new and updated rows from old ones.
     public var version: Int64
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
-        flagged: Bool = false, icon: String? = nil, version: Int64 = 0
+        flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0
     ) {
         self.version = version
         self.id = id
@@ -29,6 +31,7 @@ public struct ListItem: Hashable, Sendable {
         self.unread = unread
         self.flagged = flagged
         self.icon = icon
+        self.section = section
     }
 
     /// Flags as the state dump names them.

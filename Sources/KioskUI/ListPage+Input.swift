@@ -91,9 +91,11 @@ extension ListPage {
         case .down, .up:
             let next = key == .down ? min(data.count - 1, current + 1) : max(0, current - 1)
             focus = next
-            let rowTop = Double(next) * rowHeight, offset = scroll.offset(at: time)
-            if rowTop < offset {
-                scroll.scroll(to: rowTop, animated: true, time: time)
+            // Rows only: headers are not focusable. A row must clear its section's pinned header.
+            let rowTop = sections.top(ofRow: next), offset = scroll.offset(at: time)
+            let pinned = sections.header(ofRow: next) == nil ? 0 : sections.headerHeight
+            if rowTop - pinned < offset {
+                scroll.scroll(to: rowTop - pinned, animated: true, time: time)
             } else if rowTop + rowHeight > offset + frame.height {
                 scroll.scroll(to: rowTop + rowHeight - frame.height, animated: true, time: time)
             }

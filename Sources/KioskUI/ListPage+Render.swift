@@ -1,5 +1,6 @@
-// Drawing a list page: background, the visible rows with their swipe buttons, an empty-state
-// message and the scroll indicator. Only rows meeting the painter's clip (the damage) are drawn.
+// Drawing a list page: background, the visible rows with their swipe buttons, the section
+// headers over them (the pinned one covers the rows scrolling under it), an empty-state message
+// and the scroll indicator. Only rows meeting the painter's clip (the damage) are drawn.
 import Canvas
 import SwipeCore
 
@@ -8,25 +9,34 @@ extension ListPage {
     public func render(_ painter: Painter, time: Double) {
         let p = theme.palette
         let area = Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        let rtl = direction == .rightToLeft
         painter.withSavedState {
             painter.clip(to: area)
-            let rows = layoutRows(at: time)
-            var covered = frame.minY
-            for row in rows {
+            let layout = layout(at: time)
+            // The band rows and headers cover; the rest (end of list, rubber band, collapses) is background.
+            var top = frame.maxY, bottom = frame.minY
+            for row in layout.rows {
                 let f = Canvas.Rect(x: row.frame.minX, y: row.frame.minY, width: row.frame.width, height: row.frame.height)
-                renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: direction == .rightToLeft, time: time)
+                renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: rtl, time: time)
                 if let flash = flashing[row.item.id]?.value(at: time), flash > 0 {
                     painter.fill(Canvas.Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
                                  color: theme.palette.accent.withAlpha(0.18 * flash))
                 }
-                covered = max(covered, row.frame.minY + row.frame.height * row.swipe.heightFraction)
+                top = min(top, row.frame.minY)
+                bottom = max(bottom, row.frame.minY + row.frame.height * row.swipe.heightFraction)
             }
-            // Whatever rows do not cover (end of list, rubber band, collapses) is background.
-            if covered < frame.maxY {
-                painter.fill(Canvas.Rect(x: area.x, y: covered, width: area.width, height: frame.maxY - covered), color: p.background)
+            for header in layout.headers {
+                let f = header.frame
+                renderer.drawHeader(header.label, frame: Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height),
+                                    painter: painter, rtl: rtl)
+                top = min(top, f.minY)
+                bottom = max(bottom, f.maxY)
             }
-            if let first = rows.first, first.frame.minY > frame.minY {
-                painter.fill(Canvas.Rect(x: area.x, y: area.y, width: area.width, height: first.frame.minY - frame.minY), color: p.background)
+            if top >= bottom {
+                painter.fill(area, color: p.background)
+            } else {
+                if top > frame.minY { painter.fill(Canvas.Rect(x: area.x, y: area.y, width: area.width, height: top - frame.minY), color: p.background) }
+                if bottom < frame.maxY { painter.fill(Canvas.Rect(x: area.x, y: bottom, width: area.width, height: frame.maxY - bottom), color: p.background) }
             }
             if data.count == 0 { drawEmptyState(painter, area: area) }
             drawIndicator(painter, area: area, time: time)

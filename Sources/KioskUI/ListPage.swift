@@ -1,6 +1,6 @@
-// A page showing one list: virtualised rows (only the visible ones are laid out or drawn),
-// kinetic scrolling, and swipe actions through the swipe core's row group. Touches come in as
-// SwipeCore.TouchEvent; effects go out as UIEffect.
+// A page showing one list: virtualised rows (only the visible ones are laid out or drawn) in
+// sections under headers, kinetic scrolling, and swipe actions through the swipe core's row
+// group. Touches come in as SwipeCore.TouchEvent; effects go out as UIEffect.
 import Canvas
 import SwipeCore
 
@@ -13,6 +13,10 @@ public final class ListPage {
         didSet { scroll.setContent(height: contentHeight, viewport: frame.height) }
     }
     public let direction: LayoutDirection
+    /// Whether titled sections get a header (off: the rows of every section follow each other).
+    public let sectionHeaders: Bool
+    /// Where the headers of the current data sit.
+    var sections: SectionIndex
     let theme: Theme
     let renderer: RowRenderer
     var group: SwipeRowGroup
@@ -38,7 +42,7 @@ public final class ListPage {
 
     public init(
         id: String, title: String, data: ListDataSource, frame: SwipeCore.Rect, theme: Theme, text: TextCache,
-        direction: LayoutDirection, swipe: @escaping (ListItem) -> SwipeRowConfiguration
+        direction: LayoutDirection, sectionHeaders: Bool, swipe: @escaping (ListItem) -> SwipeRowConfiguration
     ) {
         self.id = id
         self.title = title
@@ -46,6 +50,8 @@ public final class ListPage {
         self.frame = frame
         self.theme = theme
         self.direction = direction
+        self.sectionHeaders = sectionHeaders
+        sections = Self.sectionIndex(data, theme: theme, headers: sectionHeaders)
         configuration = swipe
         renderer = RowRenderer(theme: theme, text: text)
         scroll = ScrollState(viewport: frame.height)
@@ -74,7 +80,12 @@ public final class ListPage {
 
     public var rowHeight: Double { theme.metrics.rowHeight }
 
-    public var contentHeight: Double { Double(data.count) * rowHeight }
+    public var contentHeight: Double { sections.contentHeight }
+
+    static func sectionIndex(_ data: ListDataSource, theme: Theme, headers: Bool) -> SectionIndex {
+        SectionIndex(sections: headers ? data.sections : [], rowCount: data.count, rowHeight: theme.metrics.rowHeight,
+                     headerHeight: theme.metrics.sectionHeaderHeight)
+    }
 
     /// Collapses an item's row over 0.3 s (its deletion is already committed), then reports
     /// `rowRemoved`. Rows a full swipe is removing collapse by themselves.
@@ -88,6 +99,7 @@ public final class ListPage {
     /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
     public func setData(_ newData: ListDataSource, time: Double) {
         data = newData
+        sections = Self.sectionIndex(newData, theme: theme, headers: sectionHeaders)
         removed = removed.filter { index(of: $0) != nil }
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)
@@ -117,56 +129,6 @@ public final class ListPage {
             removed.insert(row)
             effects.append(.rowRemoved(itemID: row))
         }
-    }
-
-    // MARK: Layout
-
-    /// Rows whose frames meet the viewport at `time` (plus `margin` rows either side).
-    public func visibleRange(at time: Double, margin: Int = 0) -> Range<Int> {
-        guard data.count > 0 else { return 0..<0 }
-        let top = scroll.offset(at: time)
-        let first = max(0, Int((top / rowHeight).rounded(.down)) - margin)
-        let last = min(data.count, Int(((top + frame.height) / rowHeight).rounded(.up)) + 1 + margin)
-        return first..<max(first, last)
-    }
-
-    /// A visible row as laid out for one frame.
-    public struct RowLayout {
-        public let index: Int
-        public let item: ListItem
-        /// Screen frame at full height (the drawn height is `frame.height × swipe.heightFraction`).
-        public let frame: SwipeCore.Rect
-        public let swipe: SwipeRowSnapshot
-    }
-
-    /// The visible rows at `time`, top to bottom: one pass that shifts rows up under those
-    /// collapsing (a deleted row) or already removed above them.
-    public func layoutRows(at time: Double) -> [RowLayout] {
-        let range = visibleRange(at: time, margin: 2)
-        var result: [RowLayout] = []
-        result.reserveCapacity(range.count)
-        var y = frame.minY + Double(range.lowerBound) * rowHeight - scroll.offset(at: time)
-        for i in range {
-            let item = data.item(at: i)
-            if removed.contains(item.id) { continue }
-            var swipe = group.snapshot(row: item.id, at: time)
-            if let collapse = collapsing[item.id] { swipe.heightFraction = min(swipe.heightFraction, collapse.value(at: time)) }
-            if let grow = arriving[item.id] { swipe.heightFraction = min(swipe.heightFraction, grow.value(at: time)) }
-            let f = SwipeCore.Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
-            y += rowHeight * swipe.heightFraction
-            guard f.maxY > frame.minY - rowHeight, f.minY < frame.maxY + rowHeight else { continue }
-            result.append(RowLayout(index: i, item: item, frame: f, swipe: swipe))
-        }
-        return result
-    }
-
-    /// The row under a screen point.
-    public func hit(_ point: SwipeCore.Point, at time: Double) -> RowHit? {
-        guard frame.contains(point) else { return nil }
-        for row in layoutRows(at: time) where row.frame.contains(point) && row.swipe.heightFraction == 1 {
-            return RowHit(id: row.item.id, frame: row.frame)
-        }
-        return nil
     }
 }
 

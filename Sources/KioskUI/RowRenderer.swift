@@ -1,7 +1,7 @@
 // Draws one list row: its content (avatar, title, subtitle, badge, unread dot, flag) moved by
 // the swipe offset, and the action buttons the swipe core placed behind it. Buttons whose
 // per-button animation scales, rotates or fades are drawn through a cached layer surface and
-// composited with that transform.
+// composited with that transform. Section headers are drawn here too, in the rows' theme.
 import Canvas
 import SwipeCore
 
@@ -77,6 +77,19 @@ final class RowRenderer {
         if !item.subtitle.isEmpty {
             let sub = text.layout(item.subtitle, font: theme.subtitle, maxWidth: textWidth, alignment: alignment)
             painter.draw(sub, at: Canvas.Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 + 4), boxWidth: textWidth, color: p.subtitle)
+        }
+    }
+
+    /// A section header: its label on the tinted band, on the reading side. A header shrinking
+    /// with its rows is clipped from the bottom, as rows are.
+    func drawHeader(_ label: String, frame f: Canvas.Rect, painter: Painter, rtl: Bool) {
+        let inset = 16.0, width = max(0, f.width - 2 * inset)
+        painter.withSavedState {
+            painter.clip(to: f)
+            painter.fill(f, color: theme.palette.sectionHeader)
+            let layout = text.layout(label, font: theme.sectionTitle, maxWidth: width, alignment: rtl ? .right : .left)
+            painter.draw(layout, at: Canvas.Point(x: f.x + inset, y: f.y + (theme.metrics.sectionHeaderHeight - layout.height) / 2),
+                         boxWidth: width, color: theme.palette.sectionTitle)
         }
     }
 

@@ -40,10 +40,18 @@ public struct SceneState: Hashable, Sendable {
         public var actions: [Action]
     }
 
+    /// A visible section header.
+    public struct Header: Hashable, Sendable {
+        public var title: String
+        /// x, y, width, height in screen pixels, where it is drawn (pinned or in the flow).
+        public var frame: [Double]
+    }
+
     public var page: Page
     public var stack: [String]
     public var transition: Transition?
     public var sheet: Sheet?
     public var rows: [Row]
+    public var headers: [Header]
     public var toast: String?
 }

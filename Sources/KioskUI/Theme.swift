@@ -43,6 +43,9 @@ public struct Palette: Sendable {
     public var dim = Color.black
     public var sheet = Color.white
     public var toast = Color(hex: 0x323232)
+    /// The band of a section header, and its label.
+    public var sectionHeader = Color(hex: 0xE8E8ED)
+    public var sectionTitle = Color(hex: 0x6D6D72)
     public var avatars: [Color] = [0x5856D6, 0x34C759, 0xFF2D55, 0xAF52DE, 0x5AC8FA, 0xFF9500].map { Color(hex: $0) }
 
     public init() {}
@@ -60,6 +63,8 @@ public struct Metrics: Sendable {
     public var actionTitleSize = 15.0
     public var iconSize = 24.0
     public var bodySize = 16.0
+    public var sectionHeaderHeight = 28.0
+    public var sectionTitleSize = 13.0
 
     public init() {}
 }
@@ -76,6 +81,7 @@ public final class Theme {
     public let actionTitle: Font
     public let body: Font
     public let bodyBold: Font
+    public let sectionTitle: Font
     public let icons: IconFont
     public let largeIcons: IconFont
 
@@ -100,6 +106,7 @@ public final class Theme {
         actionTitle = try make(regular, metrics.actionTitleSize)
         body = try make(regular, metrics.bodySize)
         bodyBold = try make(bold, metrics.bodySize + 4)
+        sectionTitle = try make(bold, metrics.sectionTitleSize)
         icons = IconFont(font: try library.font(icon, size: metrics.iconSize))
         largeIcons = IconFont(font: try library.font(icon, size: metrics.iconSize * 1.5))
     }

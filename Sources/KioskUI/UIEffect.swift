@@ -16,17 +16,3 @@ public enum UIEffect: Hashable, Sendable {
     /// The toast's button was tapped (e.g. Undo).
     case toastAction(id: String)
 }
-
-/// The items of a list, by index, so a list of 100,000 items never materialises them all.
-public protocol ListDataSource {
-    var count: Int { get }
-    func item(at index: Int) -> ListItem
-}
-
-/// A data source over an array.
-public struct ArrayDataSource: ListDataSource {
-    public var items: [ListItem]
-    public init(_ items: [ListItem]) { self.items = items }
-    public var count: Int { items.count }
-    public func item(at index: Int) -> ListItem { items[index] }
-}

@@ -22,6 +22,7 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(inbox.trailing.options.expansionStyle, .destructive)
         XCTAssertEqual(inbox.leading.options.expansionStyle, .selection)
         XCTAssertEqual(inbox.query, ItemQuery(listID: "inbox"))
+        XCTAssertTrue(inbox.sectionHeaders)
         XCTAssertEqual(configuration.data.pollInterval, 500)
         XCTAssertEqual(configuration.display.backend, .auto)
         XCTAssertEqual(configuration.sheet.swipeDown, SwipeDownConfiguration())
@@ -34,6 +35,9 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.lists.count, 1)
         XCTAssertEqual(configuration.theme.accent, SwipeColor(rgb: 0x007AFF))
         XCTAssertEqual(configuration.theme.rowHeight, 76)
+        XCTAssertEqual(configuration.theme.sectionHeader, SwipeColor(rgb: 0xE8E8ED))
+        XCTAssertEqual(configuration.theme.sectionTitle, SwipeColor(rgb: 0x6D6D72))
+        XCTAssertTrue(configuration.lists[0].sectionHeaders)
         XCTAssertEqual(configuration.haptics.patterns.count, HapticEvent.allCases.count)
         let print = try XCTUnwrap(configuration.lists[0].trailing.action(id: "print"))
         XCTAssertEqual(print.effect, .command)
@@ -101,8 +105,11 @@ final class ConfigLoadingTests: XCTestCase {
             minimum_velocity = 900
             minimum_fraction = 0.4
             detail_as_sheet = true
+            [theme]
+            section_header = "#102030"
             [[lists]]
             id = "a"
+            section_headers = false
             [lists.trailing]
             transition = "reveal"
             maximum_button_width = 0
@@ -137,6 +144,8 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(options.minimumButtonWidth, 60)
         XCTAssertEqual(options.verticalAlignment, .center)
         XCTAssertEqual(configuration.lists[0].title, "a", "the id is the default title")
+        XCTAssertFalse(configuration.lists[0].sectionHeaders)
+        XCTAssertEqual(configuration.theme.sectionHeader, SwipeColor(rgb: 0x102030))
         XCTAssertEqual(configuration.actionCount, 0)
     }
 

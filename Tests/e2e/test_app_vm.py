@@ -22,7 +22,9 @@ W, H = 1024, 768
 ASSETS = None  # (vmlinux, initrd), set by run_vm_tests.py
 BINARY = None  # the host's swipe-kiosk (the one in the initramfs), set by run_vm_tests.py
 WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "app"
-NAV_BAR, ROW = 64, 76  # layout of the default theme: row n (from 0) is centred at 64 + 76 n + 38
+# Layout of the default theme and demo data: the nav bar, the "Today" section header, then row n
+# (from 0, the first five rows) centred at 64 + 28 + 76 n + 38.
+NAV_BAR, HEADER, ROW = 64, 28, 76
 # Tolerance: the renderer is deterministic and both sides run the same binary with the same
 # fonts, so only a different app state can differ. A few pixels are allowed, not a moved label.
 MAX_MEAN_ABS_DIFF = 0.01       # levels of 255, over all pixels and channels
@@ -193,7 +195,7 @@ class AppVMTest(unittest.TestCase):
 
     def test_2_slow_swipe_opens_trailing_actions(self):
         self.start_app()
-        y = NAV_BAR + ROW + ROW // 2  # the second row
+        y = NAV_BAR + HEADER + ROW + ROW // 2  # the second row
         gesture = Gesture().slow_swipe(1000, 700, y)
         expected, state = self.replay("swipe-open", gesture, settle_ms=1500)
         row = state["rows"][1]
@@ -207,7 +209,7 @@ class AppVMTest(unittest.TestCase):
 
     def test_3_tap_pushes_detail_page(self):
         self.start_app()
-        y = NAV_BAR + 2 * ROW + ROW // 2  # the third row
+        y = NAV_BAR + HEADER + 2 * ROW + ROW // 2  # the third row
         gesture = Gesture().tap(512, y)
         expected, state = self.replay("tap-detail", gesture, settle_ms=1000)
         self.assertEqual(state["navigation"]["stack"], ["inbox", "detail:inbox-3"])
@@ -222,7 +224,7 @@ class AppVMTest(unittest.TestCase):
         coordinates, the headless rendering is turned clockwise as the panel shows it."""
         self.start_app("--rotation 90")
         lw, lh = H, W
-        y = NAV_BAR + ROW + ROW // 2
+        y = NAV_BAR + HEADER + ROW + ROW // 2
         gesture = Gesture(rotation=90).slow_swipe(lw - 24, lw - 324, y)
         expected, state = self.replay("rotation-90-swipe", gesture, settle_ms=1500)
         self.assertEqual((state["screen"]["width"], state["screen"]["height"]), (lw, lh))

@@ -81,7 +81,7 @@ final class KioskApplication {
         let direction = (list.direction ?? configuration.direction).resolved(title: list.title)
         let page = ListPage(
             id: list.id, title: list.title, data: data, frame: scene.contentFrame, theme: theme, text: text,
-            direction: direction
+            direction: direction, sectionHeaders: list.sectionHeaders
         ) { [styles] _ in
             let leading = styles.apply(options: list.leading.options, actions: list.leading.swipeActions)
             let trailing = styles.apply(options: list.trailing.options, actions: list.trailing.swipeActions)

@@ -1,5 +1,6 @@
-// The list UI's view of the item store: a count and items by index, fetched in pages around
-// what is on screen, so 100,000 items cost one small query per page and never a full load.
+// The list UI's view of the item store: the sections with their counts, read once per data
+// change, and items by index, fetched in pages around what is on screen, so 100,000 items
+// cost one small query per page and never a full load.
 import KioskUI
 
 /// A paged, cached `ListDataSource` over one list query of the store.
@@ -7,22 +8,26 @@ final class StoreDataSource: ListDataSource {
     let store: ItemStore
     let query: ItemQuery
     let count: Int
+    let sections: [ListSection]
+    private let storeSections: [ItemSection]
     private var pages: [Int: [ListItem]] = [:]
     static let pageSize = 64
     static let maximumPages = 64
 
-    /// Counts the query's items now; pages are fetched lazily.
+    /// Reads the query's sections (and so its count) now; pages are fetched lazily.
     init(store: ItemStore, query: ItemQuery) throws(StoreError) {
         self.store = store
         self.query = query
-        count = try store.count(query)
+        storeSections = try store.sections(query)
+        sections = storeSections.map { ListSection(title: $0.title, count: $0.count) }
+        count = storeSections.reduce(0) { $0 + $1.count }
     }
 
     func item(at index: Int) -> ListItem {
         let page = index / Self.pageSize
         if pages[page] == nil {
             if pages.count >= Self.maximumPages { pages.removeAll(keepingCapacity: true) }
-            let records = (try? store.items(query, offset: page * Self.pageSize, limit: Self.pageSize)) ?? []
+            let records = (try? store.items(query, sections: storeSections, offset: page * Self.pageSize, limit: Self.pageSize)) ?? []
             pages[page] = records.map(ListItem.init(record:))
         }
         let rows = pages[page]!
@@ -38,6 +43,6 @@ extension ListItem {
     init(record r: ItemRecord) {
         self.init(
             id: r.id, title: r.title, subtitle: r.subtitle, body: r.body, badge: r.badge > 0 ? r.badge : nil,
-            unread: r.unread, flagged: r.flagged, icon: r.icon, version: r.updatedAt)
+            unread: r.unread, flagged: r.flagged, icon: r.icon, section: r.section, version: r.updatedAt)
     }
 }

@@ -17,6 +17,8 @@ extension ThemeSettings {
         p.accent = c(accent)
         p.badge = c(badge)
         p.unread = c(unread)
+        p.sectionHeader = c(sectionHeader)
+        p.sectionTitle = c(sectionTitle)
         return p
     }
 

@@ -119,7 +119,7 @@ extension ThemeSettings {
     private static var colorKeys: [(String, WritableKeyPath<ThemeSettings, SwipeColor>)] { [
         ("background", \.background), ("nav_bar", \.navBar), ("nav_title", \.navTitle), ("row", \.row),
         ("separator", \.separator), ("title", \.title), ("subtitle", \.subtitle), ("accent", \.accent),
-        ("badge", \.badge), ("unread", \.unread),
+        ("badge", \.badge), ("unread", \.unread), ("section_header", \.sectionHeader), ("section_title", \.sectionTitle),
     ] }
 
     init(reading r: ConfigReader) {

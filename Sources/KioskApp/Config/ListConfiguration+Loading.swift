@@ -24,6 +24,7 @@ extension ListConfiguration {
         let id = r.requiredString("id")
         self.init(id: id ?? r.path.description, title: r.string("title") ?? id ?? "")
         direction = r.choice("direction")
+        sectionHeaders = r.bool("section_headers", default: sectionHeaders)
         if let f = r.table("filter") {
             filter = ListFilter(source: f.string("source"), archived: f.bool("archived", default: false),
                                 flagged: f.optionalBool("flagged"), unread: f.optionalBool("unread"))

@@ -85,6 +85,9 @@ public struct ListConfiguration: Hashable, Sendable {
     public var filter = ListFilter()
     /// Nil inherits the top-level `direction`.
     public var direction: DirectionSetting?
+    /// Whether items with a `section` are listed under a header per section (the pinned header
+    /// follows the scroll); off, the sections' rows follow each other without headers.
+    public var sectionHeaders = true
     public var leading = ListSideConfiguration()
     public var trailing = ListSideConfiguration()
 

@@ -15,6 +15,9 @@ public struct ThemeSettings: Hashable, Sendable {
     public var badge = SwipeColor(rgb: 0xFF3B30)
     /// The dot in front of unread rows.
     public var unread = SwipeColor(rgb: 0x007AFF)
+    /// The band of a section header, and its label.
+    public var sectionHeader = SwipeColor(rgb: 0xE8E8ED)
+    public var sectionTitle = SwipeColor(rgb: 0x6D6D72)
 
     /// Font files; nil uses the fonts that ship with the app (DejaVu Sans, Noto, MDI icons).
     public var regularFont: String?

@@ -1,5 +1,6 @@
-// The state dump of DESIGN.md ("State dump"): the scene's visible state plus the current list's
-// items, the haptics fired and the actions performed, as JSON for tests and tools.
+// The state dump of DESIGN.md ("State dump"): the scene's visible state (rows and section
+// headers) plus the current list's items with their sections, the haptics fired and the actions
+// performed, as JSON for tests and tools.
 import KioskUI
 import Foundation
 
@@ -17,7 +18,7 @@ struct StateDump {
         if let id = app.currentListID, let page = app.pages[id] {
             for i in 0..<page.data.count {
                 let item = page.data.item(at: i)
-                items.append(["id": item.id, "title": item.title, "flags": item.flags])
+                items.append(["id": item.id, "title": item.title, "flags": item.flags, "section": item.section])
             }
         }
         let transition: Any = s.transition.map {
@@ -37,6 +38,7 @@ struct StateDump {
                     "actions": row.actions.map { ["id": $0.id, "frame": $0.frame] },
                 ]
             },
+            "headers": s.headers.map { ["title": $0.title, "frame": $0.frame] },
             "items": items,
             "haptics": app.haptics.map { ["time_ms": $0.timeMs, "event": $0.event.rawValue] },
             "log": app.log.map { ["time_ms": $0.timeMs, "action": $0.action, "item": $0.item] },

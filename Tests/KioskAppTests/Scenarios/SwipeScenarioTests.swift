@@ -1,11 +1,12 @@
 // Row swipes through `replay`: opening, every expansion style, every transition style, undo
 // after a destructive full swipe, right-to-left lists. Each checks the state dump and pixels.
-// Layout of the default theme: nav bar 64 px, rows 76 px, so row i is centred at y = 102 + 76·i.
+// Layout of the default theme: nav bar 64 px, the demo's "Today" header 28 px, rows 76 px, so
+// row i of the first section spans y = 92 + 76·i … 168 + 76·i.
 import XCTest
 @testable import KioskApp
 
 final class SwipeScenarioTests: XCTestCase {
-    static let row2 = 178  // centre of the second row (inbox-2)
+    static let row2 = 178  // on the second row (inbox-2, 168…244)
 
     /// A configuration with one "inbox" list whose trailing side has `trailing` options and
     /// these actions (ids name their effect; "delete" is destructive, "more" opens the sheet).
@@ -30,7 +31,7 @@ final class SwipeScenarioTests: XCTestCase {
         XCTAssertEqual(state.swipeOffset("inbox-2") ?? 0, -222, accuracy: 0.5, "three 74 px buttons")
         XCTAssertEqual(state.swipeState("inbox-1"), "idle")
         let delete = try XCTUnwrap(state.actionFrame(row: "inbox-2", action: "delete"))
-        for (value, expected) in zip(delete, [1206.0, 140, 74, 76]) { XCTAssertEqual(value, expected, accuracy: 0.5) }
+        for (value, expected) in zip(delete, [1206.0, 168, 74, 76]) { XCTAssertEqual(value, expected, accuracy: 0.5) }
         let image = try s.image("open")
         XCTAssertTrue(image.matches(Int(delete[0]) + 4, Int(delete[1]) + 4, 0xFF3B30), "delete strip is systemRed")
         XCTAssertTrue(image.matches(1140, 210, 0xFF9500), "flag strip is orange")
