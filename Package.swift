@@ -84,6 +84,6 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "GoldenImages"], exclude: ["References"]),
     ]
 )

@@ -1,8 +1,10 @@
 // Runs `swipe-kiosk replay` in-process on a script (and optional configuration) in a fresh
 // directory, and reads back the PNGs and state dumps it wrote: the scenario tests' view of the
-// app is exactly what an integrator's tooling sees.
+// app is exactly what an integrator's tooling sees. Screenshots can be checked against golden
+// images in References/.
 import Canvas
 import Foundation
+import GoldenImages
 import XCTest
 @testable import KioskApp
 
@@ -40,11 +42,21 @@ struct Scenario {
     func bytes(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name + ".png"))
     }
+
+    static let references = GoldenImage(
+        directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path + "/References")
+
+    /// Fails when the screenshot `name` differs from References/`name`.png (GoldenImage's
+    /// tolerance; SWIPE_KIOSK_UPDATE_GOLDENS=1 rewrites the reference).
+    func checkGolden(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        if let message = try Self.references.mismatch(try image(name), name) { XCTFail(message, file: file, line: line) }
+    }
 }
 
 /// Convenience readers for state dumps.
 extension Dictionary where Key == String, Value == Any {
     var rows: [[String: Any]] { self["rows"] as? [[String: Any]] ?? [] }
+    var headers: [[String: Any]] { self["headers"] as? [[String: Any]] ?? [] }
     var items: [[String: Any]] { self["items"] as? [[String: Any]] ?? [] }
     var hapticEvents: [String] { (self["haptics"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String } }
     var logActions: [String] { (self["log"] as? [[String: Any]] ?? []).compactMap { $0["action"] as? String } }
@@ -53,6 +65,13 @@ extension Dictionary where Key == String, Value == Any {
     var sheet: [String: Any]? { self["sheet"] as? [String: Any] }
 
     func row(_ id: String) -> [String: Any]? { rows.first { $0["id"] as? String == id } }
+
+    func rowFrame(_ id: String) -> [Double]? { row(id)?["frame"] as? [Double] }
+
+    /// The visible headers as (title, frame), top to bottom.
+    var headerFrames: [(title: String, frame: [Double])] {
+        headers.map { ($0["title"] as? String ?? "", $0["frame"] as? [Double] ?? []) }
+    }
 
     func swipeState(_ id: String) -> String? { (row(id)?["swipe"] as? [String: Any])?["state"] as? String }
 
