@@ -20,7 +20,7 @@ extension ListPage {
         public let index: Int
         public let item: ListItem
         /// Screen frame at full height (the drawn height is `frame.height × swipe.heightFraction`).
-        public let frame: SwipeCore.Rect
+        public internal(set) var frame: SwipeCore.Rect
         public let swipe: SwipeRowSnapshot
     }
 
@@ -45,22 +45,30 @@ extension ListPage {
     /// The visible rows at `time`, top to bottom.
     public func layoutRows(at time: Double) -> [RowLayout] { layout(at: time).rows }
 
-    /// The visible rows and headers at `time`, in one pass over the rows near the viewport.
+    /// The visible rows and headers at `time`: the rows near the viewport with their swipe
+    /// state, then one pass down them placing headers and rows.
     public func layout(at time: Double) -> Layout {
         let range = visibleRange(at: time, margin: 2)
-        // The rows' snapshots first: a header's height follows its rows when all are in range.
-        let snapshots = range.map { i -> (item: ListItem, swipe: SwipeRowSnapshot?) in
+        // Rows that have not left yet, with their heights: a header's height follows them.
+        var rows: [RowLayout] = []
+        rows.reserveCapacity(range.count)
+        for i in range {
             let item = data.item(at: i)
-            guard !removed.contains(item.id) else { return (item, nil) }
+            guard !removed.contains(item.id) else { continue }
             var swipe = group.snapshot(row: item.id, at: time)
             if let collapse = collapsing[item.id] { swipe.heightFraction = min(swipe.heightFraction, collapse.value(at: time)) }
             if let grow = arriving[item.id] { swipe.heightFraction = min(swipe.heightFraction, grow.value(at: time)) }
-            return (item, swipe)
+            rows.append(RowLayout(index: i, item: item, frame: .zero, swipe: swipe))
         }
-        func heightFraction(of header: SectionIndex.Header) -> Double {
+        // The tallest of a header's rows, from `rows[from]` on, when all of them are in range.
+        func heightFraction(of header: SectionIndex.Header, from: Int) -> Double {
             guard header.firstRow >= range.lowerBound, header.endRow <= range.upperBound else { return 1 }
-            let own = snapshots[(header.firstRow - range.lowerBound)..<(header.endRow - range.lowerBound)]
-            return own.reduce(0) { max($0, $1.swipe?.heightFraction ?? 0) }
+            var tallest = 0.0, k = from
+            while k < rows.count, rows[k].index < header.endRow {
+                tallest = max(tallest, rows[k].swipe.heightFraction)
+                k += 1
+            }
+            return tallest
         }
         let offset = scroll.offset(at: time)
         // Headers met on the way down: index, top, height, and where their section ends.
@@ -70,28 +78,27 @@ extension ListPage {
         }
         var next = sections.headerCount(before: range.lowerBound)
         var y = frame.minY + sections.flowTop(ofRow: range.lowerBound) - offset
-        var rows: [RowLayout] = []
-        rows.reserveCapacity(range.count)
-        for (i, entry) in zip(range, snapshots) {
+        var n = 0  // the next entry of `rows`
+        for i in range {
             if let last = placed.last, sections.headers[last.header].endRow == i { placed[placed.count - 1].end = y }
             if next < sections.headers.count, sections.headers[next].firstRow == i {
-                let height = sections.headerHeight * heightFraction(of: sections.headers[next])
+                let height = sections.headerHeight * heightFraction(of: sections.headers[next], from: n)
                 placed.append((next, y, height, .infinity))
                 y += height
                 next += 1
             }
-            guard let swipe = entry.swipe else { continue }
-            let f = SwipeCore.Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
-            y += rowHeight * swipe.heightFraction
-            guard f.maxY > frame.minY - rowHeight, f.minY < frame.maxY + rowHeight else { continue }
-            rows.append(RowLayout(index: i, item: entry.item, frame: f, swipe: swipe))
+            guard n < rows.count, rows[n].index == i else { continue }  // a row that left
+            rows[n].frame = SwipeCore.Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
+            y += rowHeight * rows[n].swipe.heightFraction
+            n += 1
         }
+        rows.removeAll { $0.frame.maxY <= frame.minY - rowHeight || $0.frame.minY >= frame.maxY + rowHeight }
         if let last = placed.last, sections.headers[last.header].endRow == range.upperBound { placed[placed.count - 1].end = y }
         // The last header that reached the top pins there until its section's end pushes it up.
         let pinned = placed.lastIndex { $0.y <= frame.minY }
         var headers: [HeaderLayout] = []
-        for (n, p) in placed.enumerated() {
-            let top = n == pinned ? min(frame.minY, p.end - p.height) : p.y
+        for (k, p) in placed.enumerated() {
+            let top = k == pinned ? min(frame.minY, p.end - p.height) : p.y
             guard p.height > 0, top + p.height > frame.minY, top < frame.maxY else { continue }
             let header = sections.headers[p.header]
             headers.append(HeaderLayout(
