@@ -1,6 +1,7 @@
 // `swipe-kiosk bench --scenario swipe|scroll|push|sheet`: a scripted interaction played on the
 // headless backend with a frame drawn every 60 Hz tick, timing each frame (tick + render) and
-// reporting the damaged area, with a list of N items in a fresh database.
+// reporting the damaged area, with a list of N items in sections of ten (a header crosses the
+// screen every few hundred pixels of scrolling) in a fresh database.
 import Canvas
 import Foundation
 import Glibc
@@ -29,7 +30,7 @@ struct ScenarioBench {
 
     /// The interaction, repeated until `frames` frames have been drawn.
     func script(period: Int) -> String {
-        let w = width, h = height, row = 64 + 76 + 38
+        let w = width, h = height, row = 64 + 28 + 76 + 38  // the second row, under the first section's header
         switch kind {
         case .swipe:
             return "at 0 swipe 0 \(w - 40) \(row) \(w / 3) \(row) 300\nat 1000 swipe 0 \(w / 2) \(row) \(w - 10) \(row) 300\n"
@@ -53,7 +54,7 @@ struct ScenarioBench {
         for start in stride(from: 0, to: items, by: 1000) {
             try store.insert((start..<min(items, start + 1000)).map {
                 ItemRecord(id: "item-\($0)", listID: "inbox", title: "Person \($0)", subtitle: "Subject line of message \($0)",
-                           badge: $0 % 7, sortKey: Int64($0), updatedAt: 0)
+                           badge: $0 % 7, section: "Day \($0 / 10 + 1)", sortKey: Int64($0), updatedAt: 0)
             })
         }
         var configuration = KioskConfiguration()
