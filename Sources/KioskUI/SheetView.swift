@@ -49,6 +49,10 @@ public final class SheetView {
     var touch: (slot: Int, start: SwipeCore.Point, last: SwipeCore.Point, arbiter: GestureArbiter, velocity: VelocityTracker,
                 sheetDragging: Bool, listDragging: Bool, listTranslation: Double)?
     static let rowHeight = 56.0
+    /// Radius of the panel's top corners.
+    static let cornerRadius = 12.0
+    /// Blur of the panel's shadow (twice its Gaussian's standard deviation).
+    static let shadowBlur = 16.0
     static let headerHeight = 56.0
     static let maximumFraction = 0.8
 
