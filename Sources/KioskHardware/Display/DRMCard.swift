@@ -40,14 +40,7 @@ public final class DRMCard {
 
     /// Every `/dev/dri/card*`, in numeric order.
     public static func candidatePaths(directory: String = "/dev/dri") -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("card"), Int(name.dropFirst(4)) != nil { names.append(name) }
-        }
-        return names.sorted { Int($0.dropFirst(4))! < Int($1.dropFirst(4))! }.map { "\(directory)/\($0)" }
+        Directory.numbered(directory, prefix: "card").map { "\(directory)/card\($0)" }
     }
 
     /// Opens `path` read-write.

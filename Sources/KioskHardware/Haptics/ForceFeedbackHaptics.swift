@@ -70,13 +70,6 @@ final class ForceFeedbackHaptics: HapticBackend {
     }
 
     private static func eventDevices() -> [String] {
-        guard let dir = opendir("/dev/input") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("event"), let n = Int(name.dropFirst(5)) { names.append(String(n)) }
-        }
-        return names.sorted { Int($0)! < Int($1)! }.map { "/dev/input/event\($0)" }
+        Directory.numbered("/dev/input", prefix: "event").map { "/dev/input/event\($0)" }
     }
 }
