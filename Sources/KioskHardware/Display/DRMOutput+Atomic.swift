@@ -39,7 +39,7 @@ extension DRMOutput {
             try drmCall("drmModeSetCrtc") {
                 drmModeSetCrtc(card.fd, crtcID, buffers[front].framebufferID, 0, 0, &connectorID, 1, &info)
             }
-        } catch { throw error.isPermissionOrBusy ? .masterBusy(path: card.path, error) : .system(error) }
+        } catch { throw error.isPermissionOrBusy ? .busy(card.path, error) : .system(error) }
     }
 
     private func prepareAtomic() throws(SystemError) -> AtomicState {

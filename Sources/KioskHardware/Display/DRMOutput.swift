@@ -77,7 +77,7 @@ public final class DRMOutput {
         rotation = configuration.followPanelOrientation
             ? configuration.rotation.combined(with: connector.panelOrientation) : configuration.rotation
         if drmIsMaster(card.fd) == 0 {
-            do { try drmCall("drmSetMaster") { drmSetMaster(card.fd) } } catch { throw .masterBusy(path: card.path, error) }
+            do { try drmCall("drmSetMaster") { drmSetMaster(card.fd) } } catch { throw .busy(card.path, error) }
         }
         if let crtc = drmModeGetCrtc(card.fd, crtcID) {
             saved = crtc.pointee

@@ -8,8 +8,9 @@ public enum DisplayError: Error, CustomStringConvertible {
     case noUsableCard(tried: [String: String])
     /// The card could not be opened (missing, permission).
     case cannotOpen(path: String, SystemError)
-    /// Another process is DRM master (a desktop session or display manager).
-    case masterBusy(path: String, SystemError)
+    /// Another process is DRM master (a desktop session or display manager); `holders` names
+    /// the processes that have the card open, when they can be seen (root).
+    case masterBusy(path: String, SystemError, holders: [String])
     /// The requested connector does not exist or is disconnected.
     case connectorNotFound(name: String, available: [String])
     /// No connector is connected.
@@ -22,6 +23,11 @@ public enum DisplayError: Error, CustomStringConvertible {
     case atomicUnsupported(String)
     /// A kernel call failed while running.
     case system(SystemError)
+
+    /// ``masterBusy(path:_:holders:)`` naming the processes that have `path` open.
+    static func busy(_ path: String, _ error: SystemError) -> DisplayError {
+        .masterBusy(path: path, error, holders: DeviceUsers.processes(using: path))
+    }
 
     /// The process exit code for this failure (sysexits.h).
     public var exitCode: Int32 {
@@ -45,10 +51,12 @@ public enum DisplayError: Error, CustomStringConvertible {
                 ? " — add the user to the 'video' group (usermod -aG video USER) or run from a logind seat session"
                 : ""
             return "cannot open \(path): \(error)\(hint)"
-        case .masterBusy(let path, let error):
-            return "cannot become DRM master on \(path): \(error). Another process drives the display — most likely a "
-                + "desktop session or display manager (gdm, lightdm, sddm, a Wayland compositor, X). Stop it "
-                + "(systemctl stop display-manager) or run on a VT it does not own."
+        case .masterBusy(let path, let error, let holders):
+            let open = holders.isEmpty ? "" : " (\(path) is open in: \(holders.joined(separator: ", ")))"
+            return "cannot become DRM master on \(path): \(error). Another program drives the display\(open) — "
+                + "most likely a desktop session or display manager (gdm, lightdm, sddm, a Wayland compositor, X) "
+                + "or another swipe-kiosk. Stop it (systemctl stop display-manager, systemctl stop swipe-kiosk) "
+                + "and start again."
         case .connectorNotFound(let name, let available):
             return "connector \(name) not found or not connected; available: \(available.joined(separator: ", "))"
         case .noConnectedConnector(let path):

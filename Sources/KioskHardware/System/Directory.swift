@@ -1,5 +1,5 @@
-// Directory listings for the places KioskHardware finds devices by name (/dev/dri/card*,
-// /dev/input/event*): one readdir loop instead of one per caller.
+// Directory listings for the few places KioskHardware finds things by name (/dev/dri/card*,
+// /dev/input/event*, /proc/PID/fd): one readdir loop instead of one per caller.
 import Glibc
 
 /// Reading a directory's entry names.
@@ -16,7 +16,7 @@ enum Directory {
         return names
     }
 
-    /// The numbers N of the entries named `prefix`N (card0, event12), ascending.
+    /// The numbers N of the entries named `prefix`N (card0, event12, a PID in /proc), ascending.
     static func numbered(_ path: String, prefix: String = "") -> [Int] {
         entries(path).compactMap { $0.hasPrefix(prefix) ? Int($0.dropFirst(prefix.count)) : nil }.sorted()
     }
