@@ -144,28 +144,38 @@ final class HardwareSession: EventLoopClient {
 
     // MARK: Input
 
-    /// The first touch after blanking only wakes the display; its slot is swallowed until it lifts.
+    /// The first touch or key press after blanking only wakes the display; a touch's slot is
+    /// then swallowed until it lifts.
     private func route(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
-            if sample.phase == .down, power.noteActivity(now: loop.now) {
-                output.setPower(on: true)
-                logger.info("display woken by a touch (not delivered)")
-                swallowedSlots.insert(sample.slot)
-                invalidate()
+            if sample.phase != .cancel, wake(by: "a touch") {
+                // A finger the client already saw go down (before the blank) ends for it here.
+                if sample.phase != .down { client?.handle(.touch(TouchSample(
+                    slot: sample.slot, phase: .cancel, location: sample.location, time: sample.time))) }
+                if sample.phase != .up { swallowedSlots.insert(sample.slot) }
                 return
             }
-            _ = power.noteActivity(now: loop.now)
             if swallowedSlots.contains(sample.slot) {
                 if sample.phase == .up || sample.phase == .cancel { swallowedSlots.remove(sample.slot) }
                 return
             }
-        case .key:
-            _ = power.noteActivity(now: loop.now)
+        case .key(let key):
+            if key.pressed, wake(by: "a key") { return }
         case .deviceAdded, .deviceRemoved, .frame:
             break
         }
         client?.handle(event)
+    }
+
+    /// Records user activity; when the display was blanked it is switched on again.
+    /// - Returns: true when the event woke the display (and is not delivered).
+    private func wake(by what: String) -> Bool {
+        guard power.noteActivity(now: loop.now) else { return false }
+        output.setPower(on: true)
+        logger.info("display woken by \(what) (not delivered)")
+        invalidate()
+        return true
     }
 
     private func scheduleResume() {
