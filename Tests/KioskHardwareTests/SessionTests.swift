@@ -1,10 +1,72 @@
-// The busy-display message without a card: the holders named by DeviceUsers (a child process
-// holding /dev/zero). A real busy card is proven by Tests/e2e/test_session_vm.py.
+// The parts of VT switching and of the busy-display message that run without a VT or a card:
+// the Ctrl+Alt+Fn tracker, VT detection, the release/acquire signals through the loop's
+// signalfd, and the holders named by DeviceUsers (a child process holding /dev/zero).
+// The switching itself is proven on a real kernel by Tests/e2e/test_session_vm.py.
 import Glibc
 import XCTest
 @testable import KioskHardware
 
 final class SessionTests: XCTestCase {
+    private func key(_ code: UInt32, _ pressed: Bool) -> KeyEvent {
+        KeyEvent(code: code, name: KeyName.name(for: code), pressed: pressed, time: LoopInstant(nanoseconds: 0))
+    }
+
+    func testCtrlAltFunctionKeysNameTheirVT() {
+        var keys = VTSwitchKeys()
+        XCTAssertNil(keys.target(for: key(29, true)))  // left Ctrl
+        XCTAssertNil(keys.target(for: key(60, true)), "F2 with Ctrl only")
+        XCTAssertNil(keys.target(for: key(56, true)))  // left Alt
+        XCTAssertEqual(keys.target(for: key(60, true)), 2)
+        XCTAssertNil(keys.target(for: key(60, false)), "releases never switch")
+        XCTAssertEqual(keys.target(for: key(59, true)), 1)
+        XCTAssertEqual(keys.target(for: key(68, true)), 10)
+        XCTAssertEqual(keys.target(for: key(87, true)), 11)
+        XCTAssertEqual(keys.target(for: key(88, true)), 12)
+        XCTAssertNil(keys.target(for: key(30, true)), "not a function key")
+        XCTAssertNil(keys.target(for: key(29, false)))
+        XCTAssertNil(keys.target(for: key(60, true)), "Ctrl was released")
+    }
+
+    func testRightHandModifiersCountAndResetForgetsThem() {
+        var keys = VTSwitchKeys()
+        _ = keys.target(for: key(97, true))   // right Ctrl
+        _ = keys.target(for: key(100, true))  // right Alt (AltGr)
+        XCTAssertEqual(keys.target(for: key(61, true)), 3)
+        keys.reset()
+        XCTAssertNil(keys.target(for: key(61, true)), "modifiers held before a VT switch are forgotten")
+    }
+
+    func testNoVirtualTerminalOnAPipeOrDevNull() throws {
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { ends.forEach { close($0) } }
+        XCTAssertNil(VirtualTerminal.number(of: ends[0]))
+        XCTAssertNil(VirtualTerminal.takeOver(fd: ends[0], logger: .init(label: "test")))
+        let null = open("/dev/null", O_RDONLY)
+        defer { close(null) }
+        XCTAssertNil(VirtualTerminal.number(of: null), "a character device, but not major 4")
+    }
+
+    func testReleaseAndAcquireArriveThroughTheLoop() throws {
+        final class Recorder: EventLoopClient {
+            var signals: [LoopSignal] = []
+            func tick(now: LoopInstant) {}
+            var needsRender: Bool { false }
+            func render(now: LoopInstant) {}
+            func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
+            func handle(signal: LoopSignal) { signals.append(signal) }
+        }
+        XCTAssertNotEqual(VirtualTerminal.releaseSignal, SIGUSR1)
+        XCTAssertEqual(VirtualTerminal.acquireSignal, VirtualTerminal.releaseSignal + 1)
+        let recorder = Recorder()
+        let loop = try EventLoop(signals: [VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal])
+        loop.client = recorder
+        raise(VirtualTerminal.releaseSignal)
+        raise(VirtualTerminal.acquireSignal)
+        try loop.runOnce(block: true)
+        XCTAssertEqual(recorder.signals, [.vtRelease, .vtAcquire])
+    }
+
     func testBusyMessageNamesTheProcessesHoldingTheDevice() throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

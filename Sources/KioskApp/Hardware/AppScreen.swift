@@ -109,7 +109,7 @@ final class AppScreen: HardwareSessionClient {
             } catch {
                 session.logger.error("screenshot: \(error)")
             }
-        case .terminate, .childExited:
+        case .terminate, .childExited, .vtRelease, .vtAcquire:
             break
         }
     }

@@ -1,7 +1,9 @@
 // The hardware side of anything that owns the screen (the app's `run`, `touch-test`): DRM
 // output, libinput, the epoll loop, haptics, display power (the first touch after blanking only
-// wakes the screen) and the systemd notify protocol (READY=1 after the first flip, a watchdog
-// that only pings while frames get through, STOPPING=1). Clients draw into its shadow buffer.
+// wakes the screen), VT switching (leaving the app's VT stops rendering, drops DRM master and
+// suspends input; coming back takes them again and redraws in full) and the systemd notify
+// protocol (READY=1 after the first flip, a watchdog that only pings while frames get through,
+// STOPPING=1). Clients draw into its shadow buffer.
 import Glibc
 import KioskHardware
 import Logging
@@ -36,6 +38,8 @@ final class HardwareSession: EventLoopClient {
     let service: ServiceNotifier
     let logger: Logger
     let shadow: PixelBuffer
+    /// The VT the app runs on; nil when stdin is no VT (then VT switching is unavailable).
+    let vt: VirtualTerminal?
     weak var client: HardwareSessionClient?
     /// Called once the first frame is on screen (after READY=1).
     var onFirstFrame: (() -> Void)?
@@ -57,6 +61,7 @@ final class HardwareSession: EventLoopClient {
             backend: backend,
             screen: ScreenMapping(physicalSize: output.physicalSize, rotation: output.rotation, calibration: calibration),
             logger: logger)
+        vt = VirtualTerminal.takeOver(logger: logger)
         self.haptics = HapticEngine(configuration: haptics, loop: loop, logger: logger)
         power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
         let size = output.logicalSize
@@ -75,12 +80,14 @@ final class HardwareSession: EventLoopClient {
 
     deinit { shadowMemory.deallocate() }
 
-    /// Runs until SIGTERM/SIGINT, then restores the console's CRTC.
+    /// Runs until SIGTERM/SIGINT, then restores the console's CRTC and the VT's text mode.
     func run() throws {
         input.dispatch()  // devices present at start are queued before the fd ever becomes readable
+        if let vt, !vt.isForeground { waitForeground(vt) }
         pending.append(DamageRect(size: shadow.size))
         try loop.run()
         output.restore()
+        vt?.restore()
     }
 
     /// Asks for the whole screen to be presented again.
@@ -102,7 +109,7 @@ final class HardwareSession: EventLoopClient {
     // MARK: EventLoopClient
 
     func tick(now: LoopInstant) {
-        if power.shouldBlank(now: now) {
+        if !output.isPaused, power.shouldBlank(now: now) {
             output.setPower(on: false)
             logger.info("display blanked after idle time")
         }
@@ -129,23 +136,30 @@ final class HardwareSession: EventLoopClient {
     }
 
     func nextDeadline(now: LoopInstant) -> LoopInstant? {
-        guard !output.isBlanked else { return nil }
+        guard !output.isBlanked, !output.isPaused else { return nil }
         return [power.deadline, client?.nextDeadline(now: now)].compactMap { $0 }.min()
     }
 
     func handle(signal: LoopSignal) {
-        client?.handle(signal: signal)
-        if case .terminate(let number) = signal {
+        switch signal {
+        case .vtRelease:
+            if let vt { release(vt) }
+        case .vtAcquire:
+            if let vt { acquire(vt) }
+        case .terminate(let number):
+            client?.handle(signal: signal)
             logger.info("signal \(number): stopping")
             notify { () throws(SystemError) in try service.stopping() }
             loop.stop()
+        case .reload, .screenshot, .childExited:
+            client?.handle(signal: signal)
         }
     }
 
     // MARK: Input
 
     /// The first touch or key press after blanking only wakes the display; a touch's slot is
-    /// then swallowed until it lifts.
+    /// then swallowed until it lifts. Ctrl+Alt+Fn switches VTs and never reaches the client.
     private func route(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
@@ -161,7 +175,7 @@ final class HardwareSession: EventLoopClient {
                 return
             }
         case .key(let key):
-            if key.pressed, wake(by: "a key") { return }
+            if vt?.handle(key) == true || (key.pressed && wake(by: "a key")) { return }
         case .deviceAdded, .deviceRemoved, .frame:
             break
         }
@@ -178,10 +192,48 @@ final class HardwareSession: EventLoopClient {
         return true
     }
 
+    // MARK: VT switching and DRM master
+
+    /// Another VT wants the screen: stop drawing, give up DRM master and input (touches in
+    /// progress are cancelled for the client), then let the kernel switch.
+    private func release(_ vt: VirtualTerminal) {
+        if let resumeTimer { loop.cancel(resumeTimer) }
+        resumeTimer = nil
+        output.suspend(restoringConsole: false)
+        flipQueuedAt = nil
+        input.setSuspended(true)
+        vt.acknowledgeRelease()
+    }
+
+    /// The app's VT is shown again: master, mode and input back, the panel on (this counts as
+    /// activity), and every pixel presented again.
+    private func acquire(_ vt: VirtualTerminal) {
+        vt.acknowledgeAcquire()
+        if !output.resume() {
+            logger.notice("display: DRM master is held by another program; retrying every second")
+            scheduleResume()
+        }
+        input.setSuspended(false)
+        if power.noteActivity(now: loop.now) { output.setPower(on: true) }
+        invalidate()
+    }
+
+    /// Started while another VT is shown: hand the display back at once and wait for the
+    /// acquire signal. READY=1 now, so systemd does not time the start out meanwhile.
+    private func waitForeground(_ vt: VirtualTerminal) {
+        output.suspend(restoringConsole: true)
+        input.setSuspended(true)
+        logger.notice("vt: tty\(vt.number) is not on screen: waiting until it is shown")
+        notify { () throws(SystemError) in try service.ready(status: "waiting for tty\(vt.number) to be shown") }
+    }
+
+    /// Polls for DRM master taken by another program (not by a VT switch: that is announced).
     private func scheduleResume() {
         resumeTimer = loop.schedule(afterMilliseconds: 1000) { [unowned self] in
             resumeTimer = nil
-            if output.resume() { invalidate() } else { scheduleResume() }
+            guard output.resume() else { return scheduleResume() }
+            logger.info("display: DRM master regained, redrawing")
+            invalidate()
         }
     }
 }

@@ -52,7 +52,8 @@ public final class DRMOutput {
     public var onPageFlip: ((LoopInstant) -> Void)?
     /// A flip is queued; ``present(from:damage:)`` returns false until it completes.
     public internal(set) var isFlipPending = false
-    /// DRM master was lost (VT switch); nothing is drawn until ``resume()`` succeeds.
+    /// DRM master was given up (``suspend(restoringConsole:)``) or lost to another program;
+    /// nothing is drawn until ``resume()`` succeeds.
     public private(set) var isPaused = false
     /// The display is blanked for idle.
     public private(set) var isBlanked = false
@@ -62,6 +63,8 @@ public final class DRMOutput {
     var front = 0
     var atomic: AtomicState?
     private let saved: drmModeCrtc?
+    /// A failed mode set after regaining master was logged (once per pause, not per retry).
+    private var resumeFailed = false
 
     /// Opens and sets up the display described by `configuration`, showing a black frame.
     public init(configuration: DisplayConfiguration, logger: Logger) throws(DisplayError) {
@@ -143,21 +146,33 @@ public final class DRMOutput {
         _ = drmHandleEvent(card.fd, &context)
     }
 
-    /// Tries to regain DRM master after a VT switch; on success the next frame is a full redraw.
-    /// - Returns: true when rendering can continue.
+    /// Stops rendering and gives up DRM master so that another VT or program can drive the
+    /// display (VT release). With `restoringConsole` the CRTC found at start is put back first:
+    /// needed when nobody else redraws the screen (the app starts on a VT that is not shown);
+    /// a VT switch to a text console has the console restore its own mode.
+    public func suspend(restoringConsole: Bool) {
+        guard !isPaused else { return }
+        if restoringConsole { restoreCRTC() }
+        isPaused = true
+        drmDropMaster(card.fd)  // fails only when master is already gone, which is the goal
+    }
+
+    /// Takes DRM master back and sets the mode again (after a VT switch back, or once another
+    /// program let go); every buffer is then redrawn in full. Silent: the caller logs.
+    /// - Returns: false while master is held elsewhere or the mode cannot be set; try later.
     @discardableResult
     public func resume() -> Bool {
         guard isPaused else { return true }
         guard drmSetMaster(card.fd) == 0 || drmIsMaster(card.fd) != 0 else { return false }
-        isPaused = false
         isFlipPending = false
         buffers.forEach { $0.markFullyStale() }
         do { try setMode(usesAtomic ? .atomic : .legacy) } catch {
-            logger.warning("display: mode set after resume failed: \(error)")
-            isPaused = true
+            if !resumeFailed { logger.warning("display: mode set after regaining DRM master failed: \(error)") }
+            resumeFailed = true
             return false
         }
-        logger.info("display: DRM master regained, redrawing")
+        isPaused = false
+        resumeFailed = false
         return true
     }
 
@@ -170,20 +185,25 @@ public final class DRMOutput {
         if on { buffers.forEach { $0.markFullyStale() } }
     }
 
-    /// Puts back the CRTC configuration found at start (fbcon, a splash) and frees the buffers.
-    /// Idempotent; also called on deinit.
+    /// Puts back the CRTC configuration found at start (fbcon, a splash) unless another VT or
+    /// program holds the display, and frees the buffers. Idempotent; also called on deinit.
     public func restore() {
         guard !buffers.isEmpty else { return }
+        if !isPaused { restoreCRTC() }
+        buffers.forEach { $0.destroy() }
+        buffers.removeAll()
+    }
+
+    private func restoreCRTC() {
         if var saved, saved.mode_valid != 0 {
             var connectorID = connector.id
             if drmModeSetCrtc(card.fd, crtcID, saved.buffer_id, saved.x, saved.y, &connectorID, 1, &saved.mode) != 0 {
                 logger.warning("display: could not restore CRTC \(crtcID): \(SystemError(errno: errno, operation: "drmModeSetCrtc"))")
+                return
             }
         } else {
             drmModeSetCrtc(card.fd, crtcID, 0, 0, 0, nil, 0, nil)
         }
-        buffers.forEach { $0.destroy() }
-        buffers.removeAll()
         logger.info("display: CRTC \(crtcID) restored")
     }
 

@@ -10,12 +10,20 @@ extension InputSource {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let info = Self.describe(device)
             deviceInfos[device] = info
-            onEvent?(.deviceAdded(info))
+            let closed = closedDevices.removeValue(forKey: info.sysname)
+            if closed != info {  // not just back after a suspend
+                if let closed { onEvent?(.deviceRemoved(closed)) }
+                onEvent?(.deviceAdded(info))
+            }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             cancelSlots(of: device, time: .now())
             if pointerPressed, slotDevice[Self.pointerSlot] == device { pointerPressed = false }
             let info = deviceInfos.removeValue(forKey: device) ?? Self.describe(device)
-            onEvent?(.deviceRemoved(info))
+            if isSuspended {
+                closedDevices[info.sysname] = info
+            } else {
+                onEvent?(.deviceRemoved(info))
+            }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let touch = libinput_event_get_touch_event(event)!
             let slot = Int(libinput_event_touch_get_seat_slot(touch))

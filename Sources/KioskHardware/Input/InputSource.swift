@@ -57,6 +57,10 @@ public final class InputSource {
     var pointerLocation = Point(x: 0, y: 0)
     var pointerPressed = false
     var deviceInfos: [OpaquePointer: InputDeviceInfo] = [:]
+    /// Between ``setSuspended(_:)`` true and false.
+    private(set) var isSuspended = false
+    /// Devices closed by a suspend, by sysname: their removal and return are not reported.
+    var closedDevices: [String: InputDeviceInfo] = [:]
 
     /// Creates the context and adds the devices of `backend`.
     public init(backend: InputBackend, screen: ScreenMapping, logger: Logger) throws(InputError) {
@@ -122,9 +126,22 @@ public final class InputSource {
         }
     }
 
-    /// Suspends all devices (e.g. while the VT is switched away) or resumes them.
+    /// Closes every device while the VT is switched away (libinput_suspend), or opens them again.
+    /// Suspending cancels the touches in progress at once (a gesture never stays half done).
+    /// Devices that come back are not reported again; those that went away meanwhile are
+    /// reported removed after resuming.
     public func setSuspended(_ suspended: Bool) {
-        if suspended { libinput_suspend(context) } else { _ = libinput_resume(context) }
+        guard suspended != isSuspended else { return }
+        isSuspended = suspended
+        if suspended {
+            libinput_suspend(context)
+        } else if libinput_resume(context) != 0 {
+            logger.warning("input: libinput_resume failed: devices stay closed")
+        }
+        dispatch()
+        guard !suspended else { return }
+        for info in closedDevices.values.sorted(by: { $0.sysname < $1.sysname }) { onEvent?(.deviceRemoved(info)) }
+        closedDevices.removeAll()
     }
 
     /// Ends `slot` with `phase` (up or cancel) at its last position.

@@ -1,7 +1,8 @@
 // The single epoll loop of DESIGN.md ("One thread, one epoll loop"). Every source of work is a
 // descriptor: libinput, DRM (page-flip events), a timerfd for the next deadline, a signalfd for
-// TERM/INT/HUP/USR1/CHLD and an eventfd for wake-ups. Nothing here sleeps or blocks except
-// epoll_wait itself, whose deadline is the earliest of the timers and the client's frame clock.
+// TERM/INT/HUP/USR1/CHLD and the VT's release/acquire signals, and an eventfd for wake-ups.
+// Nothing here sleeps or blocks except epoll_wait itself, whose deadline is the earliest of the
+// timers and the client's frame clock.
 import Glibc
 
 /// A signal the loop received through its signalfd, in the app's terms.
@@ -14,6 +15,10 @@ public enum LoopSignal: Equatable, Sendable {
     case screenshot
     /// SIGCHLD: a child (haptic command) exited; reap it with `waitpid(WNOHANG)`.
     case childExited
+    /// ``VirtualTerminal/releaseSignal``: another VT wants the screen.
+    case vtRelease
+    /// ``VirtualTerminal/acquireSignal``: the app's VT is shown again.
+    case vtAcquire
 
     init?(signal: Int32) {
         switch signal {
@@ -21,6 +26,8 @@ public enum LoopSignal: Equatable, Sendable {
         case SIGHUP: self = .reload
         case SIGUSR1: self = .screenshot
         case SIGCHLD: self = .childExited
+        case VirtualTerminal.releaseSignal: self = .vtRelease
+        case VirtualTerminal.acquireSignal: self = .vtAcquire
         default: return nil
         }
     }
@@ -68,7 +75,8 @@ public final class EventLoop {
     ///   - signals: signals turned into ``LoopSignal``s.
     public init(
         clock: @escaping () -> LoopInstant = LoopInstant.now,
-        signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD]
+        signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD,
+                            VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal]
     ) throws(SystemError) {
         self.clock = clock
         epollFD = try Epoll.create()

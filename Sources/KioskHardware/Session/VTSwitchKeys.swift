@@ -1,0 +1,31 @@
+// Ctrl+Alt+F1…F12 as VT switches. With the app's VT keyboard in K_OFF the kernel no longer sees
+// these keys (VirtualTerminal explains why it is off), so the app recognises them in the key
+// events libinput delivers. Pure state over key events, kept apart from the ioctls so that unit
+// tests drive it without a VT.
+
+/// Tracks Ctrl and Alt and names the VT a Ctrl+Alt+Fn press asks for.
+struct VTSwitchKeys {
+    /// KEY_LEFTCTRL, KEY_RIGHTCTRL (linux/input-event-codes.h).
+    static let controlKeys: Set<UInt32> = [29, 97]
+    /// KEY_LEFTALT, KEY_RIGHTALT.
+    static let altKeys: Set<UInt32> = [56, 100]
+    /// KEY_F1…KEY_F10 are 59…68, KEY_F11 and KEY_F12 are 87 and 88.
+    static let functionKeys: [UInt32: Int] = Dictionary(
+        uniqueKeysWithValues: (59...68).map { (UInt32($0), $0 - 58) } + [(87, 11), (88, 12)])
+
+    private var held: Set<UInt32> = []
+
+    /// Feeds one key event; returns the VT number when it is the press of Fn with Ctrl and Alt held.
+    mutating func target(for key: KeyEvent) -> Int? {
+        if Self.controlKeys.contains(key.code) || Self.altKeys.contains(key.code) {
+            if key.pressed { held.insert(key.code) } else { held.remove(key.code) }
+            return nil
+        }
+        guard key.pressed, let number = Self.functionKeys[key.code],
+              !held.isDisjoint(with: Self.controlKeys), !held.isDisjoint(with: Self.altKeys) else { return nil }
+        return number
+    }
+
+    /// Forgets the held modifiers: their releases are never seen once input is suspended.
+    mutating func reset() { held.removeAll() }
+}
