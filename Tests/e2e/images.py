@@ -1,8 +1,9 @@
 """Pixel tools for comparing what QEMU scanned out (screendump PPM) with what `swipe-kiosk replay`
 rendered headless (PNG), with the standard library only (no PIL, no numpy on a fresh Debian):
 a PNG reader and writer, an X window dump reader (QEMU's window on a desktop), cropping, a
-clockwise quarter turn for rotated panels, and a comparison that reports the mean absolute
-difference and the share of differing pixels and can draw a diff."""
+clockwise quarter turn for rotated panels, the share of black pixels (console or unlit screen),
+and a comparison that reports the mean absolute difference and the share of differing pixels
+and can draw a diff."""
 import struct
 import zlib
 from pathlib import Path
@@ -143,6 +144,14 @@ def write_png(image, path):
 
     Path(path).write_bytes(PNG_SIGNATURE + chunk(b"IHDR", struct.pack(">IIBBBBB", image.width, image.height, 8, 2, 0, 0, 0))
                            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def dark_fraction(image):
+    """Share of pure black pixels (every 97th sampled): a text console or an unlit screen is
+    mostly black, the app never is."""
+    pixels = image.pixels
+    black = sum(1 for i in range(0, len(pixels), 3 * 97) if pixels[i:i + 3] == b"\0\0\0")
+    return black / (len(pixels) // (3 * 97))
 
 
 def rotate_clockwise(image):

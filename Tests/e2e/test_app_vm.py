@@ -107,12 +107,16 @@ class Gesture:
                 vm.send_touch(step[1])
 
 
-class AppVMTest(unittest.TestCase):
+class AppVM(unittest.TestCase):
+    """One guest per class with the uinput touchscreen, `swipe-kiosk run` (re)started by each
+    test, and the comparison with the headless rendering. The cases are in subclasses (below,
+    and test_session_vm.py); each subclass boots its own guest in its own `workdir`."""
     vm = None
+    workdir = WORKDIR
 
     @classmethod
     def setUpClass(cls):
-        cls.vm = VM(*ASSETS, WORKDIR, xres=W, yres=H)
+        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H)
         cls.vm.wait_for("INIT DONE", what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")
@@ -132,19 +136,22 @@ class AppVMTest(unittest.TestCase):
         cls.vm.shell("kill -TERM $(cat /run/app.pid); wait $(cat /run/app.pid); echo APP-EXIT $?")
         cls.vm.wait_for("APP-EXIT", timeout=20, what="the app to stop")
 
-    def start_app(self, *arguments):
-        """(Re)starts `swipe-kiosk run` on a fresh database; returns once it runs with the touchscreen."""
+    def start_app(self, *arguments, on_vt=False):
+        """(Re)starts `swipe-kiosk run` on a fresh database; returns once it runs with the touchscreen.
+        `on_vt`: as systemd starts it, with /dev/tty1 as stdin and controlling tty (setsid -c)."""
         self.stop_app()
         self.vm.mark()
-        self.vm.shell("rm -f /tmp/items.sqlite3*; swipe-kiosk run --database /tmp/items.sqlite3 "
-                      + " ".join(arguments) + " & echo $! > /run/app.pid")
+        command = "swipe-kiosk run --database /tmp/items.sqlite3 " + " ".join(arguments)
+        if on_vt:
+            command = f"setsid -c {command} < /dev/tty1"
+        self.vm.shell(f"rm -f /tmp/items.sqlite3*; {command} & echo $! > /run/app.pid")
         type(self).app_running = True
         self.vm.wait_for("kiosk running:", timeout=60, what="the app's running line")
         self.vm.wait_for('input device added: name="vinput touchscreen"', timeout=20)
 
     def replay(self, name, gesture, settle_ms):
         """Renders the gesture headless on the host; returns (expected image, state dump)."""
-        out = WORKDIR / name
+        out = self.workdir / name
         out.mkdir(parents=True, exist_ok=True)
         script = out / "script.txt"
         script.write_text(gesture.replay_script(settle_ms))
@@ -156,7 +163,8 @@ class AppVMTest(unittest.TestCase):
     def assertScreenMatches(self, name, expected, retry_s=2.0):
         """Screendumps until the screen equals `expected` or `retry_s` passes (a slow TCG guest
         may still be animating); fails with the figures and writes the images when it differs."""
-        out = WORKDIR / name
+        out = self.workdir / name
+        out.mkdir(parents=True, exist_ok=True)
         deadline = time.monotonic() + retry_s
         started = time.monotonic()
         while True:
@@ -175,14 +183,14 @@ class AppVMTest(unittest.TestCase):
             images.write_png(actual, out / "actual.png")
             images.write_png(comparison.diff_image(), out / "diff.png")
             self.fail(f"{name}: the DRM screen differs from the headless rendering: {figures}; "
-                      f"see {out}/expected.png, actual.png, diff.png and {WORKDIR}/console.log")
+                      f"see {out}/expected.png, actual.png, diff.png and {self.workdir}/console.log")
 
     def assertNotBlank(self, image):
         colours = {image.pixels[i:i + 3] for i in range(0, len(image.pixels), 3 * 101)}
         self.assertGreater(len(colours), 8, "the expected picture is (nearly) uniform")
 
-    # -- the cases ---------------------------------------------------------------------------
 
+class AppVMTest(AppVM):
     def test_1_first_screen(self):
         self.start_app()
         gesture = Gesture()

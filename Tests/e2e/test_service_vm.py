@@ -14,6 +14,7 @@ import time
 import unittest
 from pathlib import Path
 
+from images import dark_fraction
 from vm import VM
 
 APP_COMMAND = None
@@ -24,13 +25,6 @@ WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) /
 
 def units(pixels, size):
     return pixels * 32768 // size
-
-
-def dark_fraction(image):
-    """Share of pixels that are pure black: a console or an unlit screen is mostly black."""
-    pixels = image.pixels
-    black = sum(1 for i in range(0, len(pixels), 3 * 97) if pixels[i:i + 3] == b"\0\0\0")
-    return black / (len(pixels) // (3 * 97))
 
 
 def changed_pixels(before, after):
