@@ -1,8 +1,8 @@
 """Boot test of the Debian package: a debootstrap'ed Debian 12 with `apt install ./swipe-kiosk_*.deb`
 boots under QEMU, and swipe-kiosk.service (Type=notify, watchdog, tty1, sandbox, dedicated user)
-must bring the app on screen, react to touch, come back after SIGKILL, be restarted by the
-watchdog when its loop stops, log to the journal, and hand tty1 back to a login when it keeps
-failing. One boot for the whole class; the tests run in order (their names are numbered).
+must bring the app on screen, react to touch, switch VTs on Ctrl+Alt+Fn, come back after
+SIGKILL, be restarted by the watchdog when its loop stops, log to the journal, and hand tty1
+back to a login when it keeps failing. One boot for the whole class; the tests run in order (their names are numbered).
 
 APP_COMMAND is the only line to change when `swipe-kiosk run` draws on DRM: None tests the
 unit's own ExecStart= (`run --config /etc/swipe-kiosk/config.toml`); a string replaces it by a
@@ -95,7 +95,24 @@ class KioskServiceVMTest(unittest.TestCase):
         print(f"\n  touch changed {changed} pixels", flush=True)
         self.assertGreater(changed, 200, "a touch through the hot-plugged uinput device must change the screen")
 
-    def test_3_sigkill_restarts_within_5s(self):
+    def test_3_ctrl_alt_fn_leaves_and_regains_the_display(self):
+        """In the unit's sandbox (no capabilities; tty1 is the controlling tty) the app switches
+        VTs: Ctrl+Alt+F2 on the keyboard goes through the app to tty2, Ctrl+Alt+F1 (the
+        kernel's shortcut there) brings the app back with the same picture, and nothing in the
+        unit's journal is a warning."""
+        time.sleep(1.0)  # the touch of the previous test comes to rest
+        before = self.screen("before-vt.ppm")
+        self.vm.send_keys("ctrl", "alt", "f2")
+        self.wait_journal("released tty1")
+        self.assertEqual(self.query("cat /sys/class/tty/tty0/active"), "tty2")
+        self.assertGreater(dark_fraction(self.screen("vt-away.ppm")), 0.5, "tty2's console should show")
+        self.vm.send_keys("ctrl", "alt", "f1")
+        self.wait_journal("tty1 shown again")
+        self.assertEqual(self.query("cat /sys/class/tty/tty0/active"), "tty1")
+        self.assertEqual(changed_pixels(before, self.screen("after-vt.ppm")), 0, "the app's picture should be back")
+        self.assertEqual(self.query("journalctl -b -u swipe-kiosk -p warning --no-pager -q | wc -l"), "0")
+
+    def test_4_sigkill_restarts_within_5s(self):
         old = self.service("MainPID", "NRestarts")
         self.vm.shell("systemctl kill -s KILL swipe-kiosk")
         started = time.monotonic()
@@ -106,7 +123,7 @@ class KioskServiceVMTest(unittest.TestCase):
         self.assertEqual(int(state["NRestarts"]), int(old["NRestarts"]) + 1)
         self.assertLess(dark_fraction(self.screen("after-kill.ppm")), 0.5)
 
-    def test_4_stopped_loop_is_restarted_by_watchdog(self):
+    def test_5_stopped_loop_is_restarted_by_watchdog(self):
         old = self.service("MainPID", "NRestarts", "WatchdogUSec")
         self.assertEqual(old["WatchdogUSec"], "10s")
         self.vm.shell("systemctl kill -s STOP swipe-kiosk")
@@ -116,7 +133,7 @@ class KioskServiceVMTest(unittest.TestCase):
         self.assertEqual(int(state["NRestarts"]), int(old["NRestarts"]) + 1)
         self.assertIn("Watchdog timeout", self.query("journalctl -b -u swipe-kiosk --no-pager | grep -o 'Watchdog timeout' | tail -1"))
 
-    def test_5_journal_has_startup_lines_with_priorities(self):
+    def test_6_journal_has_startup_lines_with_priorities(self):
         fields = self.query("journalctl -b -u swipe-kiosk -o verbose --no-pager | "
                             "grep -E '^ *(PRIORITY|MESSAGE)=' | grep -B1 -E 'MESSAGE=swipe-kiosk: (display|service)' | tr '\\n' ' '")
         self.assertRegex(fields, r"PRIORITY=6 +MESSAGE=swipe-kiosk: display .*card=/dev/dri/card0")
@@ -124,7 +141,7 @@ class KioskServiceVMTest(unittest.TestCase):
         self.assertNotIn("<6>", self.query("journalctl -b -u swipe-kiosk --no-pager | grep -c '<6>'"))
         self.assertIn("Started", self.query("journalctl -b -u swipe-kiosk --no-pager | grep -o 'Started swipe-kiosk.service' | tail -1"))
 
-    def test_6_failing_app_falls_back_to_a_login_on_tty1(self):
+    def test_7_failing_app_falls_back_to_a_login_on_tty1(self):
         self.vm.shell("mount --bind /bin/false /usr/bin/swipe-kiosk && systemctl kill -s KILL swipe-kiosk")
         deadline = time.monotonic() + 60
         while self.query("systemctl is-active swipe-kiosk") != "failed":

@@ -1,7 +1,7 @@
 """One QEMU guest for the SwipeKiosk VM tests: boots the cached vmlinux + initramfs under TCG with
 a bochs (VGA) display, a virtio tablet and two virtio-serial ports (ctl: shell commands; touch0:
 the uinput touchscreen's command stream), and exposes the serial console as a line stream, QMP
-for screendumps and tablet input, and pixel reading of the dumps (stdlib only, no PIL).
+for screendumps, tablet and keyboard input, and pixel reading of the dumps (stdlib only, no PIL).
 `make run` uses the same guest with a window or VNC instead of no display (run_in_vm.py)."""
 import json
 import os
@@ -171,6 +171,11 @@ class VM:
         if down is not None:
             events.append({"type": "btn", "data": {"down": down, "button": "left"}})
         self.qmp_command("input-send-event", device="vga0", events=events)
+
+    def send_keys(self, *keys):
+        """Presses QEMU qcodes together on the guest's PS/2 keyboard and releases them
+        (send_keys("ctrl", "alt", "f2"))."""
+        self.qmp_command("send-key", keys=[{"type": "qcode", "data": key} for key in keys])
 
     def screendump(self, name="screen.ppm"):
         path = self.workdir / name

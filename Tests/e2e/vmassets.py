@@ -105,7 +105,7 @@ def module_files(version, modules=MODULES):
 def build_helpers():
     """gcc -static the guest helpers (rebuilt when their source changes)."""
     out = {}
-    for name, extra in (("vinput", []),
+    for name, extra in (("vinput", []), ("vtprobe", []),
                         ("crtcprobe", ["-I/usr/include/libdrm", "/usr/lib/x86_64-linux-gnu/libdrm.a"])):
         source = HERE / f"{name}.c"
         binary = CACHE / "bin" / name
