@@ -13,10 +13,10 @@ from pathlib import Path
 
 import images
 import test_app_vm
-from test_app_vm import NAV_BAR, ROW, Gesture
+from test_app_vm import HEADER, NAV_BAR, ROW, Gesture
 
 WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "session"
-THIRD_ROW = NAV_BAR + 2 * ROW + ROW // 2  # a tap here pushes the detail page of inbox-3
+THIRD_ROW = NAV_BAR + HEADER + 2 * ROW + ROW // 2  # a tap here pushes the detail page of inbox-3
 PROBLEM = re.compile(r"\s(warning|error|critical)\s")  # swift-log's level words on stderr
 BLANK_AFTER_S = 5
 
