@@ -41,10 +41,10 @@ final class EventLoopTests: XCTestCase {
     func testTimersRunInDeadlineOrderAndCancelWorks() {
         var queue = TimerQueue()
         var ran: [String] = []
-        queue.schedule(at: LoopInstant(nanoseconds: 30)) { ran.append("c") }
+        _ = queue.schedule(at: LoopInstant(nanoseconds: 30)) { ran.append("c") }
         let b = queue.schedule(at: LoopInstant(nanoseconds: 20)) { ran.append("b") }
-        queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a1") }
-        queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a2") }
+        _ = queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a1") }
+        _ = queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a2") }
         XCTAssertTrue(queue.cancel(b))
         XCTAssertFalse(queue.cancel(b))
         queue.popDue(now: LoopInstant(nanoseconds: 25)).forEach { $0() }
