@@ -117,7 +117,7 @@ bench: release
 # The app, its unit (ExecStart= follows PREFIX), user, directories, udev rule, fonts, docs and
 # examples. The configuration is installed only when absent: an edited one is never replaced.
 # On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
-# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README-deployment.md).
+# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
 install: static
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
 	install -d $(DESTDIR)$(UNITDIR)
