@@ -63,7 +63,11 @@ let package = Package(
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
         .target(
             name: "KioskHardware",
-            dependencies: ["CDRM", "CLibInput", "CLinuxKernel", "CSystemd", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", .product(name: "Logging", package: "swift-log"),
+                // Only SwipeCore's HapticEvent: the events the backends play are the core's values.
+                "SwipeCore",
+            ]),
         // Configuration, data, wiring, headless backend, replay, bench.
         .target(
             name: "KioskApp",
@@ -83,7 +87,7 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
-        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM"]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "GoldenImages"], exclude: ["References"]),
     ]
 )

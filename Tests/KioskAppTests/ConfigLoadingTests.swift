@@ -1,5 +1,6 @@
 // Valid configurations: the empty file's defaults, the shipped example.toml and demo.toml,
 // and that each setting lands in the right SwipeCore value.
+import KioskHardware
 import SwipeCore
 import XCTest
 @testable import KioskApp
@@ -26,7 +27,7 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.data.pollInterval, 500)
         XCTAssertEqual(configuration.display.backend, .auto)
         XCTAssertEqual(configuration.sheet.swipeDown, SwipeDownConfiguration())
-        XCTAssertEqual(configuration.haptics.pattern(for: .longPress), HapticsSettings.Pattern(duration: 40, strength: 1))
+        XCTAssertEqual(configuration.haptics.pattern(for: .longPress), HapticPattern(durationMilliseconds: 40, strength: 1))
         XCTAssertEqual(CheckConfigCommand.summary(of: configuration), "1 list (inbox), 4 actions")
     }
 
@@ -124,8 +125,8 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.display.scale, 2)
         XCTAssertEqual(configuration.input.calibration, [0, 1, 0, -1, 0, 1])
         XCTAssertFalse(configuration.input.pointerAsTouch)
-        XCTAssertEqual(configuration.haptics.pattern(for: .action), HapticsSettings.Pattern(duration: 99, strength: 0.25))
-        XCTAssertEqual(configuration.haptics.pattern(for: .expansionEnter), HapticsSettings.defaultPatterns[.expansionEnter])
+        XCTAssertEqual(configuration.haptics.pattern(for: .action), HapticPattern(durationMilliseconds: 99, strength: 0.25))
+        XCTAssertEqual(configuration.haptics.pattern(for: .expansionEnter), HapticConfiguration.defaultPatterns[.expansionEnter])
         XCTAssertEqual(configuration.idle.blankAfter, 600.5)
         XCTAssertEqual(configuration.data.pollInterval, 250)
         XCTAssertEqual(configuration.data.undoWindow, 5)

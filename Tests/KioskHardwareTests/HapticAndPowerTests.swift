@@ -1,5 +1,6 @@
 // Haptic patterns and configuration, the command backend's rate limit, and the idle-blank policy
 // (the first touch after blanking only wakes) — all pure, driven by virtual instants.
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 

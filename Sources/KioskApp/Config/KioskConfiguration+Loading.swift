@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import struct KioskHardware.HapticPattern
 import SwipeCore
 import TOMLKit
 
@@ -158,8 +159,8 @@ extension HapticsSettings {
             for event in HapticEvent.allCases {
                 guard let e = events.table(event.rawValue) else { continue }
                 let fallback = pattern(for: event)
-                patterns[event] = Pattern(
-                    duration: e.integer("duration_ms", default: fallback.duration, in: 1...5000),
+                patterns[event] = HapticPattern(
+                    durationMilliseconds: e.integer("duration_ms", default: fallback.durationMilliseconds, in: 1...5000),
                     strength: e.number("strength", default: fallback.strength, in: 0...1))
                 e.finish()
             }

@@ -1,5 +1,7 @@
 // How the kiosk looks and feels: the `[theme]` colours, fonts and sizes and the `[haptics]`
 // backend and per-event patterns. Colours are SwipeColor so they reach the renderer as they are.
+import struct KioskHardware.HapticConfiguration
+import struct KioskHardware.HapticPattern
 import SwipeCore
 
 /// `[theme]`: colours, optional font files and sizes in points.
@@ -56,19 +58,6 @@ public enum HapticBackendKind: String, Hashable, Sendable, CaseIterable {
 
 /// `[haptics]`.
 public struct HapticsSettings: Hashable, Sendable {
-    /// One event's feel (maps onto KioskHardware's HapticPattern).
-    public struct Pattern: Hashable, Sendable {
-        /// How long the motor, LED or pulse is on, in milliseconds.
-        public var duration: Int
-        /// Strength from 0 to 1.
-        public var strength: Double
-
-        public init(duration: Int, strength: Double) {
-            self.duration = duration
-            self.strength = strength
-        }
-    }
-
     public var backend: HapticBackendKind = .visual
     /// Input device with force feedback, e.g. `/dev/input/event3` (forcefeedback backend).
     public var device: String?
@@ -78,24 +67,13 @@ public struct HapticsSettings: Hashable, Sendable {
     public var command: [String]?
     /// Events closer together than this are dropped, in milliseconds.
     public var rateLimit: Int = 40
-    /// Pattern per event; every HapticEvent has one.
-    public var patterns: [HapticEvent: Pattern] = HapticsSettings.defaultPatterns
+    /// Pattern per event (KioskHardware's defaults for those the file does not set).
+    public var patterns: [HapticEvent: HapticPattern] = HapticConfiguration.defaultPatterns
 
     public init() {}
 
-    /// Short ticks for the drag thresholds, stronger pulses for completed actions (the same
-    /// figures as KioskHardware's HapticConfiguration.defaultPatterns).
-    public static let defaultPatterns: [HapticEvent: Pattern] = [
-        .expansionEnter: Pattern(duration: 20, strength: 0.6),
-        .expansionExit: Pattern(duration: 12, strength: 0.3),
-        .action: Pattern(duration: 30, strength: 0.8),
-        .sheetDismiss: Pattern(duration: 15, strength: 0.4),
-        .navigationCommit: Pattern(duration: 15, strength: 0.4),
-        .longPress: Pattern(duration: 40, strength: 1.0),
-    ]
-
     /// The pattern of `event`.
-    public func pattern(for event: HapticEvent) -> Pattern {
-        patterns[event] ?? Self.defaultPatterns[event]!  // defaultPatterns covers every case
+    public func pattern(for event: HapticEvent) -> HapticPattern {
+        patterns[event] ?? HapticConfiguration.defaultPatterns[event]!  // the defaults cover every case
     }
 }

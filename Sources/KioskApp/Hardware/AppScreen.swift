@@ -31,7 +31,7 @@ final class AppScreen: HardwareSessionClient {
 
     func connectHaptics() {
         app.onHaptic = { [unowned self] event in
-            if let mapped = KioskHardware.HapticEvent(rawValue: event.rawValue) { session.haptics.fire(mapped) }
+            session.haptics.fire(event)
         }
         session.haptics.onVisualPulse = { [unowned self] _, pattern in
             app.scene.pulse(at: lastTime, duration: Double(pattern.durationMilliseconds) / 1000, strength: pattern.strength)

@@ -1,6 +1,5 @@
 // The configured haptics in KioskHardware's terms: the backend and one pattern per event.
 import KioskHardware
-import SwipeCore
 
 extension HapticsSettings {
     /// The hardware layer's configuration for these settings.
@@ -19,11 +18,7 @@ extension HapticsSettings {
             backend = .command(line, minimumIntervalMilliseconds: rateLimit)
         }
         var configuration = HapticConfiguration(backend: backend)
-        for event in SwipeCore.HapticEvent.allCases {
-            guard let mapped = KioskHardware.HapticEvent(rawValue: event.rawValue) else { continue }
-            let p = pattern(for: event)
-            configuration.patterns[mapped] = HapticPattern(durationMilliseconds: p.duration, strength: p.strength)
-        }
+        configuration.patterns = patterns
         return configuration
     }
 }

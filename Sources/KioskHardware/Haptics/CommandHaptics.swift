@@ -3,6 +3,7 @@
 // must not fork a storm of processes), and reaped on SIGCHLD with waitpid(WNOHANG).
 import Glibc
 import Logging
+import enum SwipeCore.HapticEvent
 
 /// Decides whether an event may start a command now: at most one per interval.
 struct RateLimiter {

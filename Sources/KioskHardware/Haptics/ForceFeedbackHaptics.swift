@@ -3,6 +3,7 @@
 // effect slot and plays it with one write(): no waiting, the kernel stops it after the length.
 import CLinuxKernel
 import Glibc
+import enum SwipeCore.HapticEvent
 
 final class ForceFeedbackHaptics: HapticBackend {
     let name: String

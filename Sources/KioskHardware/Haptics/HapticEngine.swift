@@ -2,19 +2,10 @@
 // configuration, looks up the event's pattern and plays it. A backend that fails logs once and
 // is then silent: feedback is a nicety and must never stop or slow the UI.
 import Logging
-
-/// The haptic events of DESIGN.md ("Haptic events").
-public enum HapticEvent: String, CaseIterable, Sendable {
-    case expansionEnter = "expansion-enter"
-    case expansionExit = "expansion-exit"
-    case action
-    case sheetDismiss = "sheet-dismiss"
-    case navigationCommit = "navigation-commit"
-    case longPress = "long-press"
-}
+import enum SwipeCore.HapticEvent
 
 /// How one event feels: how long and how strong.
-public struct HapticPattern: Equatable, Sendable {
+public struct HapticPattern: Hashable, Sendable {
     /// Duration in milliseconds (> 0).
     public var durationMilliseconds: Int
     /// Strength 0…1 (clamped).

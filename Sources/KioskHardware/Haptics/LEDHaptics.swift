@@ -2,6 +2,7 @@
 // again from a loop timer after the pattern's length, or the kernel's `transient` trigger which
 // times the pulse itself. Writes to sysfs attributes are non-blocking in practice.
 import Glibc
+import enum SwipeCore.HapticEvent
 
 final class LEDHaptics: HapticBackend {
     let name: String
