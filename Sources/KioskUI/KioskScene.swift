@@ -157,10 +157,10 @@ public final class KioskScene {
         var best: Double?
         func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
         for page in stack { if case .list(let list) = page { consider(list.nextDeadline(after: time)) } }
-        if let t = transition { consider(t.state.nextDeadline(after: time) ?? time + 1.0 / 60) }
+        if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
-        if let toast { consider(toast.expires > time ? min(toast.expires, time + 1.0 / 60) : nil) }
-        if let p = pulse, p.start + p.duration > time { consider(time + 1.0 / 60) }
+        if let toast { consider(toast.expires > time ? time : nil) }
+        if let p = pulse, p.start + p.duration > time { consider(time) }
         return best
     }
 

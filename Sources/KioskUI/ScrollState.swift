@@ -121,10 +121,11 @@ public struct ScrollState: Sendable {
         lastActivity = time
     }
 
-    /// The next time the offset changes by itself.
+    /// The next time the offset changes by itself: `time` (every frame) while it moves or the
+    /// indicator fades, nil at rest.
     public func nextDeadline(after time: Double) -> Double? {
-        if bounce != nil || fling != nil { return time + 1.0 / 60 }
+        if bounce != nil || fling != nil { return time }
         let fadeEnd = lastActivity + Self.indicatorFade
-        return fadeEnd > time ? time + 1.0 / 60 : nil
+        return fadeEnd > time ? time : nil
     }
 }

@@ -211,7 +211,8 @@ extension SwipeRowController {
         }
     }
 
-    /// The next time something changes by itself (nil when at rest).
+    /// The next time something changes by itself (nil when at rest); `time` itself while a
+    /// button transition runs (it changes every frame, at whatever rate the display has).
     public func nextDeadline(after time: Double) -> Double? {
         var best: Double?
         func consider(_ end: Double) { if end > time { best = min(best ?? end, end) } }
@@ -222,7 +223,7 @@ extension SwipeRowController {
         if case .removing(let collapse) = phase { consider(collapse.end) }
         if let side = active {
             for fade in side.fades { consider(fade.end) }
-            for state in side.transitions where state.isAnimating(at: time) { consider(time + 1.0 / 60) }
+            if side.transitions.contains(where: { $0.isAnimating(at: time) }) { return time }
         }
         return best
     }

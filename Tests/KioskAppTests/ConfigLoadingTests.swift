@@ -119,7 +119,7 @@ final class ConfigLoadingTests: XCTestCase {
             spacing = 2
             vertical_alignment = "center"
             """, file: "all.toml")
-        XCTAssertEqual(configuration.display.mode, DisplayModeSetting(width: 800, height: 480, refreshRate: 59.94))
+        XCTAssertEqual(configuration.display.mode, ModeRequest.size(width: 800, height: 480, refresh: 59.94))
         XCTAssertEqual(configuration.display.rotation, 270)
         XCTAssertEqual(configuration.display.atomic, .off)
         XCTAssertEqual(configuration.display.scale, 2)
@@ -156,10 +156,10 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertNil(ThemeSettings.color(parsing: "FF3B30"))
         XCTAssertNil(ThemeSettings.color(parsing: "#FF3B3"))
         XCTAssertNil(ThemeSettings.color(parsing: "#GG3B30"))
-        XCTAssertEqual(DisplayModeSetting(parsing: "1280x800"), DisplayModeSetting(width: 1280, height: 800))
-        XCTAssertNil(DisplayModeSetting(parsing: "1280x"))
-        XCTAssertNil(DisplayModeSetting(parsing: "1280x800@"))
-        XCTAssertNil(DisplayModeSetting(parsing: "0x800"))
+        XCTAssertEqual(ModeRequest(parsing: "1280x800"), .size(width: 1280, height: 800, refresh: nil))
+        XCTAssertNil(ModeRequest(parsing: "1280x"))
+        XCTAssertNil(ModeRequest(parsing: "1280x800@"))
+        XCTAssertNil(ModeRequest(parsing: "0x800"))
         XCTAssertEqual(DirectionSetting.auto.resolved(title: "123 مرحبا"), .rightToLeft)
         XCTAssertEqual(DirectionSetting.auto.resolved(title: "« Inbox"), .leftToRight)
         XCTAssertEqual(DirectionSetting.auto.resolved(title: ""), .leftToRight)

@@ -1,4 +1,5 @@
 // The touch-script contract of DESIGN.md: every command, expansion of tap/swipe, and errors.
+import KioskHardware
 import XCTest
 @testable import KioskApp
 
@@ -46,9 +47,9 @@ final class TouchScriptTests: XCTestCase {
     }
 
     func testKeyNames() {
-        XCTAssertEqual(KeyNames.code(for: "KEY_ENTER"), 28)
-        XCTAssertEqual(KeyNames.code(for: "Return"), 28)
-        XCTAssertEqual(KeyNames.code(for: "delete"), 111)
-        XCTAssertEqual(KeyNames.name(for: 103), "UP")
+        XCTAssertEqual(KeyName.code(for: "KEY_ENTER"), 28)
+        XCTAssertEqual(KeyName.code(for: "Return"), 28)
+        XCTAssertEqual(KeyName.code(for: "delete"), 111)
+        XCTAssertEqual(KeyName.name(for: 103), "UP")
     }
 }

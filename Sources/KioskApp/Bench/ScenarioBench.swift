@@ -1,7 +1,8 @@
 // `swipe-kiosk bench --scenario swipe|scroll|push|sheet`: a scripted interaction played on the
-// headless backend with a frame drawn every 60 Hz tick, timing each frame (tick + render) and
-// reporting the damaged area, with a list of N items in sections of ten (a header crosses the
-// screen every few hundred pixels of scrolling) in a fresh database.
+// runtime of the device (KioskSession with a virtual 60 Hz panel), timing each frame it draws
+// (tick, draw and present on the loop thread) and reporting the damaged area, with a list of N
+// items in sections of ten (a header crosses the screen every few hundred pixels of scrolling)
+// in a fresh database. Frames that change nothing are not drawn, so they are not counted.
 import Canvas
 import Foundation
 import Glibc
@@ -63,32 +64,30 @@ struct ScenarioBench {
         let app = try KioskApplication(
             configuration: configuration, store: store, size: Size(width: Double(width), height: Double(height)),
             fonts: fonts, storeClock: .virtual(epoch: AppOptions.headlessEpoch))
-        let runner = try HeadlessRunner(app: app, width: width, height: height)
-        let period = 2000
-        let steps = try TouchScript(parsing: script(period: period)).steps
+        let period = 2000.0
+        let once = try TouchScript(parsing: script(period: Int(period))).steps
+        // Enough repetitions for `frames` drawn frames (each gesture draws at least 30 a period).
+        let repetitions = max(2, frames / 30 + 1)
+        let steps = (0..<repetitions).flatMap { loop in
+            once.map { step in
+                var shifted = step
+                shifted.timeMs += Double(loop) * period
+                return shifted
+            }
+        }
+        let replay = try ReplaySession(app: app, width: width, height: height, steps: steps)
         var samples: [Double] = []
         samples.reserveCapacity(frames)
-        var frame = 0, next = 0, loop = 0
-        var previous: FrameSignature?
         var damaged = 0.0
-        while samples.count < frames {
-            let ms = Double(frame) * HeadlessRunner.frameInterval
-            let local = ms - Double(loop * period)
-            if local >= Double(period) { loop += 1; next = 0; continue }
-            samples.append(Stopwatch.microseconds {
-                while next < steps.count, steps[next].timeMs <= local {
-                    // Each repetition continues the app's clock: its steps are shifted, not replayed at 0.
-                    var step = steps[next]
-                    step.timeMs += Double(loop * period)
-                    try? runner.perform(step, outputDirectory: dir.path)
-                    next += 1
-                }
-                app.tick(time: ms / 1000)
-                runner.painter.reset()
-                let drawn = app.scene.renderDamage(runner.painter, time: ms / 1000, previous: &previous)
-                damaged += Double(drawn.map { $0.width * $0.height } ?? width * height)
-            })
-            frame += 1
+        replay.session.onFrameDrawn = { nanoseconds, damage in
+            guard samples.count < frames else { return }
+            samples.append(Double(nanoseconds) / 1000)
+            damaged += Double(damage.reduce(0) { $0 + $1.width * $1.height })
+        }
+        var loop = 0
+        while samples.count < frames, loop < repetitions {
+            loop += 1
+            try replay.run(untilMs: Double(loop) * period)
         }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

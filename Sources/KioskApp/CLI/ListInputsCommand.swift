@@ -13,9 +13,9 @@ struct ListInputsCommand: ParsableCommand {
     var seat = "seat0"
 
     func run() throws {
-        let input: InputSource
+        let input: LibinputSource
         do {
-            input = try InputSource(
+            input = try LibinputSource(
                 backend: .udev(seat: seat),
                 screen: ScreenMapping(physicalSize: PixelSize(width: 1, height: 1), rotation: .none),
                 logger: Logger(label: "swipe-kiosk"))

@@ -23,6 +23,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write the final frame to this PNG file.")
     var screenshot: String?
 
+    @Option(help: "Refresh rate of the virtual display in Hz (animations advance per flip at this rate).")
+    var refresh: Double = 60
+
+    func validate() throws {
+        guard refresh.isFinite, refresh >= 1, refresh <= 500 else { throw ValidationError("--refresh must be 1 to 500 (Hz)") }
+    }
+
     func run() throws {
         let text: String
         do {
@@ -47,16 +54,11 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode.badData
         }
         let app = try options.makeApplication(configuration: configuration, databasePath: try options.databasePath(), size: size)
-        let runner = try HeadlessRunner(app: app, width: size.width, height: size.height)
         do {
-            let end = try runner.play(parsed, outputDirectory: out)
-            if let screenshot {
-                runner.render(atMs: end)
-                try runner.write(PNG.encode(runner.surface), to: screenshot)
-            }
-            if let state {
-                try runner.write(Array(StateDump(app: app, timeMs: end, width: size.width, height: size.height).json().utf8), to: state)
-            }
+            let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, steps: parsed.steps)
+            let end = try replay.play(parsed, outputDirectory: out)
+            if let screenshot { try replay.writeScreenshot(to: screenshot) }
+            if let state { try replay.writeState(to: state, timeMs: end) }
         } catch let error as AppError {
             printError(error.description)
             throw ExitCode(error.exitCode)

@@ -35,18 +35,16 @@ struct RunCommand: ParsableCommand {
             printError("run: the headless backend has no screen; use `swipe-kiosk replay` or `swipe-kiosk screenshot`")
             throw ExitCode.usage
         }
-        var display = DisplayConfiguration()
-        display.devicePath = device ?? configuration.display.device
-        display.connector = configuration.display.connector
-        if let mode = configuration.display.mode { display.mode = ModeRequest(parsing: "\(mode.width)x\(mode.height)")! }
-        display.rotation = DisplayRotation(degrees: rotation ?? configuration.display.rotation) ?? .none
-        let session: HardwareSession
+        var hardware = KioskSession.DeviceOptions(
+            display: configuration.display.hardware(device: device, rotation: rotation),
+            input: configuration.input.devices.isEmpty ? .udev(seat: "seat0") : .paths(configuration.input.devices),
+            haptics: configuration.haptics.hardware)
+        hardware.calibration = configuration.input.calibrationMatrix
+        hardware.pointerAsTouch = configuration.input.pointerAsTouch
+        hardware.blankAfterSeconds = Int(configuration.idle.blankAfter)
+        let session: KioskSession
         do {
-            session = try HardwareSession(
-                display: display,
-                input: configuration.input.devices.isEmpty ? .udev(seat: "seat0") : .paths(configuration.input.devices),
-                calibration: configuration.input.calibration.map { CalibrationMatrix($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) } ?? .identity,
-                haptics: configuration.haptics.hardware, blankAfterSeconds: Int(configuration.idle.blankAfter), logger: logger)
+            session = try KioskSession.device(hardware, logger: logger)
         } catch {
             printError("run: \(error)")
             throw ExitCode(hardware: error)

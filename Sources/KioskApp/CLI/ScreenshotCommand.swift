@@ -1,5 +1,6 @@
 // `swipe-kiosk screenshot --output FILE.png` (DESIGN.md, Command line): the app's first screen,
-// rendered headless, optionally rotated as a panel mounted at 90/180/270 degrees would show it.
+// as the virtual panel shows it after the first present, rotated as a panel mounted at
+// 90/180/270 degrees shows it (the same rotated copy the DRM path makes).
 import ArgumentParser
 import Canvas
 import KioskHardware
@@ -25,27 +26,13 @@ struct ScreenshotCommand: ParsableCommand {
         let size = try options.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(
             configuration: configuration, databasePath: try options.databasePath(), size: size)
-        let runner = try HeadlessRunner(app: app, width: size.width, height: size.height)
-        app.tick(time: 0)
-        runner.render(atMs: 0)
-        let image = rotated == .none ? runner.surface : try Self.rotate(runner.surface, by: rotated)
         do {
-            try runner.write(PNG.encode(image), to: output)
+            let replay = try ReplaySession(app: app, width: size.width, height: size.height, rotation: rotated)
+            try replay.run(untilMs: 0)
+            try OutputFile.write(PNG.encode(try replay.scanout()), to: output)
         } catch let error as AppError {
             printError(error.description)
             throw ExitCode(error.exitCode)
         }
-    }
-
-    /// The frame as the rotated panel shows it (the same copy the DRM path makes).
-    static func rotate(_ surface: Surface, by rotation: DisplayRotation) throws -> Surface {
-        let logical = PixelSize(width: surface.width, height: surface.height)
-        let quarterTurn = rotation == .clockwise90 || rotation == .clockwise270
-        let physical = quarterTurn ? PixelSize(width: logical.height, height: logical.width) : logical
-        let target = try Surface(width: physical.width, height: physical.height, format: .xrgb8888)
-        let source = PixelBuffer(base: surface.baseAddress, size: logical, stride: surface.stride)
-        let destination = PixelBuffer(base: target.baseAddress, size: physical, stride: target.stride)
-        destination.copyRotated(from: source, rect: DamageRect(x: 0, y: 0, width: logical.width, height: logical.height), rotation: rotation)
-        return target
     }
 }

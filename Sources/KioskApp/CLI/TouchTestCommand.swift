@@ -70,10 +70,11 @@ struct TouchTestCommand: ParsableCommand {
         display.rotation = DisplayRotation(rawValue: rotation)!
         display.modesetting = DisplayConfiguration.Modesetting(rawValue: modesetting)!
         do {
-            let session = try HardwareSession(
-                display: display, input: .udev(seat: "seat0"),
-                calibration: calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity,
-                haptics: HapticConfiguration(backend: hapticBackend!), blankAfterSeconds: blankAfter, logger: logger)
+            var options = KioskSession.DeviceOptions(
+                display: display, input: .udev(seat: "seat0"), haptics: HapticConfiguration(backend: hapticBackend!))
+            options.calibration = calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity
+            options.blankAfterSeconds = blankAfter
+            let session = try KioskSession.device(options, logger: logger)
             let scene = TouchTestScene(session: session)
             try scene.run()
         } catch {

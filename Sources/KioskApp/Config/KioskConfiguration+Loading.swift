@@ -5,6 +5,7 @@
 import Glibc
 #endif
 import struct KioskHardware.HapticPattern
+import enum KioskHardware.ModeRequest
 import SwipeCore
 import TOMLKit
 
@@ -95,8 +96,8 @@ extension DisplaySettings {
         device = r.string("device")
         connector = r.string("connector")
         if let text = r.string("mode") {
-            mode = DisplayModeSetting(parsing: text)
-            if mode == nil { r.report("display.mode must look like \"1280x800\" or \"1280x800@60\", not \"\(text)\"", key: "mode") }
+            mode = ModeRequest(parsing: text)
+            if mode == nil || mode == .preferred { r.report("display.mode must look like \"1280x800\" or \"1280x800@60\", not \"\(text)\"", key: "mode") }
         }
         rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
         atomic = r.choice("atomic") ?? atomic

@@ -2,6 +2,7 @@
 // decoded into these structs. Every field has a default, so an empty file is a valid
 // configuration; the swipe-related parts are SwipeCore values the UI uses directly.
 import Glibc
+import enum KioskHardware.ModeRequest
 import SwipeCore
 
 /// The whole configuration of one kiosk.
@@ -57,33 +58,6 @@ public enum AtomicSetting: String, Hashable, Sendable, CaseIterable {
     case off
 }
 
-/// A requested video mode, `WxH[@Hz]`.
-public struct DisplayModeSetting: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    /// Refresh rate in Hz; nil picks the connector's preferred rate for the size.
-    public var refreshRate: Double?
-
-    public init(width: Int, height: Int, refreshRate: Double? = nil) {
-        self.width = width
-        self.height = height
-        self.refreshRate = refreshRate
-    }
-
-    /// Parses `1280x800` or `1280x800@60`; nil when malformed.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
-        var rate: Double?
-        if parts.count == 2 {
-            guard let hz = Double(parts[1]), hz > 0, hz <= 1000 else { return nil }
-            rate = hz
-        }
-        self.init(width: w, height: h, refreshRate: rate)
-    }
-}
-
 /// `[display]`.
 public struct DisplaySettings: Hashable, Sendable {
     public var backend: DisplayBackend = .auto
@@ -92,7 +66,7 @@ public struct DisplaySettings: Hashable, Sendable {
     /// Connector name, e.g. `HDMI-A-1`; nil picks the first connected one.
     public var connector: String?
     /// Nil uses the connector's preferred mode.
-    public var mode: DisplayModeSetting?
+    public var mode: ModeRequest?
     /// Clockwise rotation of the picture: 0, 90, 180 or 270.
     public var rotation: Int = 0
     public var atomic: AtomicSetting = .auto

@@ -1,16 +1,17 @@
-// The app on real hardware: libinput events become the swipe core's touch events (on the
-// monotonic clock the kernel stamped them with), frames are drawn by the Canvas renderer
-// straight into the session's shadow buffer, and haptic events go to the configured backend.
+// The app as a session client, on the device and on virtual time alike: input events become the
+// swipe core's touch events (on the clock the kernel, or the script, stamped them with), frames
+// are drawn by the Canvas renderer into the session's shadow buffer with damage tracking, and
+// haptic events go to the session's backend (and into the app's record of them).
 import Canvas
 import KioskHardware
 import KioskUI
 import Logging
 import SwipeCore
 
-/// A `HardwareSessionClient` showing a `KioskApplication`.
-final class AppScreen: HardwareSessionClient {
+/// A `SessionClient` showing a `KioskApplication`.
+final class AppScreen: SessionClient {
     var app: KioskApplication
-    let session: HardwareSession
+    let session: KioskSession
     let surface: Surface
     let painter: Painter
     let epoch: LoopInstant
@@ -18,7 +19,7 @@ final class AppScreen: HardwareSessionClient {
     /// Re-reads the configuration on SIGHUP; nil keeps the running one.
     var reload: (() -> KioskApplication?)?
 
-    init(app: KioskApplication, session: HardwareSession) throws {
+    init(app: KioskApplication, session: KioskSession) throws {
         self.app = app
         self.session = session
         epoch = session.loop.now
@@ -48,16 +49,9 @@ final class AppScreen: HardwareSessionClient {
     func handle(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
-            let phase: SwipeCore.TouchPhase
-            switch sample.phase {
-            case .down: phase = .began
-            case .move: phase = .moved
-            case .up: phase = .ended
-            case .cancel: phase = .cancelled
-            }
             app.handle(SwipeCore.TouchEvent(
-                slot: sample.slot, phase: phase, point: SwipeCore.Point(x: sample.location.x, y: sample.location.y),
-                time: seconds(sample.time)))
+                slot: sample.slot, phase: sample.phase.touchPhase,
+                point: SwipeCore.Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
             if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
         case .deviceAdded(let info):
@@ -82,14 +76,17 @@ final class AppScreen: HardwareSessionClient {
         return drawn.isEmpty ? [] : [DamageRect(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)]
     }
 
+    /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
     func nextDeadline(now: LoopInstant) -> LoopInstant? {
-        app.nextDeadline(after: seconds(now)).map { epoch.adding(milliseconds: Int64(($0 * 1000).rounded(.up))) }
+        let current = seconds(now)
+        guard let next = app.nextDeadline(after: current) else { return nil }
+        guard next > current + 1e-6 else { return now }
+        return epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)))
     }
 
     var readyStatus: String {
-        let o = session.output
         let items = app.currentListID.flatMap { app.pages[$0]?.data.count } ?? 0
-        return "\(o.card.path) \(o.connector.name) \(o.mode) rotation \(o.rotation), \(items) items"
+        return "\(session.display.summary), \(items) items"
     }
 
     func handle(signal: LoopSignal) {
@@ -111,6 +108,35 @@ final class AppScreen: HardwareSessionClient {
             }
         case .terminate, .childExited, .vtRelease, .vtAcquire:
             break
+        }
+    }
+}
+
+extension KeyInput {
+    /// The UI key for a Linux key name (`KeyName`'s spelling), nil for keys the UI ignores.
+    init?(linuxName: String) {
+        switch linuxName {
+        case "UP": self = .up
+        case "DOWN": self = .down
+        case "LEFT": self = .left
+        case "RIGHT": self = .right
+        case "ENTER", "KPENTER": self = .enter
+        case "ESC", "BACK": self = .escape
+        case "BACKSPACE": self = .backspace
+        case "DELETE": self = .delete
+        default: return nil
+        }
+    }
+}
+
+extension KioskHardware.TouchPhase {
+    /// The swipe core's name for this phase.
+    var touchPhase: SwipeCore.TouchPhase {
+        switch self {
+        case .down: return .began
+        case .move: return .moved
+        case .up: return .ended
+        case .cancel: return .cancelled
         }
     }
 }

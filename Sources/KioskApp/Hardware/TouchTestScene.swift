@@ -1,24 +1,24 @@
 // The picture and the event log behind `swipe-kiosk touch-test`: a crosshair grid and a dot where
 // each touch or click lands, drawn with plain memory fills (independent of the Canvas renderer)
-// into a `HardwareSession`, which drives the real output, input, loop, haptics, display power
+// into a `KioskSession`, which drives the real output, input, loop, haptics, display power
 // and systemd notification. One line per event on stdout lets scripts (the VM tests) follow it.
 import KioskHardware
 
-final class TouchTestScene: HardwareSessionClient {
+final class TouchTestScene: SessionClient {
     private static let background: UInt32 = 0x0020_2020
     private static let grid: UInt32 = 0x0060_6060
     private static let palette: [UInt32] = [0x00_ff00, 0xff_0000, 0x00_80ff, 0xff_00ff, 0x00_ffff, 0xff_8000]
     private static let pointerColor: UInt32 = 0xff_ff00
     private static let dotRadius = 12
 
-    private let session: HardwareSession
+    private let session: KioskSession
     private var damage: [DamageRect] = []
 
-    init(session: HardwareSession) {
+    init(session: KioskSession) {
         self.session = session
         drawGrid()
         session.onFirstFrame = { [unowned session] in
-            printLine("READY \(session.shadow.size.width)x\(session.shadow.size.height) rotation=\(session.output.rotation)")
+            printLine("READY \(session.shadow.size.width)x\(session.shadow.size.height) rotation=\(session.display.rotation)")
         }
     }
 
@@ -29,7 +29,7 @@ final class TouchTestScene: HardwareSessionClient {
         printLine("EXIT restored")
     }
 
-    // MARK: HardwareSessionClient
+    // MARK: SessionClient
 
     func tick(now: LoopInstant) {}
 
@@ -43,8 +43,7 @@ final class TouchTestScene: HardwareSessionClient {
     func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
 
     var readyStatus: String {
-        let o = session.output
-        return "touch-test on \(o.card.path) \(o.connector.name) \(o.mode) rotation \(o.rotation)"
+        "touch-test on \(session.display.summary)"
     }
 
     func handle(signal: LoopSignal) {
@@ -88,7 +87,7 @@ final class TouchTestScene: HardwareSessionClient {
 
     private func drawDot(at point: Point, slot: Int) {
         let shadow = session.shadow
-        let color = slot == InputSource.pointerSlot ? Self.pointerColor : Self.palette[slot % Self.palette.count]
+        let color = slot == TouchTracker.pointerSlot ? Self.pointerColor : Self.palette[slot % Self.palette.count]
         let cx = Int(point.x), cy = Int(point.y), r = Self.dotRadius
         for dy in -r...r {
             let half = Int(Double(r * r - dy * dy).squareRoot())

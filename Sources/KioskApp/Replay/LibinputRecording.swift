@@ -3,6 +3,7 @@
 // multitouch protocol B (ABS_MT_SLOT / TRACKING_ID / POSITION_X/Y at each SYN_REPORT), or from
 // ABS_X/ABS_Y + BTN_TOUCH on single-touch devices, and scaled from the recorded axis ranges to
 // the screen the way libinput scales them: px = (v − min) · size / (max − min + 1).
+import KioskHardware
 import Yams
 
 /// Turns a `libinput record` recording into touch-script steps.
@@ -80,7 +81,7 @@ struct TouchFrameDecoder {
 
     struct Change {
         let slot: Int
-        let phase: ScriptTouchPhase
+        let phase: TouchPhase
         let x: Int?
         let y: Int?
     }

@@ -1,12 +1,13 @@
 // The touch-script format of DESIGN.md ("Touch script"): the input `swipe-kiosk replay` plays.
 // Parsing expands `tap` and `swipe` into plain touch samples and reports every problem as
 // `file:line: message`, because scripts are written by hand and by other tools.
+import KioskHardware
 
 /// One timed step of a script, in milliseconds from the start.
 public struct ScriptStep: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// A touch sample (screen pixels of the unrotated screen).
-        case touch(slot: Int, phase: ScriptTouchPhase, x: Double, y: Double)
+        case touch(slot: Int, phase: TouchPhase, x: Double, y: Double)
         /// A key, by its Linux input-event-codes name without `KEY_` (e.g. `ESC`).
         case key(name: String, code: Int)
         case screenshot(path: String)
@@ -21,10 +22,6 @@ public struct ScriptStep: Hashable, Sendable {
 }
 
 /// Touch phases as scripts spell them.
-public enum ScriptTouchPhase: String, Hashable, Sendable {
-    case down, move, up, cancel
-}
-
 /// A parse error with its position.
 public struct ScriptError: Error, CustomStringConvertible, Equatable {
     public var file: String
@@ -106,7 +103,7 @@ public struct TouchScript: Sendable {
             guard value >= 0, value < 64, value == value.rounded() else { throw fail("slot must be 0…63") }
             return Int(value)
         }
-        func touch(_ t: Double, _ s: Int, _ p: ScriptTouchPhase, _ x: Double, _ y: Double) -> ScriptStep {
+        func touch(_ t: Double, _ s: Int, _ p: TouchPhase, _ x: Double, _ y: Double) -> ScriptStep {
             ScriptStep(timeMs: t, action: .touch(slot: s, phase: p, x: x, y: y), line: line)
         }
         switch command {
@@ -136,10 +133,10 @@ public struct TouchScript: Sendable {
             return result
         case "key":
             guard args.count == 1 else { throw fail("expected `key NAME`") }
-            guard let code = KeyNames.code(for: args[0]) else {
+            guard let code = KeyName.code(for: args[0]) else {
                 throw fail("unknown key `\(args[0])`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
             }
-            return [ScriptStep(timeMs: time, action: .key(name: KeyNames.canonical(args[0]), code: code), line: line)]
+            return [ScriptStep(timeMs: time, action: .key(name: KeyName.name(for: code), code: Int(code)), line: line)]
         case "screenshot", "state":
             guard args.count == 1 else { throw fail("expected `\(command) FILE`") }
             guard !args[0].hasPrefix("/"), !args[0].split(separator: "/").contains("..") else {

@@ -35,7 +35,7 @@ public struct DisplayConfiguration: Sendable {
 }
 
 /// A running KMS output. Single-threaded: use it from the event loop only.
-public final class DRMOutput {
+public final class DRMOutput: Display {
     public let card: DRMCard
     public let connector: ConnectorInfo
     public let mode: DisplayMode
@@ -48,6 +48,9 @@ public final class DRMOutput {
     public var physicalSize: PixelSize { PixelSize(width: mode.width, height: mode.height) }
     /// The size the app renders at (swapped for 90/270).
     public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
+    public var refreshRate: Double { mode.refreshRate }
+    public var eventDescriptor: Int32? { card.fd }
+    public var summary: String { "\(card.path) \(connector.name) \(mode) rotation \(rotation)" }
     /// Called from ``handleEvents()`` when a flip completed, with the kernel's timestamp.
     public var onPageFlip: ((LoopInstant) -> Void)?
     /// A flip is queued; ``present(from:damage:)`` returns false until it completes.

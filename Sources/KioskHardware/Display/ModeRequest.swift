@@ -3,13 +3,14 @@
 import CDRM
 
 /// Which display mode to use.
-public enum ModeRequest: Equatable, Sendable, CustomStringConvertible {
+public enum ModeRequest: Hashable, Sendable, CustomStringConvertible {
     /// The connector's preferred mode (first mode when none is marked preferred).
     case preferred
     /// A mode of this size; the refresh rate closest to `refresh` (Hz) or the highest when nil.
-    case size(width: Int, height: Int, refresh: Int?)
+    case size(width: Int, height: Int, refresh: Double?)
 
-    /// Parses `preferred`, `WxH` or `WxH@Hz`; nil when malformed.
+    /// Parses `preferred`, `WxH` or `WxH@Hz` (`@59.94` too; 0 < Hz <= 1000): the one grammar of
+    /// the configuration's `display.mode` and the command line. Nil when malformed.
     public init?(parsing text: String) {
         if text == "preferred" || text.isEmpty {
             self = .preferred
@@ -19,9 +20,9 @@ public enum ModeRequest: Equatable, Sendable, CustomStringConvertible {
         guard parts.count <= 2 else { return nil }
         let dims = parts[0].split(separator: "x", omittingEmptySubsequences: false)
         guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else { return nil }
-        var refresh: Int?
+        var refresh: Double?
         if parts.count == 2 {
-            guard let hz = Int(parts[1]), hz > 0 else { return nil }
+            guard let hz = Double(parts[1]), hz > 0, hz <= 1000 else { return nil }
             refresh = hz
         }
         self = .size(width: w, height: h, refresh: refresh)
@@ -31,7 +32,7 @@ public enum ModeRequest: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .preferred: return "preferred"
         case .size(let w, let h, nil): return "\(w)x\(h)"
-        case .size(let w, let h, let hz?): return "\(w)x\(h)@\(hz)"
+        case .size(let w, let h, let hz?): return hz == hz.rounded() ? "\(w)x\(h)@\(Int(hz))" : "\(w)x\(h)@\(hz)"
         }
     }
 
@@ -43,9 +44,9 @@ public enum ModeRequest: Equatable, Sendable, CustomStringConvertible {
         case .size(let w, let h, let hz):
             let candidates = modes.indices.filter { modes[$0].width == w && modes[$0].height == h }
             if let hz {
-                return candidates.min { abs(modes[$0].refresh - hz) < abs(modes[$1].refresh - hz) }
+                return candidates.min { abs(modes[$0].refreshRate - hz) < abs(modes[$1].refreshRate - hz) }
             }
-            return candidates.max { modes[$0].refresh < modes[$1].refresh }
+            return candidates.max { modes[$0].refreshRate < modes[$1].refreshRate }
         }
     }
 }
@@ -72,6 +73,18 @@ public struct DisplayMode: Equatable, Sendable, CustomStringConvertible {
 
     /// `WxH@Hz`.
     public var description: String { "\(width)x\(height)@\(refresh)" }
+
+    /// The exact refresh rate from the pixel clock and totals (59.94 rather than 60), falling
+    /// back to the rounded `vrefresh` when the timings are missing (virtual drivers).
+    public var refreshRate: Double {
+        let total = Double(info.htotal) * Double(info.vtotal)
+        guard info.clock > 0, total > 0 else { return Double(max(1, refresh)) }
+        var rate = Double(info.clock) * 1000 / total
+        if info.flags & UInt32(DRM_MODE_FLAG_INTERLACE) != 0 { rate *= 2 }
+        if info.flags & UInt32(DRM_MODE_FLAG_DBLSCAN) != 0 { rate /= 2 }
+        if info.vscan > 1 { rate /= Double(info.vscan) }
+        return rate
+    }
 
     public static func == (a: DisplayMode, b: DisplayMode) -> Bool {
         a.width == b.width && a.height == b.height && a.refresh == b.refresh && a.isPreferred == b.isPreferred

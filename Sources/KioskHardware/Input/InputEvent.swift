@@ -9,7 +9,7 @@ public enum TouchPhase: String, Sendable {
 
 /// One touch point change in logical screen pixels.
 public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
-    /// Seat-wide slot (libinput seat slot); the mouse/tablet button uses ``InputSource/pointerSlot``.
+    /// Seat-wide slot (libinput seat slot); the mouse/tablet button uses ``TouchTracker/pointerSlot``.
     public var slot: Int
     public var phase: TouchPhase
     /// Logical position; for `up` and `cancel` the slot's last known position.

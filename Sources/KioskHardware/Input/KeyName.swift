@@ -9,11 +9,16 @@ public enum KeyName {
         names[code] ?? "KEY_\(code)"
     }
 
-    /// The code for a name as written in configs and touch scripts (`ESC`, case-insensitive).
+    /// The code for a name as written in configs and touch scripts: case-insensitive, with or
+    /// without `KEY_`, plus the spellings people type (`Escape`, `Return`, `Del`).
     public static func code(for name: String) -> UInt32? {
-        let key = name.uppercased()
+        let upper = name.uppercased()
+        let bare = upper.hasPrefix("KEY_") ? String(upper.dropFirst(4)) : upper
+        let key = aliases[bare] ?? bare
         return names.first { $0.value == key }?.key
     }
+
+    static let aliases: [String: String] = ["ESCAPE": "ESC", "RETURN": "ENTER", "DEL": "DELETE"]
 
     static let names: [UInt32: String] = [
         0: "RESERVED", 1: "ESC", 2: "1", 3: "2", 4: "3", 5: "4",

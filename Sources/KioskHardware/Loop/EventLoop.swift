@@ -56,6 +56,8 @@ public final class EventLoop {
     public var childExitListeners: [() -> Void] = []
 
     private let clock: () -> LoopInstant
+    /// Set for a virtual-time loop: waiting advances this clock instead of sleeping.
+    private let virtualClock: VirtualClock?
     private let epollFD: Int32
     private let timerFD: Int32
     private let wakeFD: Int32
@@ -79,6 +81,7 @@ public final class EventLoop {
                             VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal]
     ) throws(SystemError) {
         self.clock = clock
+        virtualClock = nil
         epollFD = try Epoll.create()
         timerFD = try TimerFD.create()
         wakeFD = try EventFD.create()
@@ -86,6 +89,19 @@ public final class EventLoop {
         try Epoll.add(epoll: epollFD, fd: timerFD, events: .readable, token: Self.timerToken)
         try Epoll.add(epoll: epollFD, fd: wakeFD, events: .readable, token: Self.wakeToken)
         try Epoll.add(epoll: epollFD, fd: signalFD, events: .readable, token: Self.signalToken)
+    }
+
+    /// A loop on virtual time (replay, screenshot, bench; NIO's `EmbeddedEventLoop`): it never
+    /// sleeps; where the real loop would wait for its next deadline, it moves `clock` there.
+    /// Descriptors (an input source's eventfd) are still polled. No signals are taken over.
+    public init(virtualClock: VirtualClock) throws(SystemError) {
+        clock = { virtualClock.now }
+        self.virtualClock = virtualClock
+        epollFD = try Epoll.create()
+        timerFD = try TimerFD.create()
+        wakeFD = try EventFD.create()
+        signalFD = try SignalFD.create(signals: [])
+        try Epoll.add(epoll: epollFD, fd: wakeFD, events: .readable, token: Self.wakeToken)
     }
 
     deinit {
@@ -140,6 +156,28 @@ public final class EventLoop {
         while !stopped { try runOnce() }
     }
 
+    /// Virtual time only: iterates until ``stop()`` or until nothing more is due at `end`, and
+    /// leaves the clock at `end`. Idle time is skipped, not stepped through.
+    public func run(until end: LoopInstant) throws(SystemError) {
+        precondition(virtualClock != nil, "run(until:) needs a virtual clock")
+        stopped = false
+        virtualLimit = end
+        defer { virtualLimit = nil }
+        while !stopped {
+            try runOnce()
+            if clock() >= end, nextWakeUp.map({ $0 > end }) ?? true { break }
+        }
+    }
+
+    /// The latest instant a virtual wait may move to (the end of ``run(until:)``).
+    private var virtualLimit: LoopInstant?
+
+    /// When the loop next has something to do without new input.
+    private var nextWakeUp: LoopInstant? {
+        if !queued.isEmpty { return clock() }
+        return [timers.nextDeadline, client?.nextDeadline(now: clock())].compactMap { $0 }.min()
+    }
+
     /// One iteration: tick → queued work and due timers → render if dirty → wait and dispatch.
     /// - Parameter block: false polls instead of waiting (tests).
     public func runOnce(block: Bool = true) throws(SystemError) {
@@ -157,6 +195,12 @@ public final class EventLoop {
         let current = clock()
         let deadline = [timers.nextDeadline, client?.nextDeadline(now: current)].compactMap { $0 }.min()
         let mustPoll = !block || !queued.isEmpty || (deadline.map { $0 <= current } ?? false)
+        if let virtualClock {
+            let ready = try Epoll.wait(epoll: epollFD, timeoutMilliseconds: 0)
+            for (token, _) in ready { try dispatch(token: token) }
+            if ready.isEmpty, !mustPoll, let limit = virtualLimit { virtualClock.advance(to: min(deadline ?? limit, limit)) }
+            return
+        }
         try TimerFD.arm(timerFD, at: mustPoll ? nil : deadline.map { realDeadline(for: $0, current: current) })
         let ready = try Epoll.wait(epoll: epollFD, timeoutMilliseconds: mustPoll ? 0 : -1)
         for (token, _) in ready { try dispatch(token: token) }
@@ -180,12 +224,5 @@ public final class EventLoop {
         default:
             handlers[Int32(truncatingIfNeeded: token)]?()
         }
-    }
-}
-
-extension LoopInstant {
-    /// This instant moved by `nanoseconds`.
-    func advanced(byNanoseconds nanoseconds: Int64) -> LoopInstant {
-        LoopInstant(nanoseconds: self.nanoseconds + nanoseconds)
     }
 }

@@ -23,6 +23,11 @@ public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertib
         LoopInstant(nanoseconds: nanoseconds + milliseconds * 1_000_000)
     }
 
+    /// This instant moved by `nanoseconds`.
+    public func advanced(byNanoseconds nanoseconds: Int64) -> LoopInstant {
+        LoopInstant(nanoseconds: self.nanoseconds + nanoseconds)
+    }
+
     /// Milliseconds since `other` (negative when `other` is later).
     public func milliseconds(since other: LoopInstant) -> Int64 { (nanoseconds - other.nanoseconds) / 1_000_000 }
 

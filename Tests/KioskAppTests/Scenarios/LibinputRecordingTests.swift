@@ -1,5 +1,6 @@
 // Replaying a `libinput record` file: protocol-B multitouch decoded into touches and scaled
 // from the recorded axis ranges; the recorded swipe opens a row exactly as a script would.
+import KioskHardware
 import XCTest
 @testable import KioskApp
 
@@ -51,7 +52,7 @@ final class LibinputRecordingTests: XCTestCase {
 
     func testARecordedSwipeDecodesIntoTouches() throws {
         let script = try LibinputRecording.script(from: Self.recording(), file: "r.yml", width: 1280, height: 800)
-        let touches = script.steps.compactMap { step -> (ScriptTouchPhase, Double)? in
+        let touches = script.steps.compactMap { step -> (KioskHardware.TouchPhase, Double)? in
             if case .touch(0, let phase, let x, _) = step.action { return (phase, x) }
             return nil
         }

@@ -2,7 +2,7 @@
 // type (touch, absolute and relative pointer, buttons, keys, device hot-plug) reads as one table.
 import CLibInput
 
-extension InputSource {
+extension LibinputSource {
     func translate(_ event: OpaquePointer) {
         let type = libinput_event_get_type(event)
         let device = libinput_event_get_device(event)!
@@ -17,7 +17,6 @@ extension InputSource {
             }
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             cancelSlots(of: device, time: .now())
-            if pointerPressed, slotDevice[Self.pointerSlot] == device { pointerPressed = false }
             let info = deviceInfos.removeValue(forKey: device) ?? Self.describe(device)
             if isSuspended {
                 closedDevices[info.sysname] = info
@@ -27,47 +26,39 @@ extension InputSource {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let touch = libinput_event_get_touch_event(event)!
             let slot = Int(libinput_event_touch_get_seat_slot(touch))
+            let size = tracker.screen.physicalSize
             let physical = Point(
-                x: libinput_event_touch_get_x_transformed(touch, UInt32(screen.physicalSize.width)),
-                y: libinput_event_touch_get_y_transformed(touch, UInt32(screen.physicalSize.height)))
-            let location = screen.logicalPoint(physical: physical)
-            lastLocation[slot] = location
+                x: libinput_event_touch_get_x_transformed(touch, UInt32(size.width)),
+                y: libinput_event_touch_get_y_transformed(touch, UInt32(size.height)))
             slotDevice[slot] = device
             let phase: TouchPhase = type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move
-            onEvent?(.touch(TouchSample(slot: slot, phase: phase, location: location, time: Self.time(touch))))
+            onEvent?(.touch(tracker.touch(slot: slot, phase: phase, physical: physical, time: Self.time(touch))))
         case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
             let touch = libinput_event_get_touch_event(event)!
             let slot = Int(libinput_event_touch_get_seat_slot(touch))
-            guard lastLocation[slot] != nil else { return }
             end(slot: slot, phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel, time: Self.time(touch))
         case LIBINPUT_EVENT_TOUCH_FRAME:
             onEvent?(.frame(time: Self.time(libinput_event_get_touch_event(event)!)))
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
             let pointer = libinput_event_get_pointer_event(event)!
-            movePointer(to: Point(
-                x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(screen.physicalSize.width)),
-                y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(screen.physicalSize.height))),
-                device: device, time: Self.time(pointer: pointer))
+            let size = tracker.screen.physicalSize
+            pointerMoved(tracker.movePointer(toPhysical: Point(
+                x: libinput_event_pointer_get_absolute_x_transformed(pointer, UInt32(size.width)),
+                y: libinput_event_pointer_get_absolute_y_transformed(pointer, UInt32(size.height))),
+                time: Self.time(pointer: pointer)))
         case LIBINPUT_EVENT_POINTER_MOTION:
             let pointer = libinput_event_get_pointer_event(event)!
-            let current = screen.rotation.physicalPoint(pointerLocation, logical: screen.logicalSize)
-            movePointer(to: Point(x: current.x + libinput_event_pointer_get_dx(pointer),
-                                  y: current.y + libinput_event_pointer_get_dy(pointer)),
-                        device: device, time: Self.time(pointer: pointer))
+            pointerMoved(tracker.movePointer(
+                byPhysical: libinput_event_pointer_get_dx(pointer), libinput_event_pointer_get_dy(pointer),
+                time: Self.time(pointer: pointer)))
         case LIBINPUT_EVENT_POINTER_BUTTON:
             let pointer = libinput_event_get_pointer_event(event)!
             guard libinput_event_pointer_get_button(pointer) == 0x110 else { return }  // BTN_LEFT
             let pressed = libinput_event_pointer_get_button_state(pointer) == LIBINPUT_BUTTON_STATE_PRESSED
-            guard pressed != pointerPressed else { return }
-            pointerPressed = pressed
             let time = Self.time(pointer: pointer)
-            if pressed {
-                lastLocation[Self.pointerSlot] = pointerLocation
-                slotDevice[Self.pointerSlot] = device
-                onEvent?(.touch(TouchSample(slot: Self.pointerSlot, phase: .down, location: pointerLocation, time: time)))
-            } else {
-                end(slot: Self.pointerSlot, phase: .up, time: time)
-            }
+            guard let sample = tracker.pointerButton(pressed: pressed, time: time) else { return }
+            if pressed { slotDevice[TouchTracker.pointerSlot] = device } else { slotDevice.removeValue(forKey: TouchTracker.pointerSlot) }
+            onEvent?(.touch(sample))
             onEvent?(.frame(time: time))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             let key = libinput_event_get_keyboard_event(event)!
@@ -81,12 +72,11 @@ extension InputSource {
         }
     }
 
-    private func movePointer(to physical: Point, device: OpaquePointer, time: LoopInstant) {
-        pointerLocation = screen.logicalPoint(physical: physical)
-        guard pointerPressed else { return }
-        lastLocation[Self.pointerSlot] = pointerLocation
-        onEvent?(.touch(TouchSample(slot: Self.pointerSlot, phase: .move, location: pointerLocation, time: time)))
-        onEvent?(.frame(time: time))
+    /// A pointer move is a finger move (and a frame) only while its button is down.
+    private func pointerMoved(_ sample: TouchSample?) {
+        guard let sample else { return }
+        onEvent?(.touch(sample))
+        onEvent?(.frame(time: sample.time))
     }
 
     private static func time(_ touch: OpaquePointer) -> LoopInstant {

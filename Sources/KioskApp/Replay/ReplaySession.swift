@@ -1,0 +1,129 @@
+// `replay`, `screenshot` and `bench` run the device's runtime (KioskSession, its loop, routing,
+// damage tracking and present) with a virtual display and scripted input on virtual time: an
+// event at T is delivered before the frame at T; a `screenshot` or `state` at T captures the
+// frame at T as the damage-tracked renderer left it. Idle time is skipped, so the length of a
+// script costs nothing but the frames that change.
+import Canvas
+import Foundation
+import KioskHardware
+import Logging
+
+/// The app on a virtual panel, playing a touch script.
+final class ReplaySession {
+    let app: KioskApplication
+    let session: KioskSession
+    let screen: AppScreen
+    let display: VirtualDisplay
+    /// The logical screen (what the app renders at; the state dump's `screen`).
+    let width: Int
+    let height: Int
+    private var failure: Error?
+
+    /// The app on a `width`×`height` screen (logical) refreshed at `refreshRate` Hz, mounted at
+    /// `rotation`, receiving the touch and key steps of `steps`.
+    init(app: KioskApplication, width: Int, height: Int, refreshRate: Double = 60, rotation: DisplayRotation = .none,
+         steps: [ScriptStep] = [], blankAfterSeconds: Int = 0) throws {
+        self.app = app
+        self.width = width
+        self.height = height
+        let logical = PixelSize(width: width, height: height)
+        let physical = rotation.swapsAxes ? PixelSize(width: height, height: width) : logical
+        let configuration = app.configuration
+        session = try KioskSession.virtual(
+            physicalSize: physical, refreshRate: refreshRate, rotation: rotation,
+            calibration: configuration.input.calibrationMatrix,
+            pointerAsTouch: configuration.input.pointerAsTouch,
+            events: Self.inputEvents(steps), blankAfterSeconds: blankAfterSeconds, logger: Logger(label: "swipe-kiosk.replay"))
+        display = session.display as! VirtualDisplay
+        screen = try AppScreen(app: app, session: session)
+        session.client = screen
+    }
+
+    /// The instant of a script time (ms from the start).
+    static func instant(ms: Double) -> LoopInstant { LoopInstant(nanoseconds: Int64((ms * 1_000_000).rounded())) }
+
+    /// The script's touches and keys as timed input events.
+    static func inputEvents(_ steps: [ScriptStep]) -> [ScriptedInput.Event] {
+        var events: [ScriptedInput.Event] = []
+        for step in steps {
+            let time = instant(ms: step.timeMs)
+            switch step.action {
+            case .touch(let slot, let phase, let x, let y):
+                switch phase {
+                case .down, .move:
+                    guard x.isFinite, y.isFinite else { continue }
+                    events.append(.init(time: time, kind: .touch(slot: slot, phase: phase, physical: Point(x: x, y: y))))
+                case .up, .cancel:
+                    events.append(.init(time: time, kind: .end(slot: slot, phase: phase)))
+                }
+            case .key(_, let code):
+                events.append(.init(time: time, kind: .key(code: UInt32(code), pressed: true)))
+                events.append(.init(time: time, kind: .key(code: UInt32(code), pressed: false)))
+            case .screenshot, .state, .end:
+                break
+            }
+        }
+        return events
+    }
+
+    /// Plays `script` to its end (its `end` step, or 500 ms after its last step); captures go
+    /// under `outputDirectory`. Returns the end time (ms).
+    @discardableResult
+    func play(_ script: TouchScript, outputDirectory: String) throws -> Double {
+        let endMs = script.steps.first(where: { $0.action == .end })?.timeMs ?? ((script.steps.last?.timeMs ?? 0) + 500)
+        for step in script.steps {
+            switch step.action {
+            case .screenshot(let path):
+                capture(at: step.timeMs) { [unowned self] in try writeScreenshot(to: outputDirectory + "/" + path) }
+            case .state(let path):
+                capture(at: step.timeMs) { [unowned self] in try writeState(to: outputDirectory + "/" + path, timeMs: step.timeMs) }
+            case .touch, .key, .end:
+                break
+            }
+        }
+        try run(untilMs: endMs)
+        return endMs
+    }
+
+    /// Runs the loop until `ms`.
+    func run(untilMs ms: Double) throws {
+        try session.run(until: Self.instant(ms: ms))
+        if let failure { throw failure }
+    }
+
+    /// The frame at the current time, drawn by the session as it would be presented.
+    func drawNow() -> Surface {
+        _ = session.drawNow()
+        return screen.surface
+    }
+
+    /// What the panel shows (physical size, rotated), as last presented.
+    func scanout() throws -> Surface {
+        try Surface(wrapping: display.scanout.base, width: display.physicalSize.width, height: display.physicalSize.height,
+                    stride: display.scanout.stride, format: .xrgb8888)
+    }
+
+    func writeScreenshot(to path: String) throws {
+        try OutputFile.write(PNG.encode(drawNow()), to: path)
+    }
+
+    func writeState(to path: String, timeMs: Double) throws {
+        _ = session.drawNow()
+        let dump = StateDump(app: app, timeMs: timeMs, width: width, height: height)
+        try OutputFile.write(Array(dump.json().utf8), to: path)
+    }
+
+    /// Runs `work` at `ms`, after the input due then has been delivered (the loop's next
+    /// iteration at that time); a failure stops the replay.
+    private func capture(at ms: Double, _ work: @escaping () throws -> Void) {
+        let loop = session.loop
+        loop.schedule(at: Self.instant(ms: ms)) { [unowned self] in
+            loop.execute { [unowned self] in
+                do { try work() } catch {
+                    failure = failure ?? error
+                    loop.stop()
+                }
+            }
+        }
+    }
+}

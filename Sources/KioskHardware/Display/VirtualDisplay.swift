@@ -1,0 +1,79 @@
+// The display of `replay`, `screenshot` and `bench`: the DRM contract on the loop's virtual clock.
+// Presenting copies the damaged rectangles into a scanout buffer the way DRMOutput copies them
+// into a dumb buffer (rotated on the way), and the flip completes at the next vblank of the
+// configured refresh rate, so animation time on the host is what it is on a panel of that rate.
+
+/// An in-memory panel with a refresh rate and a rotation.
+public final class VirtualDisplay: Display {
+    public let physicalSize: PixelSize
+    public let rotation: DisplayRotation
+    public let refreshRate: Double
+    public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
+    public private(set) var isFlipPending = false
+    public private(set) var isPaused = false
+    public private(set) var isBlanked = false
+    public var onPageFlip: ((LoopInstant) -> Void)?
+    public var eventDescriptor: Int32? { nil }
+    public var summary: String { "virtual \(physicalSize)@\(refreshRate) rotation \(rotation)" }
+    /// What the panel shows (physical size, rotated): only written by ``present(from:damage:)``.
+    public let scanout: PixelBuffer
+    /// Frames presented so far.
+    public private(set) var presentedFrames = 0
+
+    private let loop: EventLoop
+    private let memory: UnsafeMutableRawPointer
+    private let periodNanoseconds: Double
+
+    /// A panel of `physicalSize` at `refreshRate` Hz whose flips complete on `loop`'s timers.
+    public init(physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation = .none, loop: EventLoop) {
+        precondition(refreshRate > 0 && refreshRate.isFinite, "refresh rate \(refreshRate)")
+        self.physicalSize = physicalSize
+        self.refreshRate = refreshRate
+        self.rotation = rotation
+        self.loop = loop
+        periodNanoseconds = 1e9 / refreshRate
+        memory = .allocate(byteCount: physicalSize.width * physicalSize.height * 4, alignment: 64)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: physicalSize.width * physicalSize.height * 4)
+        scanout = PixelBuffer(base: memory, size: physicalSize, stride: physicalSize.width * 4)
+    }
+
+    deinit { memory.deallocate() }
+
+    /// The first vblank strictly after `instant` (vblanks at whole multiples of the period).
+    public func nextVblank(after instant: LoopInstant) -> LoopInstant {
+        let index = (Double(instant.nanoseconds) / periodNanoseconds).rounded(.down) + 1
+        return LoopInstant(nanoseconds: Int64((index * periodNanoseconds).rounded()))
+    }
+
+    public func handleEvents() {}
+
+    public func present(from shadow: PixelBuffer, damage: [DamageRect]) throws(DisplayError) -> Bool {
+        precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
+        guard !isFlipPending, !isPaused, !isBlanked else { return false }
+        for rect in damage { scanout.copyRotated(from: shadow, rect: rect, rotation: rotation) }
+        isFlipPending = true
+        presentedFrames += 1
+        let vblank = nextVblank(after: loop.now)
+        loop.schedule(at: vblank) { [weak self] in
+            guard let self else { return }
+            isFlipPending = false
+            onPageFlip?(vblank)
+        }
+        return true
+    }
+
+    public func setPower(on: Bool) {
+        guard on == isBlanked else { return }
+        isBlanked = !on
+        if !on { scanout.fill(DamageRect(size: physicalSize), color: 0) }
+    }
+
+    public func suspend(restoringConsole: Bool) { isPaused = true }
+
+    public func resume() -> Bool {
+        isPaused = false
+        return true
+    }
+
+    public func restore() {}
+}

@@ -1,0 +1,57 @@
+// The two ways a session is put together: on the device (DRM/KMS, libinput, the VT, systemd
+// notification, real time) and on virtual time (an in-memory panel of a chosen size, refresh
+// rate and rotation, scripted input). Everything after these constructors is shared.
+import Logging
+
+extension KioskSession {
+    /// What the device session is asked for (command line and configuration).
+    public struct DeviceOptions {
+        public var display: DisplayConfiguration
+        public var input: InputBackend
+        public var calibration: CalibrationMatrix = .identity
+        public var pointerAsTouch = true
+        public var haptics: HapticConfiguration
+        public var blankAfterSeconds = 0
+
+        public init(display: DisplayConfiguration, input: InputBackend, haptics: HapticConfiguration) {
+            self.display = display; self.input = input; self.haptics = haptics
+        }
+    }
+
+    /// The kiosk on real hardware: opens the card, sets the mode, opens the input devices and
+    /// takes over the VT. Errors are `DisplayError`, `InputError` or `SystemError`.
+    public static func device(_ options: DeviceOptions, logger: Logger) throws -> KioskSession {
+        let loop = try EventLoop()
+        let service = try ServiceNotifier()
+        let output = try DRMOutput(configuration: options.display, logger: logger)
+        let input = try LibinputSource(
+            backend: options.input,
+            screen: ScreenMapping(physicalSize: output.physicalSize, rotation: output.rotation, calibration: options.calibration),
+            pointerAsTouch: options.pointerAsTouch, logger: logger)
+        logger.info("input: pointer \(options.pointerAsTouch ? "acts as a finger" : "ignored (pointer_as_touch = false)")")
+        return try KioskSession(
+            loop: loop, display: output, input: input,
+            haptics: HapticEngine(configuration: options.haptics, loop: loop, logger: logger),
+            service: service, vt: VirtualTerminal.takeOver(logger: logger),
+            blankAfterSeconds: options.blankAfterSeconds, logger: logger)
+    }
+
+    /// A session on virtual time: a `physicalSize` panel at `refreshRate` Hz and `rotation`,
+    /// playing `events`. No systemd, no VT, no haptic hardware.
+    public static func virtual(
+        physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation = .none,
+        calibration: CalibrationMatrix = .identity, pointerAsTouch: Bool = true,
+        events: [ScriptedInput.Event], blankAfterSeconds: Int = 0, logger: Logger
+    ) throws(SystemError) -> KioskSession {
+        let loop = try EventLoop(virtualClock: VirtualClock())
+        let display = VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)
+        let tracker = TouchTracker(
+            screen: ScreenMapping(physicalSize: physicalSize, rotation: rotation, calibration: calibration),
+            pointerAsTouch: pointerAsTouch)
+        let input = try ScriptedInput(events: events, tracker: tracker, loop: loop)
+        return try KioskSession(
+            loop: loop, display: display, input: input,
+            haptics: HapticEngine(configuration: HapticConfiguration(backend: .none), loop: loop, logger: logger),
+            service: nil, vt: nil, blankAfterSeconds: blankAfterSeconds, logger: logger)
+    }
+}

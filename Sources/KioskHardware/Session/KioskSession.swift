@@ -1,0 +1,198 @@
+// The one runtime of `run`, `touch-test`, `replay`, `screenshot` and `bench` (NIO's
+// Core/Posix/Embedded split): loop, input routing (the first touch after blanking only wakes the
+// display; VT switches pause drawing and input), damage and present, flip-paced frames, display
+// power and the systemd notify protocol. Only the display and input implementations differ:
+// DRM/KMS + libinput on the device, `VirtualDisplay` + `ScriptedInput` on virtual time.
+import Logging
+
+/// What a session's owner provides: time, input handling and drawing into the shadow buffer.
+public protocol SessionClient: AnyObject {
+    /// Advances the client's animations (first step of each loop iteration).
+    func tick(now: LoopInstant)
+    /// An input event that was not swallowed by a display wake-up.
+    func handle(_ event: InputEvent)
+    /// True when the client has something new to show (it is then drawn once per refresh).
+    var wantsFrame: Bool { get }
+    /// Draws into `shadow` and returns what changed (empty: nothing to present).
+    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect]
+    /// When the client next needs a tick by itself (`now` or earlier: at the next frame).
+    func nextDeadline(now: LoopInstant) -> LoopInstant?
+    /// The `STATUS=` line sent with READY=1.
+    var readyStatus: String { get }
+    /// Every signal; after `.terminate` the session stops the loop and restores the display.
+    func handle(signal: LoopSignal)
+}
+
+/// Output, input, loop, haptics, power and service notification for one client.
+public final class KioskSession: EventLoopClient {
+    /// A page flip still pending after this long means the display path is wedged.
+    static let flipStallNanoseconds: Int64 = 3_000_000_000
+
+    public let loop: EventLoop
+    public let display: Display
+    public let input: InputSource
+    public let haptics: HapticEngine
+    public let logger: Logger
+    /// The frame the client draws into (logical size, upright, readable).
+    public let shadow: PixelBuffer
+    /// systemd notification; nil on virtual time.
+    let service: ServiceNotifier?
+    /// The VT the app runs on; nil when stdin is no VT (then VT switching is unavailable).
+    let vt: VirtualTerminal?
+    public weak var client: SessionClient?
+    /// Called once the first frame is on screen (after READY=1).
+    public var onFirstFrame: (() -> Void)?
+    /// Called with each flip's completion time (latency and frame statistics).
+    public var onPageFlip: ((LoopInstant) -> Void)?
+    /// Called after each drawn frame with its cost on the loop thread (tick, draw and present,
+    /// in nanoseconds of real time) and what it presented (`bench`).
+    public var onFrameDrawn: ((_ nanoseconds: Int64, _ damage: [DamageRect]) -> Void)?
+    /// Real time at the start of the current iteration's tick (only kept for ``onFrameDrawn``).
+    private var tickStartedAt: LoopInstant?
+    private let shadowMemory: UnsafeMutableRawPointer
+    var power: DisplayPowerController
+    private var pending: [DamageRect] = []
+    var flipQueuedAt: LoopInstant?
+    /// A draw that changed nothing waits this long before the next one (one refresh period).
+    private var nextDrawAt: LoopInstant?
+    private let periodNanoseconds: Int64
+    private var announced = false
+    var resumeTimer: TimerID?
+    var swallowedSlots: Set<Int> = []
+
+    /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
+    public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,
+                service: ServiceNotifier?, vt: VirtualTerminal?, blankAfterSeconds: Int, logger: Logger) throws(SystemError) {
+        self.loop = loop
+        self.display = display
+        self.input = input
+        self.haptics = haptics
+        self.service = service
+        self.vt = vt
+        self.logger = logger
+        power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
+        periodNanoseconds = Int64((1e9 / display.refreshRate).rounded())
+        let size = display.logicalSize
+        shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
+        shadowMemory.initializeMemory(as: UInt8.self, repeating: 0, count: size.width * size.height * 4)
+        shadow = PixelBuffer(base: shadowMemory, size: size, stride: size.width * 4)
+        loop.client = self
+        if let fd = display.eventDescriptor { try loop.register(fd: fd) { [unowned self] in self.display.handleEvents() } }
+        try loop.register(fd: input.eventDescriptor) { [unowned self] in self.input.dispatch() }
+        display.onPageFlip = { [unowned self] in flipped(at: $0) }
+        service?.startWatchdog(on: loop, logger: logger) { [unowned self] in
+            flipQueuedAt.map { loop.now.nanoseconds - $0.nanoseconds < Self.flipStallNanoseconds } ?? true
+        }
+        input.onEvent = { [unowned self] in route($0) }
+    }
+
+    deinit { shadowMemory.deallocate() }
+
+    /// Runs until SIGTERM/SIGINT, then restores the console's CRTC and the VT's text mode.
+    public func run() throws(SystemError) {
+        input.dispatch()  // devices present at start are queued before the fd ever becomes readable
+        if let vt, !vt.isForeground { waitForeground(vt) }
+        invalidate()
+        try loop.run()
+        display.restore()
+        vt?.restore()
+    }
+
+    /// Virtual time: runs until `end` (replay, screenshot, bench), drawing the first frame in full.
+    public func run(until end: LoopInstant) throws(SystemError) {
+        if !announced, pending.isEmpty { invalidate() }
+        try loop.run(until: end)
+    }
+
+    /// Asks for the whole screen to be presented again.
+    public func invalidate() { pending.append(DamageRect(size: shadow.size)) }
+
+    /// Draws the frame of `now` into the shadow buffer, as a render would, and returns the
+    /// buffer (replay's `screenshot` and `state` capture exactly what the device would show).
+    public func drawNow() -> PixelBuffer {
+        let now = loop.now
+        client?.tick(now: now)
+        if let client { pending += client.draw(into: shadow, now: now) }
+        return shadow
+    }
+
+    private func flipped(at time: LoopInstant) {
+        flipQueuedAt = nil
+        onPageFlip?(time)
+        guard !announced else { return }
+        announced = true
+        notify { () throws(SystemError) in try service?.ready(status: client?.readyStatus ?? "running") ?? false }
+        onFirstFrame?()
+    }
+
+    /// Runs one ServiceNotifier call; a failed notification is logged, never fatal.
+    public func notify(_ message: () throws(SystemError) -> Bool) {
+        do throws(SystemError) { _ = try message() } catch { logger.warning("service: \(error)") }
+    }
+
+    // MARK: EventLoopClient
+
+    public func tick(now: LoopInstant) {
+        if onFrameDrawn != nil { tickStartedAt = LoopInstant.now() }
+        if !display.isPaused, power.shouldBlank(now: now) {
+            display.setPower(on: false)
+            logger.info("display blanked after idle time")
+        }
+        client?.tick(now: now)
+    }
+
+    public var needsRender: Bool {
+        guard !display.isFlipPending, !display.isPaused, !display.isBlanked else { return false }
+        if !pending.isEmpty { return true }
+        guard client?.wantsFrame == true else { return false }
+        return nextDrawAt.map { loop.now >= $0 } ?? true
+    }
+
+    public func render(now: LoopInstant) {
+        if let client { pending += client.draw(into: shadow, now: now) }
+        guard !pending.isEmpty else {
+            nextDrawAt = now.advanced(byNanoseconds: periodNanoseconds)
+            return
+        }
+        nextDrawAt = nil
+        do {
+            let damage = pending
+            if try display.present(from: shadow, damage: damage) {
+                pending.removeAll()
+                flipQueuedAt = flipQueuedAt ?? now
+                if let onFrameDrawn, let tickStartedAt { onFrameDrawn(LoopInstant.now().nanoseconds - tickStartedAt.nanoseconds, damage) }
+            }
+        } catch {
+            logger.error("display: \(error)")
+            loop.stop()
+        }
+        if display.isPaused, resumeTimer == nil { scheduleResume() }
+    }
+
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        guard !display.isBlanked, !display.isPaused else { return nil }
+        var wanted = client?.nextDeadline(now: now)
+        // A frame is wanted: it is drawn when the pending flip completes (its event wakes the
+        // loop) or, after a frame that changed nothing, one refresh period later.
+        if let frame = wanted, frame <= now {
+            if display.isFlipPending { wanted = nil } else if let nextDrawAt { wanted = max(frame, nextDrawAt) }
+        }
+        return [power.deadline, wanted].compactMap { $0 }.min()
+    }
+
+    public func handle(signal: LoopSignal) {
+        switch signal {
+        case .vtRelease:
+            if let vt { release(vt) }
+        case .vtAcquire:
+            if let vt { acquire(vt) }
+        case .terminate(let number):
+            client?.handle(signal: signal)
+            logger.info("signal \(number): stopping")
+            notify { () throws(SystemError) in try service?.stopping() ?? false }
+            loop.stop()
+        case .reload, .screenshot, .childExited:
+            client?.handle(signal: signal)
+        }
+    }
+}
