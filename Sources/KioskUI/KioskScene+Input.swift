@@ -51,7 +51,7 @@ extension KioskScene {
         case .trailing: return .trailingButton
         case nil: break
         }
-        if stack.count > 1 {
+        if swipeBack, stack.count > 1 {
             let arbiter = GestureArbiter(start: event.point, time: event.time, screenWidth: size.width, edgeOnRight: rtl)
             if arbiter.beganInEdgeZone { return .edge(arbiter, began: event) }
         }

@@ -44,6 +44,9 @@ public final class KioskScene {
     public var navigationStyle: NavigationTransitionStyle
     /// The icon of the trailing bar button (nil: none).
     public var trailingButtonIcon: String?
+    /// An edge swipe pops the page interactively (`[navigation] swipe_back`); when false a
+    /// touch in the edge zone is an ordinary touch of the page, and the back button still pops.
+    public var swipeBack = true
     public internal(set) var stack: [ScenePage] = []
     var transition: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)?
     var owners: [Int: TouchOwner] = [:]

@@ -72,6 +72,7 @@ final class KioskApplication {
                            navigationStyle: configuration.navigation.transition)
         lastSync = storeNow
         scene.trailingButtonIcon = "cog"
+        scene.swipeBack = configuration.navigation.swipeBack
         scene.setRoot(.list(try makePage(first)))
     }
 

@@ -41,8 +41,13 @@ public final class VirtualDisplay: Display {
 
     /// The first vblank strictly after `instant` (vblanks at whole multiples of the period).
     public func nextVblank(after instant: LoopInstant) -> LoopInstant {
-        let index = (Double(instant.nanoseconds) / periodNanoseconds).rounded(.down) + 1
-        return LoopInstant(nanoseconds: Int64((index * periodNanoseconds).rounded()))
+        var index = (Double(instant.nanoseconds) / periodNanoseconds).rounded(.down)
+        var vblank: Int64
+        repeat {  // vblanks are rounded to whole nanoseconds: the one at `instant` may sit just below it
+            index += 1
+            vblank = Int64((index * periodNanoseconds).rounded())
+        } while vblank <= instant.nanoseconds
+        return LoopInstant(nanoseconds: vblank)
     }
 
     public func handleEvents() {}

@@ -14,6 +14,10 @@ public final class ScriptedInput: InputSource {
             case end(slot: Int, phase: TouchPhase)
             /// A key press or release (Linux key code).
             case key(code: UInt32, pressed: Bool)
+            /// An absolute pointer (a tablet, a VNC client) moved to a physical position.
+            case pointer(physical: Point)
+            /// The pointer's left button changed.
+            case button(pressed: Bool)
         }
 
         public var time: LoopInstant
@@ -79,6 +83,10 @@ public final class ScriptedInput: InputSource {
             if let sample = tracker.end(slot: slot, phase: phase, time: event.time) { onEvent?(.touch(sample)) }
         case .key(let code, let pressed):
             onEvent?(.key(KeyEvent(code: code, name: KeyName.name(for: code), pressed: pressed, time: event.time)))
+        case .pointer(let physical):
+            if let sample = tracker.movePointer(toPhysical: physical, time: event.time) { onEvent?(.touch(sample)) }
+        case .button(let pressed):
+            if let sample = tracker.pointerButton(pressed: pressed, time: event.time) { onEvent?(.touch(sample)) }
         }
     }
 
