@@ -57,7 +57,11 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
-        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"]),
+        // Debug builds optimise it too: replay draws every frame through it (the device's damage-
+        // tracked path), and unoptimised SIMD span kernels made the scenario tests 10x slower.
+        .target(
+            name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"],
+            swiftSettings: []),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
