@@ -61,7 +61,7 @@ let package = Package(
         // tracked path), and unoptimised SIMD span kernels made the scenario tests 10x slower.
         .target(
             name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"],
-            swiftSettings: []),
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.

@@ -11,6 +11,8 @@ struct StateDump {
     let width: Int
     let height: Int
     var rotation = 0
+    /// The panel's refresh rate, frames presented so far and whether it is blanked (`display`).
+    var display: (refreshRate: Double, frames: Int, blanked: Bool)?
 
     func object() -> [String: Any] {
         let s = app.scene.state(at: timeMs / 1000)
@@ -28,6 +30,7 @@ struct StateDump {
         return [
             "time_ms": Int(timeMs.rounded()),
             "screen": ["width": width, "height": height, "rotation": rotation],
+            "display": display.map { ["refresh_hz": $0.refreshRate, "frames": $0.frames, "blanked": $0.blanked] as [String: Any] } ?? NSNull(),
             "page": ["id": s.page.id, "title": s.page.title],
             "navigation": ["stack": s.stack, "transition": transition],
             "sheet": sheet,

@@ -22,7 +22,7 @@ final class ReplaySession {
     /// The app on a `width`×`height` screen (logical) refreshed at `refreshRate` Hz, mounted at
     /// `rotation`, receiving the touch and key steps of `steps`.
     init(app: KioskApplication, width: Int, height: Int, refreshRate: Double = 60, rotation: DisplayRotation = .none,
-         steps: [ScriptStep] = [], blankAfterSeconds: Int = 0) throws {
+         steps: [ScriptStep] = []) throws {
         self.app = app
         self.width = width
         self.height = height
@@ -32,8 +32,9 @@ final class ReplaySession {
         session = try KioskSession.virtual(
             physicalSize: physical, refreshRate: refreshRate, rotation: rotation,
             calibration: configuration.input.calibrationMatrix,
-            pointerAsTouch: configuration.input.pointerAsTouch,
-            events: Self.inputEvents(steps), blankAfterSeconds: blankAfterSeconds, logger: Logger(label: "swipe-kiosk.replay"))
+            pointerAsTouch: configuration.input.pointerAsTouch, haptics: configuration.haptics.hardware,
+            events: Self.inputEvents(steps), blankAfterSeconds: Int(configuration.idle.blankAfter),
+            logger: Logger(label: "swipe-kiosk.replay"))
         display = session.display as! VirtualDisplay
         screen = try AppScreen(app: app, session: session)
         session.client = screen
@@ -109,7 +110,8 @@ final class ReplaySession {
 
     func writeState(to path: String, timeMs: Double) throws {
         _ = session.drawNow()
-        let dump = StateDump(app: app, timeMs: timeMs, width: width, height: height)
+        var dump = StateDump(app: app, timeMs: timeMs, width: width, height: height, rotation: display.rotation.degrees)
+        dump.display = (display.refreshRate, display.presentedFrames, display.isBlanked)
         try OutputFile.write(Array(dump.json().utf8), to: path)
     }
 

@@ -37,10 +37,12 @@ extension KioskSession {
     }
 
     /// A session on virtual time: a `physicalSize` panel at `refreshRate` Hz and `rotation`,
-    /// playing `events`. No systemd, no VT, no haptic hardware.
+    /// playing `events`. No systemd, no VT, and of the haptic backends only the visual pulse
+    /// (hardware backends are replaced by none).
     public static func virtual(
         physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation = .none,
         calibration: CalibrationMatrix = .identity, pointerAsTouch: Bool = true,
+        haptics: HapticConfiguration = HapticConfiguration(backend: .none),
         events: [ScriptedInput.Event], blankAfterSeconds: Int = 0, logger: Logger
     ) throws(SystemError) -> KioskSession {
         let loop = try EventLoop(virtualClock: VirtualClock())
@@ -51,7 +53,17 @@ extension KioskSession {
         let input = try ScriptedInput(events: events, tracker: tracker, loop: loop)
         return try KioskSession(
             loop: loop, display: display, input: input,
-            haptics: HapticEngine(configuration: HapticConfiguration(backend: .none), loop: loop, logger: logger),
+            haptics: HapticEngine(configuration: haptics.virtual, loop: loop, logger: logger),
             service: nil, vt: nil, blankAfterSeconds: blankAfterSeconds, logger: logger)
+    }
+}
+
+extension HapticConfiguration {
+    /// What plays on virtual time: the visual pulse as configured, hardware backends as none.
+    var virtual: HapticConfiguration {
+        guard backend != .visual else { return self }
+        var copy = self
+        copy.backend = .none
+        return copy
     }
 }
