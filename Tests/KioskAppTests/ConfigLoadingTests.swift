@@ -77,7 +77,6 @@ final class ConfigLoadingTests: XCTestCase {
             mode = "800x480@59.94"
             rotation = 270
             atomic = "off"
-            scale = 2
             [input]
             devices = ["/dev/input/event4"]
             calibration = [0, 1, 0, -1, 0, 1]
@@ -122,7 +121,6 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.display.mode, ModeRequest.size(width: 800, height: 480, refresh: 59.94))
         XCTAssertEqual(configuration.display.rotation, 270)
         XCTAssertEqual(configuration.display.atomic, .off)
-        XCTAssertEqual(configuration.display.scale, 2)
         XCTAssertEqual(configuration.input.calibration, [0, 1, 0, -1, 0, 1])
         XCTAssertFalse(configuration.input.pointerAsTouch)
         XCTAssertEqual(configuration.haptics.pattern(for: .action), HapticPattern(durationMilliseconds: 99, strength: 0.25))

@@ -156,7 +156,7 @@ final class KioskApplication {
         purgeExpiredDeletes()
         showCommandResults()
         resetIfIdle()
-        if time - lastPoll >= Double(configuration.data.pollInterval) / 1000 {
+        if time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {  // the expression of nextDeadline
             lastPoll = time
             if (try? store.pollForChanges()) == true { for id in pages.keys { syncWithStore(id) } }
         }

@@ -37,7 +37,7 @@ struct RunCommand: ParsableCommand {
         }
         var hardware = KioskSession.DeviceOptions(
             display: configuration.display.hardware(device: device, rotation: rotation),
-            input: configuration.input.devices.isEmpty ? .udev(seat: "seat0") : .paths(configuration.input.devices),
+            input: configuration.input.backend,
             haptics: configuration.haptics.hardware)
         hardware.calibration = configuration.input.calibrationMatrix
         hardware.pointerAsTouch = configuration.input.pointerAsTouch

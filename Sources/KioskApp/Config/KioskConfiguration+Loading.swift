@@ -101,7 +101,6 @@ extension DisplaySettings {
         }
         rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
         atomic = r.choice("atomic") ?? atomic
-        scale = r.number("scale", default: scale, in: 0.25...8)
         r.finish()
     }
 }

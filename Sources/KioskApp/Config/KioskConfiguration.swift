@@ -70,8 +70,6 @@ public struct DisplaySettings: Hashable, Sendable {
     /// Clockwise rotation of the picture: 0, 90, 180 or 270.
     public var rotation: Int = 0
     public var atomic: AtomicSetting = .auto
-    /// UI scale factor (1 = one point per pixel).
-    public var scale: Double = 1
 
     public init() {}
 }

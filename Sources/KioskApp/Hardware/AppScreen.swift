@@ -80,8 +80,9 @@ final class AppScreen: SessionClient {
     func nextDeadline(now: LoopInstant) -> LoopInstant? {
         let current = seconds(now)
         guard let next = app.nextDeadline(after: current) else { return nil }
-        guard next > current + 1e-6 else { return now }
-        return epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)))
+        guard next > current else { return now }
+        // A nanosecond late, so that the tick at the deadline sees it passed (seconds are Doubles).
+        return max(now.advanced(byNanoseconds: 1), epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)) + 1))
     }
 
     var readyStatus: String {

@@ -21,6 +21,9 @@ extension DisplaySettings {
 }
 
 extension InputSettings {
+    /// Where input devices come from: the listed nodes, or every device of udev's seat0.
+    var backend: InputBackend { devices.isEmpty ? .udev(seat: "seat0") : .paths(devices) }
+
     /// The configured calibration override, or the identity.
     var calibrationMatrix: CalibrationMatrix {
         calibration.map { CalibrationMatrix($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) } ?? .identity

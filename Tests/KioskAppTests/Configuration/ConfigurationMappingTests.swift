@@ -1,0 +1,65 @@
+// The keys whose effect is on hardware (a DRM card, input devices, a vibrator) reach the
+// hardware layer's configuration exactly: what `run` hands to KioskSession.device. Their effect
+// on a real kernel is shown by the VM tests (Tests/e2e).
+import ArgumentParser
+import Foundation
+import KioskHardware
+import XCTest
+@testable import KioskApp
+
+final class ConfigurationMappingTests: XCTestCase {
+    private func load(_ toml: String) throws -> KioskConfiguration {
+        try KioskConfiguration.parse(toml, file: "test.toml")
+    }
+
+    func testDisplayKeysReachTheOutputConfiguration() throws {
+        let configuration = try load("""
+            [display]
+            device = "/dev/dri/card1"
+            connector = "HDMI-A-2"
+            mode = "1024x768@75"
+            rotation = 90
+            atomic = "off"
+            """)
+        let display = configuration.display.hardware()
+        XCTAssertEqual(display.devicePath, "/dev/dri/card1")
+        XCTAssertEqual(display.connector, "HDMI-A-2")
+        XCTAssertEqual(display.mode, .size(width: 1024, height: 768, refresh: 75), "the @Hz part is kept")
+        XCTAssertEqual(display.rotation, .clockwise90)
+        XCTAssertEqual(display.modesetting, .legacy)
+        XCTAssertEqual(try load("[display]\natomic = \"on\"").display.hardware().modesetting, .atomic)
+        XCTAssertEqual(try load("").display.hardware().modesetting, .auto)
+        XCTAssertEqual(try load("").display.hardware().mode, .preferred)
+        let overridden = configuration.display.hardware(device: "/dev/dri/card0", rotation: 180)
+        XCTAssertEqual(overridden.devicePath, "/dev/dri/card0", "--device wins")
+        XCTAssertEqual(overridden.rotation, .upsideDown, "--rotation wins")
+    }
+
+    func testInputDevicesChooseTheBackend() throws {
+        guard case .udev(let seat) = try load("").input.backend else { return XCTFail("no devices: udev") }
+        XCTAssertEqual(seat, "seat0")
+        guard case .paths(let paths) = try load("[input]\ndevices = [\"/dev/input/event2\"]").input.backend else {
+            return XCTFail("listed devices: exactly those")
+        }
+        XCTAssertEqual(paths, ["/dev/input/event2"])
+    }
+
+    func testHapticKeysReachTheBackend() throws {
+        let rumble = try load("[haptics]\nbackend = \"forcefeedback\"\ndevice = \"/dev/input/event3\"").haptics.hardware
+        XCTAssertEqual(rumble.backend, .forceFeedback(device: "/dev/input/event3"))
+        let led = try load("[haptics]\nbackend = \"led\"\nled = \"/sys/class/leds/buzzer\"").haptics.hardware
+        XCTAssertEqual(led.backend, .led(name: "buzzer", transient: false))
+        let command = try load("[haptics]\nbackend = \"command\"\ncommand = [\"/usr/bin/buzz\", \"it's\"]\nrate_limit_ms = 250").haptics.hardware
+        XCTAssertEqual(command.backend, .command("'/usr/bin/buzz' 'it'\\''s'", minimumIntervalMilliseconds: 250))
+    }
+
+    func testRunRefusesTheHeadlessBackend() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("backend-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("config.toml").path
+        try "[display]\nbackend = \"headless\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RunCommand.parse(["--config", path]).run()) { error in
+            XCTAssertEqual((error as? ExitCode)?.rawValue, 64, "the headless backend has no screen: a usage error, before any device is opened")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// `[navigation] swipe_back`: with it off an edge swipe is an ordinary touch of the page, and
+// the back button still pops; the data options that act over time (`poll_interval_ms`,
+// `undo_window_s`) with the app driven through replay.
+import Foundation
+import XCTest
+@testable import KioskApp
+
+final class NavigationOptionTests: XCTestCase {
+    func testSwipeBackOffLeavesTheEdgeToThePageButTheBackButtonPops() throws {
+        let script = """
+            size 1280x800
+            at 0    tap 400 178
+            at 600  swipe 0 4 400 800 400 400
+            at 1000 state during.json
+            at 1800 state after.json
+            at 2000 tap 30 32
+            at 2800 state popped.json
+            at 2900 end
+            """
+        let on = try Scenario(script)
+        let during = try on.state("during")["navigation"] as? [String: Any]
+        XCTAssertEqual((during?["transition"] as? [String: Any])?["kind"] as? String, "pop")
+        XCTAssertEqual(try on.state("after").stack, ["inbox"], "swipe_back = true: the edge swipe pops")
+        let off = try Scenario(script, config: "[navigation]\nswipe_back = false\n")
+        XCTAssertTrue((try off.state("during")["navigation"] as? [String: Any])?["transition"] is NSNull, "no interactive pop")
+        XCTAssertEqual(try off.state("after").stack, ["inbox", "detail:inbox-2"], "swipe_back = false: the page stays")
+        XCTAssertEqual(try off.state("popped").stack, ["inbox"], "the back button still pops")
+    }
+
+    func testUndoWindowDecidesWhenADeletedItemIsGoneForGood() throws {
+        // A full swipe deletes row 2; 3 s later it is purged with a 1 s window and still kept
+        // (restorable) with the default 30 s.
+        func remaining(_ config: String) throws -> Int {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("undo-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let database = dir.appendingPathComponent("items.sqlite3").path
+            _ = try Scenario("size 1280x800\nat 0 swipe 0 1260 178 60 178 300\nat 4000 state a.json\nat 4100 end\n",
+                             config: config, database: database)
+            return try ItemStore(path: database).item(id: "inbox-2") == nil ? 0 : 1
+        }
+        XCTAssertEqual(try remaining(""), 1, "kept for undo")
+        XCTAssertEqual(try remaining("[data]\nundo_window_s = 1\n"), 0, "purged after the window")
+    }
+
+    func testPollIntervalDecidesHowSoonAnOutsideChangeShows() throws {
+        // Another connection inserts an item at 300 ms; the app notices at its next poll.
+        func firstSeen(_ config: String) throws -> Double {
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poll-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let path = dir.appendingPathComponent("items.sqlite3").path
+            let configuration = try KioskConfiguration.parse(config, file: "test.toml")
+            let app = try AppOptions.parse([]).makeApplication(configuration: configuration, databasePath: path, size: (800, 480))
+            let replay = try ReplaySession(app: app, width: 800, height: 480)
+            try replay.run(untilMs: 300)
+            try ItemStore(path: path).insert([ItemRecord(
+                id: "outside-1", listID: "inbox", title: "From outside", sortKey: -1, updatedAt: AppOptions.headlessEpoch + 300)])
+            var ms = 300.0
+            while ms < 3000, !(app.pages["inbox"].map { page in (0..<page.data.count).contains { page.data.item(at: $0).id == "outside-1" } } ?? false) {
+                ms += 10
+                try replay.run(untilMs: ms)
+            }
+            return ms - 300
+        }
+        let fast = try firstSeen("[data]\npoll_interval_ms = 50\n")
+        let slow = try firstSeen("[data]\npoll_interval_ms = 1000\n")
+        XCTAssertLessThanOrEqual(fast, 60, "seen within one 50 ms poll")
+        XCTAssertGreaterThan(slow, 300, "a 1 s poll has not looked yet")
+        XCTAssertLessThanOrEqual(slow, 1010)
+    }
+}
