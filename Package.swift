@@ -55,9 +55,12 @@ let package = Package(
             name: "SwipeCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // Bounded reads of input files (only regular files, a size cap, UTF-8 checked with the
+        // place of a bad byte) and safe writes of output files: what every command reads or writes.
+        .target(name: "KioskFiles"),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
-        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"]),
+        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "KioskFiles"], exclude: ["Fonts"]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
@@ -72,7 +75,7 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite",
+                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite", "KioskFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -88,6 +91,6 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "GoldenImages"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages"], exclude: ["References"]),
     ]
 )
