@@ -1,5 +1,6 @@
 // Errors of the app layer that end the program, each with the exit code DESIGN.md assigns and a
 // message that says what to do.
+import KioskFiles
 
 /// A fatal problem at start-up or during a command.
 enum AppError: Error, CustomStringConvertible {
@@ -7,7 +8,8 @@ enum AppError: Error, CustomStringConvertible {
     case configuration(String)
     case data(String)
     case usage(String)
-    case io(path: String, reason: String)
+    /// An output file (screenshot, state dump) that cannot be written there.
+    case output(FileError)
 
     var description: String {
         switch self {
@@ -16,17 +18,17 @@ enum AppError: Error, CustomStringConvertible {
                 + "set SWIPE_KIOSK_FONTS or [theme] fonts in the configuration"
         case .configuration(let message), .data(let message), .usage(let message):
             return message
-        case .io(let path, let reason):
-            return "\(path): \(reason)"
+        case .output(let error):
+            return "cannot write \(error.path): \(error.reason)"
         }
     }
 
-    /// sysexits-style code: 64 usage, 65 bad config/data, 70 internal.
+    /// sysexits-style code: 64 usage, 65 bad config/data, 73 cannot create an output file.
     var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .configuration, .data, .fontsMissing: return 65
-        case .io: return 70
+        case .output: return 73
         }
     }
 }

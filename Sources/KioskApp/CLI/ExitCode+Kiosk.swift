@@ -1,4 +1,5 @@
-// The exit codes DESIGN.md promises to scripts and systemd (sysexits.h values).
+// The exit codes DESIGN.md promises to scripts and systemd (sysexits.h values). The fifth,
+// 73 (an output file cannot be created), comes from AppError.output.
 import ArgumentParser
 
 extension ExitCode {

@@ -2,7 +2,7 @@
 // deterministically, writing the screenshots and state dumps it asks for under --out.
 import ArgumentParser
 import Canvas
-import Foundation
+import KioskFiles
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,9 +26,9 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            text = try String(contentsOfFile: script, encoding: .utf8)
+            text = try InputFile.text(script, limit: TouchScript.maximumFileBytes)
         } catch {
-            printError("\(script): cannot read the script")
+            printError("\(error)")
             throw ExitCode.badData
         }
         let configuration = try options.loadConfiguration()
@@ -36,17 +36,17 @@ struct ReplayCommand: ParsableCommand {
         let size: (width: Int, height: Int)
         do {
             if LibinputRecording.looksLikeRecording(text) {
-                size = try options.screenSize(fallback: (1280, 800))
+                size = options.screenSize(fallback: (1280, 800))
                 parsed = try LibinputRecording.script(from: text, file: script, width: size.width, height: size.height)
             } else {
                 parsed = try TouchScript(parsing: text, file: script)
-                size = try options.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
+                size = options.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
             }
         } catch let error as ScriptError {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let app = try options.makeApplication(configuration: configuration, databasePath: try options.databasePath(), size: size)
+        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: size)
         let runner = try HeadlessRunner(app: app, width: size.width, height: size.height)
         do {
             let end = try runner.play(parsed, outputDirectory: out)

@@ -22,9 +22,9 @@ struct ScreenshotCommand: ParsableCommand {
             throw ValidationError("--rotation must be 0, 90, 180 or 270")
         }
         let configuration = try options.loadConfiguration()
-        let size = try options.screenSize(fallback: (1280, 800))
+        let size = options.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(
-            configuration: configuration, databasePath: try options.databasePath(), size: size)
+            configuration: configuration, databasePath: options.databasePath, size: size)
         let runner = try HeadlessRunner(app: app, width: size.width, height: size.height)
         app.tick(time: 0)
         runner.render(atMs: 0)

@@ -5,7 +5,7 @@
 import Canvas
 import KioskUI
 import SwipeCore
-import Foundation
+import KioskFiles
 
 /// Drives a `KioskApplication` from a touch script into an in-memory framebuffer.
 final class HeadlessRunner {
@@ -79,13 +79,12 @@ final class HeadlessRunner {
         return points[slot] ?? .zero
     }
 
+    /// Writes an output file through `OutputFile` (never over a directory, FIFO or device).
     func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try OutputFile.write(bytes, to: path)
         } catch {
-            throw AppError.io(path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw AppError.output(error)
         }
     }
 }

@@ -34,7 +34,7 @@ final class DamageTrackingTests: XCTestCase {
         // nothing global changes while the row collapses).
         let externalDelete = 9300.0
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: try AppOptions.parse([]).databasePath(), size: (800, 480))
+            configuration: KioskConfiguration(), databasePath: try AppOptions.parse([]).databasePath, size: (800, 480))
         let incremental = try Surface(width: 800, height: 480, format: .xrgb8888)
         let full = try Surface(width: 800, height: 480, format: .xrgb8888)
         let partialPainter = Painter(target: incremental), fullPainter = Painter(target: full)
