@@ -84,13 +84,13 @@ let package = Package(
             exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
-        // Helpers shared by the test targets (a seeded random generator), and golden-image
+        // Helpers shared by the test targets (a seeded random generator, a child's signal state), and golden-image
         // checking for the targets that render (it reads and writes PNGs through Canvas).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
-        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages"], exclude: ["References"]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages", "TestSupport"], exclude: ["References"]),
     ]
 )
