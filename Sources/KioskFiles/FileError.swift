@@ -3,18 +3,18 @@
 // scripts, recordings, fonts and the CLI's output files all say the same thing the same way.
 import Glibc
 
-/// A 1-based line and column in a text file (columns count Unicode scalars) and the byte offset.
+/// A 1-based line and column in a text file (columns count Unicode scalars, as toml++ and
+/// libyaml count them): where a diagnostic points.
 public struct TextPosition: Hashable, Sendable {
     public var line: Int
     public var column: Int
-    /// Bytes from the start of the file (0-based).
-    public var offset: Int
 
-    public init(line: Int, column: Int, offset: Int) {
+    public init(line: Int, column: Int) {
         self.line = line
         self.column = column
-        self.offset = offset
     }
+
+    public static let start = TextPosition(line: 1, column: 1)
 }
 
 /// What a path is when it is not a regular file.
@@ -52,10 +52,10 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A symbolic link whose target does not exist (outputs are written through links only
         /// to existing regular files).
         case danglingLink
-        /// A byte sequence that is not UTF-8, in a text file.
-        case invalidUTF8(byte: UInt8, at: TextPosition)
+        /// A byte sequence that is not UTF-8, in a text file; `offset` counts bytes from the start.
+        case invalidUTF8(byte: UInt8, at: TextPosition, offset: Int)
         /// A NUL byte in a text file (often a tail zero-filled by a power cut).
-        case nulByte(at: TextPosition)
+        case nulByte(at: TextPosition, offset: Int)
 
         public var description: String {
             switch self {
@@ -65,17 +65,17 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
             case .notRegular(let kind): return "is \(kind.rawValue), not a regular file"
             case .tooLarge(let limit): return "is larger than \(FileError.size(limit)), the most this file may have"
             case .danglingLink: return "is a symbolic link to a file that does not exist"
-            case let .invalidUTF8(byte, at):
-                return "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(at.offset)); the file must be UTF-8 text"
-            case .nulByte(let at):
-                return "NUL byte at offset \(at.offset): the file is truncated or corrupted (text files have no NUL bytes)"
+            case let .invalidUTF8(byte, _, offset):
+                return "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset)); the file must be UTF-8 text"
+            case let .nulByte(_, offset):
+                return "NUL byte at offset \(offset): the file is truncated or corrupted (text files have no NUL bytes)"
             }
         }
 
         /// Where in the text the problem is, for the text problems.
         public var position: TextPosition? {
             switch self {
-            case .invalidUTF8(_, let at), .nulByte(let at): return at
+            case .invalidUTF8(_, let at, _), .nulByte(let at, _): return at
             default: return nil
             }
         }

@@ -52,16 +52,16 @@ public enum InputFile {
         var iterator = bytes.makeIterator()
         while true {
             let start = offset
-            let position = TextPosition(line: line, column: column, offset: start)
+            let position = TextPosition(line: line, column: column)
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
                 offset += UTF8.width(scalar)
-                if scalar == "\0" { return .nulByte(at: position) }
+                if scalar == "\0" { return .nulByte(at: position, offset: start) }
                 if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
             case .emptyInput:
                 return nil
             case .error:
-                return .invalidUTF8(byte: bytes[start], at: position)
+                return .invalidUTF8(byte: bytes[start], at: position, offset: start)
             }
         }
     }

@@ -22,7 +22,7 @@ extension KioskConfiguration {
         do {
             table = try TOMLTable(string: source)
         } catch let error as TOMLParseError {
-            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
+            let position = TextPosition(line: error.source.begin.line, column: error.source.begin.column)
             throw .invalid([ConfigDiagnostic(file: file, position: position, message: error.description)])
         } catch {
             throw .invalid([ConfigDiagnostic(file: file, position: .start, message: "\(error)")])
@@ -44,7 +44,7 @@ extension KioskConfiguration {
         } catch {
             if case .system(_, let code) = error.reason { throw .unreadable(file: path, reason: String(cString: strerror(code))) }
             guard let at = error.reason.position else { throw .unreadable(file: path, reason: "\(error.reason)") }
-            throw .invalid([ConfigDiagnostic(file: path, position: SourcePosition(line: at.line, column: at.column), message: "\(error.reason)")])
+            throw .invalid([ConfigDiagnostic(file: path, position: at, message: "\(error.reason)")])
         }
     }
 
