@@ -77,6 +77,9 @@ final class CommandLineLimitsTests: XCTestCase {
     func testScreenSizeLimitIsCheckedWhereTheArgumentIsParsed() throws {
         XCTAssertThrowsError(try ScreenshotCommand.parse(["--output", "x.png", "--size", "16384x16384"]))
         XCTAssertNoThrow(try ScreenshotCommand.parse(["--output", "x.png", "--size", "8192x8192"]))
+        XCTAssertThrowsError(try BenchCommand.parse(["--scene", "reference", "--size", "16384x16384"]))
+        XCTAssertThrowsError(try BenchCommand.parse(["--scene", "reference", "--size", "640x64"]))
+        XCTAssertNoThrow(try BenchCommand.parse(["--scenario", "swipe", "--size", "640x64"]))
         let run = try KioskProcess(["screenshot", "--output", "/nonexistent/x.png", "--size", "16384x16384"])
         XCTAssertEqual(run.status, 64)
         XCTAssertTrue(run.standardError.hasPrefix("Error: --size must be WxH with each side 1…8192"), run.standardError)

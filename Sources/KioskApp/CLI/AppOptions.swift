@@ -2,7 +2,6 @@
 // configuration, which database, what size. Loading them reports problems the way DESIGN.md
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
-import Foundation
 import KioskUI
 import SwipeCore
 
