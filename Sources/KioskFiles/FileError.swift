@@ -43,6 +43,8 @@ public enum FileKind: String, Hashable, Sendable {
 /// A file that could not be read or written, and why.
 public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable, CustomStringConvertible {
+        /// The path is the empty string (an empty option value or configuration key).
+        case emptyPath
         /// A system call failed (`operation` is e.g. "open", "read", "rename").
         case system(operation: String, errno: Int32)
         /// The path is a directory, FIFO, device or socket where a regular file is needed.
@@ -59,6 +61,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
 
         public var description: String {
             switch self {
+            case .emptyPath: return "the file path is empty"
             case let .system(operation, errno): return "cannot \(operation): \(String(cString: strerror(errno)))"
             case .notRegular(.directory): return "is a directory"
             case .notRegular(.other): return "is not a regular file"
@@ -89,8 +92,10 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `path:line:column: reason` for text problems, `path: reason` otherwise.
+    /// `path:line:column: reason` for text problems, `path: reason` otherwise (the reason alone
+    /// for an empty path).
     public var description: String {
+        if path.isEmpty { return "\(reason)" }
         if let at = reason.position { return "\(path):\(at.line):\(at.column): \(reason)" }
         return "\(path): \(reason)"
     }

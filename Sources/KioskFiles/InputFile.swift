@@ -11,6 +11,7 @@ public enum InputFile {
     /// - Throws: `FileError` naming the path: `.system` (errno), `.notRegular`, `.tooLarge`.
     public static func bytes(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
         func fail(_ reason: FileError.Reason) -> FileError { FileError(path: path, reason: reason) }
+        guard !path.isEmpty else { throw fail(.emptyPath) }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw fail(.system(operation: "open", errno: errno)) }
         defer { close(fd) }

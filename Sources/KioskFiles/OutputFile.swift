@@ -11,6 +11,7 @@ public enum OutputFile {
     /// - Throws: `FileError`: `.notRegular` (a directory, FIFO, device or socket), `.danglingLink`,
     ///   or `.system` with the failing operation and errno.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        guard !path.isEmpty else { throw FileError(path: path, reason: .emptyPath) }
         let target = try resolve(path)
         var info = stat()
         let exists = stat(target, &info) == 0

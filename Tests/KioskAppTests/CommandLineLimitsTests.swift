@@ -85,10 +85,17 @@ final class CommandLineLimitsTests: XCTestCase {
         XCTAssertTrue(run.standardError.hasPrefix("Error: --size must be WxH with each side 1…8192"), run.standardError)
     }
 
-    func testAnEmptyDatabasePathIsNamed() throws {
+    func testEmptyPathsAreNamed() throws {
         let run = try KioskProcess(["screenshot", "--output", "/nonexistent/x.png", "--database", ""])
         XCTAssertEqual(run.status, 64)
         XCTAssertTrue(run.standardError.hasPrefix("Error: --database needs a file path; it is empty"), run.standardError)
+        XCTAssertThrowsError(try ReplayCommand.parse(["s.touch", "--config", ""]))
+        let output = try KioskProcess(["screenshot", "--output", ""])
+        XCTAssertEqual(output.status, 73)
+        XCTAssertEqual(output.standardError, "cannot write: the file path is empty\n")
+        let script = try KioskProcess(["replay", ""])
+        XCTAssertEqual(script.status, 65)
+        XCTAssertEqual(script.standardError, "the file path is empty\n")
     }
 
     func testReplayAndScreenshotLeaveNoTemporaryFiles() throws {

@@ -19,7 +19,7 @@ enum AppError: Error, CustomStringConvertible {
         case .configuration(let message), .data(let message), .usage(let message):
             return message
         case .output(let error):
-            return "cannot write \(error.path): \(error.reason)"
+            return error.path.isEmpty ? "cannot write: \(error.reason)" : "cannot write \(error.path): \(error.reason)"
         }
     }
 

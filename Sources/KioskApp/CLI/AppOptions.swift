@@ -21,6 +21,7 @@ struct AppOptions: ParsableArguments {
             throw ValidationError("--size must be WxH with each side 1…\(TouchScript.maximumSide), e.g. 1280x800; not \(size)")
         }
         if database?.isEmpty == true { throw ValidationError("--database needs a file path; it is empty") }
+        if config?.isEmpty == true { throw ValidationError("--config needs a file path; it is empty") }
     }
 
     /// The configuration, or exit 65 with every problem listed.
