@@ -1,6 +1,5 @@
 // Errors of the app layer that end the program, each with the exit code DESIGN.md assigns and a
 // message that says what to do.
-import KioskFiles
 
 /// A fatal problem at start-up or during a command.
 enum AppError: Error, CustomStringConvertible {
@@ -8,8 +7,6 @@ enum AppError: Error, CustomStringConvertible {
     case configuration(String)
     case data(String)
     case usage(String)
-    /// An output file (screenshot, state dump) that cannot be written there.
-    case output(FileError)
 
     var description: String {
         switch self {
@@ -18,17 +15,14 @@ enum AppError: Error, CustomStringConvertible {
                 + "set SWIPE_KIOSK_FONTS or [theme] fonts in the configuration"
         case .configuration(let message), .data(let message), .usage(let message):
             return message
-        case .output(let error):
-            return error.path.isEmpty ? "cannot write: \(error.reason)" : "cannot write \(error.path): \(error.reason)"
         }
     }
 
-    /// sysexits-style code: 64 usage, 65 bad config/data, 73 cannot create an output file.
+    /// sysexits-style code: 64 usage, 65 bad config/data.
     var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .configuration, .data, .fontsMissing: return 65
-        case .output: return 73
         }
     }
 }

@@ -57,9 +57,8 @@ struct ReplayCommand: ParsableCommand {
             if let state {
                 try runner.write(Array(StateDump(app: app, timeMs: end, width: size.width, height: size.height).json().utf8), to: state)
             }
-        } catch let error as AppError {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+        } catch let error as FileError {
+            throw ExitCode.cannotCreate(error)
         }
     }
 }

@@ -2,6 +2,7 @@
 // rendered headless, optionally rotated as a panel mounted at 90/180/270 degrees would show it.
 import ArgumentParser
 import Canvas
+import KioskFiles
 import KioskHardware
 
 struct ScreenshotCommand: ParsableCommand {
@@ -31,9 +32,8 @@ struct ScreenshotCommand: ParsableCommand {
         let image = rotated == .none ? runner.surface : try Self.rotate(runner.surface, by: rotated)
         do {
             try runner.write(PNG.encode(image), to: output)
-        } catch let error as AppError {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+        } catch let error as FileError {
+            throw ExitCode.cannotCreate(error)
         }
     }
 

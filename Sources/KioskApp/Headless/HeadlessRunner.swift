@@ -80,12 +80,8 @@ final class HeadlessRunner {
     }
 
     /// Writes an output file through `OutputFile` (never over a directory, FIFO or device).
-    func write(_ bytes: [UInt8], to path: String) throws {
-        do {
-            try OutputFile.write(bytes, to: path)
-        } catch {
-            throw AppError.output(error)
-        }
+    func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try OutputFile.write(bytes, to: path)
     }
 }
 
