@@ -55,12 +55,15 @@ let package = Package(
             name: "SwipeCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        // Bounded reads of input files (only regular files, a size cap, UTF-8 checked with the
+        // place of a bad byte) and safe writes of output files: what every command reads or writes.
+        .target(name: "KioskFiles"),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
         // Debug builds optimise it too: replay draws every frame through it (the device's damage-
         // tracked path), and unoptimised SIMD span kernels made the scenario tests 10x slower.
         .target(
-            name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"],
+            name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "KioskFiles"], exclude: ["Fonts"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
@@ -76,7 +79,7 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite",
+                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite", "KioskFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -85,13 +88,13 @@ let package = Package(
             exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
-        // Helpers shared by the test targets (a seeded random generator), and golden-image
+        // Helpers shared by the test targets (a seeded random generator, a child's signal state), and golden-image
         // checking for the targets that render (it reads and writes PNGs through Canvas).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
-        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "GoldenImages"], exclude: ["References"]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages", "TestSupport"], exclude: ["References"]),
     ]
 )

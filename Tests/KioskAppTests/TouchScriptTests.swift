@@ -42,7 +42,7 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(error("at 0 up 0\nsize 10x10"), "s.touch:2: `size` must come before any `at`")
         XCTAssertEqual(error("at 0 key Hyper"), "s.touch:1: unknown key `Hyper`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
         XCTAssertEqual(error("at 0 screenshot ../x.png"), "s.touch:1: `screenshot` paths are relative to --out and may not leave it")
-        XCTAssertEqual(error("size 0x10"), "s.touch:1: expected `size WxH`, e.g. `size 1280x800`")
+        XCTAssertEqual(error("size 0x10"), "s.touch:1: expected `size WxH` with sides 1…8192, e.g. `size 1280x800`")
         XCTAssertNil(error("# only a comment\n\n"))
     }
 

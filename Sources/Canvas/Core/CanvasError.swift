@@ -1,5 +1,7 @@
 // Every way bad input can fail in Canvas, as one typed error: the operation, the file path or
 // the offending values travel with it, so a kiosk log says what went wrong instead of trapping.
+import Glibc
+import KioskFiles
 
 /// An error thrown by Canvas for bad input: missing or corrupt files, impossible sizes,
 /// libraries that refused an operation. Programmer errors still trap; data never does.
@@ -14,6 +16,8 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     case rectOutsideSurface(PixelRect)
     /// A file could not be read; `errno` is the C error number.
     case fileUnreadable(path: String, errno: Int32)
+    /// A file that is not a regular file (a directory, FIFO, device) or is larger than its limit.
+    case fileRejected(FileError)
     /// A file could not be written; `errno` is the C error number.
     case fileUnwritable(path: String, errno: Int32)
     /// FreeType refused a face (`source` is the path, or "memory").
@@ -31,7 +35,8 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidStride(s, w): return "surface: stride \(s) bytes is invalid for width \(w)"
         case let .outOfMemory(bytes): return "surface: cannot allocate \(bytes) bytes"
         case let .rectOutsideSurface(r): return "surface: sub-rect \(r) lies outside its parent"
-        case let .fileUnreadable(path, e): return "\(path): cannot read (errno \(e))"
+        case let .fileUnreadable(path, e): return "\(path): cannot read: \(String(cString: strerror(e))) (errno \(e))"
+        case let .fileRejected(error): return "\(error)"
         case let .fileUnwritable(path, e): return "\(path): cannot write (errno \(e))"
         case let .fontUnloadable(source, e): return "\(source): not a usable font (FreeType error \(e))"
         case let .invalidFontSize(size): return "font: invalid pixel size \(size)"

@@ -2,7 +2,7 @@
 // Faces come from a path or from bytes (the app ships its fonts and may embed them); every
 // failure is a typed CanvasError naming the file, never a trap.
 import CFreeType
-import Glibc
+import KioskFiles
 
 /// Loads font faces and makes sized `Font`s from them. One per process (or per renderer);
 /// not thread-safe.
@@ -53,20 +53,18 @@ public final class FontLibrary {
         return try Font(face: face, size: size, kerning: kerning)
     }
 
-    static func readFile(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw CanvasError.fileUnreadable(path: path, errno: errno) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(file) != 0 { throw CanvasError.fileUnreadable(path: path, errno: errno) }
-                break
-            }
+    /// The largest font file read (Noto CJK collections are about 20 MiB).
+    public static let maximumFileBytes = 64 << 20
+
+    /// The bytes of a font or image file: a regular file of at most `limit` bytes (`/dev/zero`
+    /// or a FIFO as a font path is refused instead of read forever).
+    static func readFile(_ path: String, limit: Int = maximumFileBytes) throws -> [UInt8] {
+        do {
+            return try InputFile.bytes(path, limit: limit)
+        } catch {
+            if case .system(_, let code) = error.reason { throw CanvasError.fileUnreadable(path: path, errno: code) }
+            throw CanvasError.fileRejected(error)
         }
-        return bytes
     }
 }
 

@@ -7,7 +7,6 @@ enum AppError: Error, CustomStringConvertible {
     case configuration(String)
     case data(String)
     case usage(String)
-    case io(path: String, reason: String)
 
     var description: String {
         switch self {
@@ -16,17 +15,14 @@ enum AppError: Error, CustomStringConvertible {
                 + "set SWIPE_KIOSK_FONTS or [theme] fonts in the configuration"
         case .configuration(let message), .data(let message), .usage(let message):
             return message
-        case .io(let path, let reason):
-            return "\(path): \(reason)"
         }
     }
 
-    /// sysexits-style code: 64 usage, 65 bad config/data, 70 internal.
+    /// sysexits-style code: 64 usage, 65 bad config/data.
     var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .configuration, .data, .fontsMissing: return 65
-        case .io: return 70
         }
     }
 }

@@ -1,7 +1,10 @@
-// Runs an action's external command without blocking the loop: the process is spawned, its
-// exit is collected on Foundation's reaper thread, and the result waits in a locked queue until
-// the loop's next tick turns it into a toast. The item's fields go in the environment.
+// Runs an action's external command without blocking the loop: the process is spawned through
+// ChildProcess (an empty signal mask and default dispositions, so `systemctl stop` and timeouts
+// can end it), its exit is collected by a thread that waits for it, and the result waits in a
+// locked queue until the loop's next tick turns it into a toast. The item's fields go in the
+// environment.
 import Foundation
+import KioskHardware
 
 /// Spawns action commands and hands their results back to the loop thread.
 final class CommandRunner: @unchecked Sendable {
@@ -14,7 +17,6 @@ final class CommandRunner: @unchecked Sendable {
 
     private let lock = NSLock()
     private var finished: [Result] = []
-    private var running: [Process] = []
 
     /// Starts `argv` (+ the item id as the last argument) with `environment` added.
     func start(_ argv: [String], itemID: String, actionID: String, environment: [String: String]) {
@@ -22,22 +24,18 @@ final class CommandRunner: @unchecked Sendable {
             deliver(Result(actionID: actionID, itemID: itemID, status: -1, error: "no command configured"))
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(argv.dropFirst()) + [itemID]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [weak self] p in
-            self?.deliver(Result(actionID: actionID, itemID: itemID, status: p.terminationStatus, error: nil))
-            self?.forget(p)
-        }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        let pid: pid_t
         do {
-            try process.run()
-            lock.lock()
-            running.append(process)
-            lock.unlock()
+            pid = try ChildProcess.spawn(executable, arguments: argv + [itemID], environment: variables)
         } catch {
-            deliver(Result(actionID: actionID, itemID: itemID, status: -1, error: "\(executable): \(error.localizedDescription)"))
+            deliver(Result(actionID: actionID, itemID: itemID, status: -1, error: "\(executable): \(String(cString: strerror(error.errno)))"))
+            return
+        }
+        Thread.detachNewThread { [weak self] in
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            self?.deliver(Result(actionID: actionID, itemID: itemID, status: ChildProcess.exitCode(status: status), error: nil))
         }
     }
 
@@ -53,12 +51,6 @@ final class CommandRunner: @unchecked Sendable {
     private func deliver(_ result: Result) {
         lock.lock()
         finished.append(result)
-        lock.unlock()
-    }
-
-    private func forget(_ process: Process) {
-        lock.lock()
-        running.removeAll { $0 === process }
         lock.unlock()
     }
 }

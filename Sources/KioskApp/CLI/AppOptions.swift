@@ -2,7 +2,6 @@
 // configuration, which database, what size. Loading them reports problems the way DESIGN.md
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
-import Foundation
 import KioskUI
 import SwipeCore
 
@@ -10,11 +9,20 @@ struct AppOptions: ParsableArguments {
     @Option(help: "The TOML configuration file (default: built-in defaults).")
     var config: String?
 
-    @Option(help: "The SQLite item database (default: the configured one; replay uses a fresh in-memory one).")
+    @Option(help: "The SQLite item database (default: the configured one; replay and screenshot use a fresh in-memory one).")
     var database: String?
 
-    @Option(help: "Screen size WxH (headless).")
+    @Option(help: "Screen size WxH (headless), each side 1…\(TouchScript.maximumSide).")
     var size: String?
+
+    /// Checked where the arguments are parsed: a bad value exits 64 before anything starts.
+    func validate() throws {
+        if let size, TouchScript.parseSize(size) == nil {
+            throw ValidationError("--size must be WxH with each side 1…\(TouchScript.maximumSide), e.g. 1280x800; not \(size)")
+        }
+        if database?.isEmpty == true { throw ValidationError("--database needs a file path; it is empty") }
+        if config?.isEmpty == true { throw ValidationError("--config needs a file path; it is empty") }
+    }
 
     /// The configuration, or exit 65 with every problem listed.
     func loadConfiguration() throws -> KioskConfiguration {
@@ -30,25 +38,13 @@ struct AppOptions: ParsableArguments {
     /// 2026-01-01T00:00:00Z in ms: the store time headless runs start at.
     static let headlessEpoch: StoreTime = 1_767_225_600_000
 
-    /// The --database path, or a fresh database in a new temporary directory (replay and
-    /// screenshot start from the demo data every time, so their output is reproducible).
-    func databasePath() throws -> String {
-        if let database { return database }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        } catch {
-            printError("cannot create a temporary database directory: \(error.localizedDescription)")
-            throw ExitCode(70)
-        }
-        return dir.appendingPathComponent("items.sqlite3").path
-    }
+    /// The --database path, or a fresh in-memory database (replay and screenshot start from the
+    /// demo data every time, so their output is reproducible, and leave no file behind).
+    var databasePath: String { database ?? ItemStore.inMemoryPath }
 
-    /// The requested size, else `fallback`.
-    func screenSize(fallback: (Int, Int)) throws -> (width: Int, height: Int) {
-        guard let size else { return fallback }
-        guard let parsed = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1280x800") }
-        return parsed
+    /// The requested size (checked by `validate`), else `fallback`.
+    func screenSize(fallback: (Int, Int)) -> (width: Int, height: Int) {
+        size.flatMap(TouchScript.parseSize).map { (width: $0.0, height: $0.1) } ?? (width: fallback.0, height: fallback.1)
     }
 
     /// Builds the app over `databasePath` at `size`; errors exit with the contract's codes.

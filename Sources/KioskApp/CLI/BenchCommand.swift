@@ -25,13 +25,18 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    /// The same screen-size limit as replay and screenshot, checked where the argument is parsed.
+    func validate() throws {
+        guard let (_, height) = TouchScript.parseSize(size), height > 64 || scene == nil else {
+            throw ValidationError("--size must be WxH with each side 1…\(TouchScript.maximumSide)"
+                + (scene == nil ? "" : " and H > 64") + ", e.g. 1280x800; not \(size)")
+        }
+    }
+
     func run() throws {
         if scene == "reference" {
-            let parts = size.split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] > 0, parts[1] > 64 else {
-                throw ValidationError("--size must be WxH with H > 64, e.g. 1280x800")
-            }
-            let bench = ReferenceSceneBench(width: parts[0], height: parts[1], frames: max(1, frames ?? 2000))
+            let (width, height) = TouchScript.parseSize(size)!  // checked by validate()
+            let bench = ReferenceSceneBench(width: width, height: height, frames: max(1, frames ?? 2000))
             print(bench.report(try bench.run(), json: json))
             return
         }
@@ -57,7 +62,7 @@ struct BenchCommand: ParsableCommand {
         guard let kind = ScenarioBench.Kind(rawValue: name) else {
             throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet")
         }
-        guard let (w, h) = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1920x1080") }
+        let (w, h) = TouchScript.parseSize(size)!  // checked by validate()
         let bench = ScenarioBench(kind: kind, width: w, height: h, items: max(0, items), frames: max(10, frames ?? 600))
         let r = try bench.run()
         if json {

@@ -1,6 +1,7 @@
 // `swipe-kiosk check-config FILE` (DESIGN.md, Command line): validates a configuration file
 // before it is deployed. Prints `FILE: ok` and a summary, or every problem as
-// `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file).
+// `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file, and for
+// a configured font that does not load: CheckConfigCommand+Fonts.swift).
 import ArgumentParser
 
 struct CheckConfigCommand: ParsableCommand {
@@ -12,8 +13,11 @@ struct CheckConfigCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        do {
-            let configuration = try KioskConfiguration.load(file: file)
+        do throws(ConfigurationError) {
+            let source = try KioskConfiguration.readSource(file)
+            let configuration = try KioskConfiguration.parse(source, file: file)
+            let fontProblems = Self.fontProblems(in: configuration, source: source, file: file)
+            guard fontProblems.isEmpty else { throw ConfigurationError.invalid(fontProblems) }
             print("\(file): ok")
             print(Self.summary(of: configuration))
         } catch {

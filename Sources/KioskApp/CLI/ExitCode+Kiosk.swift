@@ -1,5 +1,6 @@
 // The exit codes DESIGN.md promises to scripts and systemd (sysexits.h values).
 import ArgumentParser
+import KioskFiles
 
 extension ExitCode {
     /// Command-line usage error (EX_USAGE).
@@ -10,4 +11,11 @@ extension ExitCode {
     static let unavailable = ExitCode(69)
     /// Internal error (EX_SOFTWARE).
     static let software = ExitCode(70)
+
+    /// An output file cannot be created there: a directory, FIFO or device node is in the way,
+    /// or the system refused (EX_CANTCREAT). Prints `cannot write PATH: reason` and returns 73.
+    static func cannotCreate(_ error: FileError) -> ExitCode {
+        printError(error.path.isEmpty ? "cannot write: \(error.reason)" : "cannot write \(error.path): \(error.reason)")
+        return ExitCode(73)
+    }
 }

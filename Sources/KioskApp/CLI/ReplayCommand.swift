@@ -2,7 +2,7 @@
 // deterministically, writing the screenshots and state dumps it asks for under --out.
 import ArgumentParser
 import Canvas
-import Foundation
+import KioskFiles
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,9 +33,9 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let text: String
         do {
-            text = try String(contentsOfFile: script, encoding: .utf8)
+            text = try InputFile.text(script, limit: TouchScript.maximumFileBytes)
         } catch {
-            printError("\(script): cannot read the script")
+            printError("\(error)")
             throw ExitCode.badData
         }
         let configuration = try options.loadConfiguration()
@@ -43,25 +43,24 @@ struct ReplayCommand: ParsableCommand {
         let size: (width: Int, height: Int)
         do {
             if LibinputRecording.looksLikeRecording(text) {
-                size = try options.screenSize(fallback: (1280, 800))
+                size = options.screenSize(fallback: (1280, 800))
                 parsed = try LibinputRecording.script(from: text, file: script, width: size.width, height: size.height)
             } else {
                 parsed = try TouchScript(parsing: text, file: script)
-                size = try options.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
+                size = options.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
             }
         } catch let error as ScriptError {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let app = try options.makeApplication(configuration: configuration, databasePath: try options.databasePath(), size: size)
+        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: size)
         do {
             let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, steps: parsed.steps)
             let end = try replay.play(parsed, outputDirectory: out)
             if let screenshot { try replay.writeScreenshot(to: screenshot) }
             if let state { try replay.writeState(to: state, timeMs: end) }
-        } catch let error as AppError {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+        } catch let error as FileError {
+            throw ExitCode.cannotCreate(error)
         }
     }
 }

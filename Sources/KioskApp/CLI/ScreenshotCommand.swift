@@ -3,6 +3,7 @@
 // 90/180/270 degrees shows it (the same rotated copy the DRM path makes).
 import ArgumentParser
 import Canvas
+import KioskFiles
 import KioskHardware
 
 struct ScreenshotCommand: ParsableCommand {
@@ -23,16 +24,15 @@ struct ScreenshotCommand: ParsableCommand {
             throw ValidationError("--rotation must be 0, 90, 180 or 270")
         }
         let configuration = try options.loadConfiguration()
-        let size = try options.screenSize(fallback: (1280, 800))
+        let size = options.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(
-            configuration: configuration, databasePath: try options.databasePath(), size: size)
+            configuration: configuration, databasePath: options.databasePath, size: size)
         do {
             let replay = try ReplaySession(app: app, width: size.width, height: size.height, rotation: rotated)
             try replay.run(untilMs: 0)
             try OutputFile.write(PNG.encode(try replay.scanout()), to: output)
-        } catch let error as AppError {
-            printError(error.description)
-            throw ExitCode(error.exitCode)
+        } catch let error as FileError {
+            throw ExitCode.cannotCreate(error)
         }
     }
 }

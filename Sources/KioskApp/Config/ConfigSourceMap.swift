@@ -7,24 +7,12 @@
 // (`lists[1].trailing.actions[0].effect`), the position of its key and of its value: table
 // headers (`[a.b]`, `[[a.b]]` with per-parent array counters), dotted keys, inline tables and
 // arrays. The text is known to be valid TOML, so the scanner only has to stay in step with it.
-
-/// A 1-based line and column (columns count Unicode scalars, as toml++ does).
-public struct SourcePosition: Hashable, Sendable {
-    public var line: Int
-    public var column: Int
-
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public static let start = SourcePosition(line: 1, column: 1)
-}
+import KioskFiles
 
 /// Key and value positions by dotted path.
 struct ConfigSourceMap {
-    private var keys: [String: SourcePosition] = [:]
-    private var values: [String: SourcePosition] = [:]
+    private var keys: [String: TextPosition] = [:]
+    private var values: [String: TextPosition] = [:]
 
     /// Scans `source`, which TOMLKit has already parsed without error.
     init(source: String) {
@@ -35,13 +23,13 @@ struct ConfigSourceMap {
     }
 
     /// Position of the value at `path` (or of its key, or of the nearest enclosing table).
-    func valuePosition(_ path: ConfigPath) -> SourcePosition {
+    func valuePosition(_ path: ConfigPath) -> TextPosition {
         values[path.description] ?? keyPosition(path)
     }
 
     /// Position of the key at `path` (an array element's own position, or the nearest
     /// enclosing table's header).
-    func keyPosition(_ path: ConfigPath) -> SourcePosition {
+    func keyPosition(_ path: ConfigPath) -> TextPosition {
         var path = path
         while !path.isEmpty {
             if let position = keys[path.description] ?? values[path.description] { return position }
@@ -55,15 +43,15 @@ struct ConfigSourceMap {
         var index = 0
         var line = 1
         var column = 1
-        var keys: [String: SourcePosition] = [:]
-        var values: [String: SourcePosition] = [:]
+        var keys: [String: TextPosition] = [:]
+        var values: [String: TextPosition] = [:]
         /// Element counts of arrays of tables, by resolved path (`lists`, `lists[0].trailing.actions`).
         var tableArrayCounts: [String: Int] = [:]
 
         init(text: [Unicode.Scalar]) { self.text = text }
 
         var current: Unicode.Scalar? { index < text.count ? text[index] : nil }
-        var position: SourcePosition { SourcePosition(line: line, column: column) }
+        var position: TextPosition { TextPosition(line: line, column: column) }
 
         mutating func advance() {
             guard let c = current else { return }
@@ -217,7 +205,7 @@ struct ConfigSourceMap {
             }
         }
 
-        mutating func record(key path: ConfigPath, at key: SourcePosition, value: SourcePosition?) {
+        mutating func record(key path: ConfigPath, at key: TextPosition, value: TextPosition?) {
             keys[path.description] = keys[path.description] ?? key
             if let value { values[path.description] = values[path.description] ?? value }
         }

@@ -1,5 +1,6 @@
 // The errors a configuration file can have, each tied to a place in the file, and the
 // dotted paths (`lists[1].trailing.expansion`) used both in messages and to find that place.
+import KioskFiles
 
 /// A path to a key inside the configuration document.
 public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
@@ -56,10 +57,10 @@ public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
 /// One problem at one place: printed as `file:line:column: message`.
 public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var file: String
-    public var position: SourcePosition
+    public var position: TextPosition
     public var message: String
 
-    public init(file: String, position: SourcePosition, message: String) {
+    public init(file: String, position: TextPosition, message: String) {
         self.file = file
         self.position = position
         self.message = message

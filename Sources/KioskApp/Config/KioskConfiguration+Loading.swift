@@ -1,9 +1,10 @@
 // Reading a configuration file: TOML syntax through TOMLKit, then every section through a
 // ConfigReader that collects all problems as `file:line:column: message` diagnostics.
-// Reads the file with plain libc calls (no Foundation: binary size matters in the VM image).
+// Reads the file through KioskFiles' bounded reader (no Foundation: binary size matters in the VM image).
 #if canImport(Glibc)
 import Glibc
 #endif
+import KioskFiles
 import struct KioskHardware.HapticPattern
 import enum KioskHardware.ModeRequest
 import SwipeCore
@@ -22,7 +23,7 @@ extension KioskConfiguration {
         do {
             table = try TOMLTable(string: source)
         } catch let error as TOMLParseError {
-            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
+            let position = TextPosition(line: error.source.begin.line, column: error.source.begin.column)
             throw .invalid([ConfigDiagnostic(file: file, position: position, message: error.description)])
         } catch {
             throw .invalid([ConfigDiagnostic(file: file, position: .start, message: "\(error)")])
@@ -33,23 +34,19 @@ extension KioskConfiguration {
         return configuration
     }
 
-    /// The whole file as UTF-8 text (invalid sequences become U+FFFD).
+    /// The largest configuration file read (a real one is a few KiB).
+    public static let maximumFileBytes = 1 << 20
+
+    /// The whole file as UTF-8 text: only a regular file of at most `maximumFileBytes`; an invalid
+    /// UTF-8 sequence or a NUL byte (a tail zero-filled by a power cut) is refused at its position.
     static func readSource(_ path: String) throws(ConfigurationError) -> String {
-        guard let file = fopen(path, "rb") else {
-            throw .unreadable(file: path, reason: String(cString: strerror(errno)))
+        do {
+            return try InputFile.text(path, limit: maximumFileBytes)
+        } catch {
+            if case .system(_, let code) = error.reason { throw .unreadable(file: path, reason: String(cString: strerror(code))) }
+            guard let at = error.reason.position else { throw .unreadable(file: path, reason: "\(error.reason)") }
+            throw .invalid([ConfigDiagnostic(file: path, position: at, message: "\(error.reason)")])
         }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            bytes.append(contentsOf: chunk[0..<count])
-            if count < chunk.count { break }
-        }
-        if ferror(file) != 0 {
-            throw .unreadable(file: path, reason: String(cString: strerror(errno)))
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     init(reading root: ConfigReader) {
@@ -128,12 +125,16 @@ extension ThemeSettings {
         for (key, field) in Self.colorKeys {
             if let color = r.color(key) { self[keyPath: field] = color }
         }
-        // Font paths are checked when the fonts are loaded at start, not here: the file is
-        // often checked on a workstation before it is copied to the kiosk.
+        // Whether the font files load is checked by `check-config` and at start, not here.
         if let fonts = r.table("fonts") {
-            regularFont = fonts.string("regular")
-            boldFont = fonts.string("bold")
-            iconFont = fonts.string("icon")
+            func path(_ key: String) -> String? {
+                guard let text = fonts.string(key) else { return nil }
+                guard !text.isEmpty else { fonts.report("\(fonts.name(key)) must be a font file path; it is empty", key: key); return nil }
+                return text
+            }
+            regularFont = path("regular")
+            boldFont = path("bold")
+            iconFont = path("icon")
             fonts.finish()
         }
         if let sizes = r.table("sizes") {

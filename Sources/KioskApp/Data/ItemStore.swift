@@ -36,6 +36,9 @@ public final class ItemStore {
     /// (`bench --scenario scroll --items 100000`, BENCHMARKS.md).
     static let pageCacheKilobytes = 512
 
+    /// SQLite's name for a private in-memory database (replay and screenshot without --database).
+    public static let inMemoryPath = ":memory:"
+
     /// The schema version this build writes.
     public static var latestSchemaVersion: Int { migrations.count }
 
@@ -51,12 +54,13 @@ public final class ItemStore {
     /// Opens the database and migrates it up to `schemaVersion` (tests create old versions).
     init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int) throws(StoreError) {
         let parent = Self.parentDirectory(of: path)
-        guard access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
+        guard path == Self.inMemoryPath || access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
         self.path = path
         db = try SQLiteConnection(path: path)
         try db.execute("PRAGMA busy_timeout=\(busyTimeout)", operation: "set busy_timeout")
         let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
-        guard mode?.lowercased() == "wal" else {
+        // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
+        guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
             throw .sqlite(code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), not wal", operation: "enable WAL")
         }
         try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")

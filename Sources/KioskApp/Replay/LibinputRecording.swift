@@ -2,9 +2,9 @@
 // recorded on a real panel can be replayed headless. Touches are decoded from the evdev
 // multitouch protocol B (ABS_MT_SLOT / TRACKING_ID / POSITION_X/Y at each SYN_REPORT), or from
 // ABS_X/ABS_Y + BTN_TOUCH on single-touch devices, and scaled from the recorded axis ranges to
-// the screen the way libinput scales them: px = (v − min) · size / (max − min + 1).
+// the screen the way libinput scales them: px = (v − min) · size / (max − min + 1). The file is
+// checked into typed devices first (LibinputRecording+Parsing.swift).
 import KioskHardware
-import Yams
 
 /// Turns a `libinput record` recording into touch-script steps.
 enum LibinputRecording {
@@ -15,52 +15,43 @@ enum LibinputRecording {
 
     /// True when `text` looks like a libinput recording rather than a touch script.
     static func looksLikeRecording(_ text: String) -> Bool {
-        text.split(separator: "\n").contains { $0.hasPrefix("devices:") }
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).contains { $0.hasPrefix("devices:") }
     }
 
     /// Decodes every device's touches into one time-ordered script for a `width`×`height` screen.
+    /// - Throws: `ScriptError` naming the entry of a malformed recording, or one with no touches.
     static func script(from text: String, file: String, width: Int, height: Int) throws -> TouchScript {
-        let root: Any?
-        do {
-            root = try Yams.load(yaml: text)
-        } catch {
-            throw ScriptError(file: file, line: 0, message: "not a valid libinput recording: \(error)")
-        }
-        guard let devices = (root as? [String: Any])?["devices"] as? [[String: Any]] else {
-            throw ScriptError(file: file, line: 0, message: "no `devices:` list: not a libinput recording")
-        }
         var steps: [ScriptStep] = []
-        for (index, device) in devices.enumerated() {
-            steps += try decode(device, index: index, file: file, width: width, height: height)
+        for (index, device) in try devices(in: text, file: file).enumerated() {
+            steps += decode(device, index: index, width: width, height: height)
         }
-        let last = steps.map(\.timeMs).max() ?? 0
+        guard let last = steps.map(\.timeMs).max() else {
+            throw ScriptError(file: file, line: 0, message: "no touch events: the recording has nothing to replay")
+        }
         steps.append(ScriptStep(timeMs: last + 1000, action: .end, line: 0))
         return TouchScript(size: (width, height), steps: steps)
     }
 
-    /// One device's touches; slots of device `index` are numbered from `index · 16`.
-    static func decode(_ device: [String: Any], index: Int, file: String, width: Int, height: Int) throws -> [ScriptStep] {
-        let evdev = device["evdev"] as? [String: Any] ?? [:]
-        let absinfo = (evdev["absinfo"] as? [AnyHashable: Any] ?? [:]).reduce(into: [Int: [Int]]()) { result, entry in
-            if let code = Int("\(entry.key)"), let values = entry.value as? [Int] { result[code] = values }
+    /// One device's touches; slots of device `index` are numbered from `index · slotsPerDevice`.
+    static func decode(_ device: RecordedDevice, index: Int, width: Int, height: Int) -> [ScriptStep] {
+        let multitouch = device.axes[absMTX] != nil && device.axes[absMTY] != nil
+        guard let rangeX = device.axes[multitouch ? absMTX : absX], let rangeY = device.axes[multitouch ? absMTY : absY] else {
+            return []  // not a touch device
         }
-        let multitouch = absinfo[absMTX] != nil && absinfo[absMTY] != nil
-        guard let rangeX = absinfo[multitouch ? absMTX : absX], let rangeY = absinfo[multitouch ? absMTY : absY],
-              rangeX.count >= 2, rangeY.count >= 2 else { return [] }  // not a touch device
-        func scale(_ v: Int, _ range: [Int], _ size: Int) -> Double {
-            Double(v - range[0]) * Double(size) / Double(max(1, range[1] - range[0] + 1))
+        // Ranges and values are 32-bit (checked when read), so these differences cannot overflow.
+        func scale(_ v: Int, _ range: ClosedRange<Int>, _ size: Int) -> Double {
+            Double(v - range.lowerBound) * Double(size) / Double(range.upperBound - range.lowerBound + 1)
         }
         var decoder = TouchFrameDecoder(multitouch: multitouch)
         var steps: [ScriptStep] = []
-        for frame in device["events"] as? [[String: Any]] ?? [] {
-            for raw in frame["evdev"] as? [[Int]] ?? [] {
-                guard raw.count == 5 else { throw ScriptError(file: file, line: 0, message: "evdev event needs 5 numbers: \(raw)") }
-                let timeMs = Double(raw[0]) * 1000 + Double(raw[1]) / 1000
-                for change in decoder.feed(type: raw[2], code: raw[3], value: raw[4]) {
+        for frame in device.frames {
+            for event in frame {
+                for change in decoder.feed(type: event.type, code: event.code, value: event.value) {
                     let x = change.x.map { scale($0, rangeX, width) } ?? .nan
                     let y = change.y.map { scale($0, rangeY, height) } ?? .nan
                     steps.append(ScriptStep(
-                        timeMs: timeMs, action: .touch(slot: index * 16 + change.slot, phase: change.phase, x: x, y: y), line: 0))
+                        timeMs: event.timeMs, action: .touch(slot: index * slotsPerDevice + change.slot, phase: change.phase, x: x, y: y),
+                        line: 0))
                 }
             }
         }

@@ -5,6 +5,7 @@
 // script costs nothing but the frames that change.
 import Canvas
 import Foundation
+import KioskFiles
 import KioskHardware
 import Logging
 

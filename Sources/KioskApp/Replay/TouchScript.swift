@@ -43,6 +43,21 @@ public struct TouchScript: Sendable {
     public static let tapDurationMs = 60.0
     public static let swipeStepMs = 8.0
 
+    /// What a script may ask (README, "Reliability"): checked at parse time, so a script can
+    /// neither run for years of virtual time nor expand into more samples than memory holds.
+    /// The latest time of any step: 7 days, long enough for a week-long soak replay.
+    public static let maximumTimeMs = 604_800_000.0
+    /// The longest `swipe` (its moves are expanded every 8 ms: at most 7,500 samples).
+    public static let maximumSwipeMs = 60_000.0
+    /// The most touch samples, keys and captures a whole script may expand into.
+    public static let maximumSteps = 1_000_000
+    /// Coordinates beyond ±1,000,000 px are refused (no screen is that large).
+    public static let maximumCoordinate = 1_000_000.0
+    /// The largest script or recording file read.
+    public static let maximumFileBytes = 16 << 20
+    /// The largest screen side of `size WxH` and `--size` (and at most 64 Mi pixels in all).
+    public static let maximumSide = 8192
+
     /// A script from steps made elsewhere (a `libinput record` file), sorted stably by time.
     public init(size: (width: Int, height: Int)?, steps: [ScriptStep]) {
         self.size = size
@@ -55,7 +70,8 @@ public struct TouchScript: Sendable {
         var size: (Int, Int)?
         var lastTime = 0.0
         var sawAt = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // `\r\n` is one Character in Swift, so CRLF lines are split on either newline.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let lineNumber = index + 1
             let code = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
@@ -64,7 +80,7 @@ public struct TouchScript: Sendable {
             if words[0] == "size" {
                 guard !sawAt else { throw fail("`size` must come before any `at`") }
                 guard words.count == 2, let parsed = Self.parseSize(words[1]) else {
-                    throw fail("expected `size WxH`, e.g. `size 1280x800`")
+                    throw fail("expected `size WxH` with sides 1…\(Self.maximumSide), e.g. `size 1280x800`")
                 }
                 size = parsed
                 continue
@@ -73,21 +89,27 @@ public struct TouchScript: Sendable {
                 throw fail("expected `at <milliseconds> <command> …` or `size WxH`")
             }
             guard time >= lastTime else { throw fail("time \(words[1]) is before the previous step (\(lastTime))") }
+            guard time <= Self.maximumTimeMs else {
+                throw fail("time \(words[1]) is after \(Int(Self.maximumTimeMs)) ms (7 days), the latest a script may run")
+            }
             sawAt = true
             lastTime = time
             let args = Array(words.dropFirst(3))
             steps += try Self.expand(command: words[2], args: args, time: time, line: lineNumber, fail: fail)
+            guard steps.count <= Self.maximumSteps else {
+                throw fail("the script expands into more than \(Self.maximumSteps) steps, the most a script may have")
+            }
         }
         // Expanded taps and swipes interleave with later lines: order by time, stably.
         self.steps = steps.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
         self.size = size.map { (width: $0.0, height: $0.1) }
     }
 
-    /// Parses `WxH` with both sides in 1…16384.
+    /// Parses `WxH` with both sides in 1…`maximumSide`.
     public static func parseSize(_ text: String) -> (Int, Int)? {
         let parts = text.split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w),
-              (1...16384).contains(h) else { return nil }
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...maximumSide).contains(w),
+              (1...maximumSide).contains(h) else { return nil }
         return (w, h)
     }
 
@@ -99,6 +121,11 @@ public struct TouchScript: Sendable {
             guard args.count == count, values.count == count else { throw fail("expected `\(usage)`") }
             return values
         }
+        func coordinates(_ values: ArraySlice<Double>) throws {
+            guard values.allSatisfy({ abs($0) <= maximumCoordinate }) else {
+                throw fail("coordinates must lie within ±\(Int(maximumCoordinate)) px")
+            }
+        }
         func slot(_ value: Double) throws -> Int {
             guard value >= 0, value < 64, value == value.rounded() else { throw fail("slot must be 0…63") }
             return Int(value)
@@ -109,18 +136,24 @@ public struct TouchScript: Sendable {
         switch command {
         case "down", "move":
             let v = try numbers(3, "\(command) SLOT X Y")
+            try coordinates(v[1...2])
             return [touch(time, try slot(v[0]), command == "down" ? .down : .move, v[1], v[2])]
         case "up", "cancel":
             let v = try numbers(1, "\(command) SLOT")
             return [touch(time, try slot(v[0]), command == "up" ? .up : .cancel, .nan, .nan)]
         case "tap":
             let v = try numbers(2, "tap X Y")
+            try coordinates(v[0...1])
             return [touch(time, tapSlot, .down, v[0], v[1]), touch(time + tapDurationMs, tapSlot, .up, v[0], v[1])]
         case "swipe":
             let v = try numbers(6, "swipe SLOT X0 Y0 X1 Y1 DURATION")
             let s = try slot(v[0])
+            try coordinates(v[1...4])
             let duration = v[5]
             guard duration > 0 else { throw fail("swipe duration must be positive") }
+            guard duration <= maximumSwipeMs else {
+                throw fail("swipe duration \(args[5]) is longer than \(Int(maximumSwipeMs)) ms, the longest swipe")
+            }
             var result = [touch(time, s, .down, v[1], v[2])]
             var t = swipeStepMs
             while t < duration {

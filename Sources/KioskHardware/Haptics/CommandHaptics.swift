@@ -1,5 +1,5 @@
 // Feedback through an external program (a GPIO tool, a serial buzzer script): started with
-// posix_spawn so the loop never waits, at most once per interval (a burst of expansion flips
+// posix_spawn (ChildProcess: empty signal mask, default dispositions) so the loop never waits, at most once per interval (a burst of expansion flips
 // must not fork a storm of processes), and reaped on SIGCHLD with waitpid(WNOHANG).
 import Glibc
 import Logging
@@ -52,13 +52,7 @@ final class CommandHaptics: HapticBackend {
             "SWIPE_KIOSK_HAPTIC_DURATION_MS=\(pattern.durationMilliseconds)",
             "SWIPE_KIOSK_HAPTIC_STRENGTH=\(pattern.strength)",
         ]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp)
-        guard result == 0 else { throw SystemError(errno: result, operation: "posix_spawn(\(command))") }
-        running.insert(pid)
+        running.insert(try ChildProcess.spawn("/bin/sh", arguments: arguments, environment: environment))
     }
 
     /// Collects exited children without blocking; logs a non-zero exit once per child.

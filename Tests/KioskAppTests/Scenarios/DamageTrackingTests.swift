@@ -33,8 +33,10 @@ final class DamageTrackingTests: XCTestCase {
         // At 9.3 s another process deletes inbox-4, above the Yesterday header (no toast, so
         // nothing global changes while the row collapses).
         let externalDelete = 9300.0
+        // A database file, so that "another process" (a second connection) sees the same items.
+        let directory = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: try AppOptions.parse([]).databasePath(), size: (800, 480))
+            configuration: KioskConfiguration(), databasePath: directory.file("items.sqlite3"), size: (800, 480))
         let incremental = try Surface(width: 800, height: 480, format: .xrgb8888)
         let full = try Surface(width: 800, height: 480, format: .xrgb8888)
         let partialPainter = Painter(target: incremental), fullPainter = Painter(target: full)

@@ -1,0 +1,165 @@
+// A `libinput record` file checked into typed values before anything is decoded (issue 12): the
+// YAML is composed into nodes (never expanded into `Any`), anchors and aliases are refused
+// before the parser sees them (a "billion laughs" of aliases would otherwise grow without
+// bound), and every entry that is not what libinput writes is an error naming the file, the
+// line and the entry (`devices[0].events[3].evdev[1]`) instead of a recording that replays
+// nothing. Numbers are held to evdev's own ranges (16-bit type and code, 32-bit values), so the
+// arithmetic that scales them cannot overflow.
+import Yams
+
+/// One `evdev` event of a recording: `[sec, usec, type, code, value]`.
+struct RecordedEvent: Equatable {
+    var timeMs: Double
+    var type: Int
+    var code: Int
+    var value: Int
+}
+
+/// One device of a recording: its axis ranges and its event frames, in file order.
+struct RecordedDevice {
+    /// `[min, max]` of each absolute axis by its code (from `evdev.absinfo`).
+    var axes: [Int: ClosedRange<Int>] = [:]
+    /// The `evdev` lists of the `events` entries.
+    var frames: [[RecordedEvent]] = []
+}
+
+extension LibinputRecording {
+    /// Touch slots one device may use: devices are numbered apart by this many slots.
+    static let slotsPerDevice = 16
+
+    /// The devices of a recording, checked.
+    /// - Throws: `ScriptError` with the line and entry of the first problem.
+    static func devices(in text: String, file: String) throws -> [RecordedDevice] {
+        if let at = firstAnchorOrAlias(in: text) {
+            throw ScriptError(file: file, line: at.line, message: "YAML anchors and aliases (`&name`, `*name`) are not accepted "
+                + "in a recording (column \(at.column)); `libinput record` never writes them")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw ScriptError(file: file, line: 0, message: "not a valid libinput recording: \(error)")
+        }
+        guard let list = root?.mapping?["devices"]?.sequence else {
+            throw ScriptError(file: file, line: 0, message: "no `devices:` list: not a libinput recording")
+        }
+        return try list.enumerated().map { index, node in
+            try RecordingReader(file: file).device(node, name: "devices[\(index)]")
+        }
+    }
+
+    /// Line and column of the first `&anchor` or `*alias` outside quotes and comments, if any.
+    /// Stricter than YAML on purpose: an indicator that only looks like one is refused too.
+    static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int)? {
+        enum State { case plain, single, double, comment }
+        var state = State.plain
+        var line = 1, column = 0
+        var previous: Unicode.Scalar = "\n"
+        var escaped = false, skip = false
+        let scalars = Array(text.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
+            column += 1
+            defer {
+                previous = c
+                if c == "\n" { line += 1; column = 0 }
+            }
+            if skip { skip = false; continue }
+            let tokenStart = previous == "\n" || previous == " " || previous == "\t" || previous == "[" || previous == "{"
+                || previous == ","
+            switch state {
+            case .comment:
+                if c == "\n" { state = .plain }
+            case .single:
+                // `''` is a quote inside the string: skip its second half.
+                if c == "'" { if i + 1 < scalars.count, scalars[i + 1] == "'" { skip = true } else { state = .plain } }
+            case .double:
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { state = .plain }
+            case .plain:
+                guard tokenStart else { continue }
+                if c == "#" { state = .comment }
+                if c == "'" { state = .single }
+                if c == "\"" { state = .double }
+                if c == "&" || c == "*", i + 1 < scalars.count, !" \t\r\n".unicodeScalars.contains(scalars[i + 1]) {
+                    return (line, column)
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Reads the nodes of one recording, failing with the file, line and entry of a problem.
+private struct RecordingReader {
+    let file: String
+
+    func fail(_ node: Node?, _ name: String, _ message: String) -> ScriptError {
+        ScriptError(file: file, line: node?.mark?.line ?? 0, message: "\(name): \(message)")
+    }
+
+    /// A decimal integer within `range`.
+    func integer(_ node: Node, _ name: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = node.scalar?.string, let value = Int(text) else { throw fail(node, name, "must be an integer") }
+        guard range.contains(value) else { throw fail(node, name, "\(value) is outside \(range.lowerBound)…\(range.upperBound)") }
+        return value
+    }
+
+    func device(_ node: Node, name: String) throws -> RecordedDevice {
+        guard let device = node.mapping else { throw fail(node, name, "must be a mapping (node, evdev, events)") }
+        var result = RecordedDevice()
+        guard let evdev = device["evdev"] else { throw fail(node, name, "has no `evdev:` description") }
+        guard let description = evdev.mapping else { throw fail(evdev, name + ".evdev", "must be a mapping") }
+        if let absinfo = description["absinfo"] {
+            guard let axes = absinfo.mapping else { throw fail(absinfo, name + ".evdev.absinfo", "must be a mapping of axis ranges") }
+            for (key, value) in axes {
+                let code = try integer(key, name + ".evdev.absinfo", in: 0...0x3F)
+                let entry = "\(name).evdev.absinfo.\(code)"
+                guard let numbers = value.sequence, numbers.count >= 2 else {
+                    throw fail(value, entry, "must be [min, max, fuzz, flat, resolution]")
+                }
+                let min = try integer(numbers[0], entry + "[0]", in: Int(Int32.min)...Int(Int32.max))
+                let max = try integer(numbers[1], entry + "[1]", in: min...Int(Int32.max))
+                result.axes[code] = min...max
+            }
+        }
+        guard let events = device["events"] else { return result }
+        guard let frames = events.sequence else { throw fail(events, name + ".events", "must be a list of `- evdev: [...]` entries") }
+        for (f, frame) in frames.enumerated() {
+            let entry = "\(name).events[\(f)]"
+            guard let fields = frame.mapping else { throw fail(frame, entry, "must be a mapping with an `evdev:` list") }
+            guard let list = fields["evdev"] else { continue }  // e.g. a `libinput:` entry
+            guard let raw = list.sequence else { throw fail(list, entry + ".evdev", "must be a list of events") }
+            result.frames.append(try raw.enumerated().map { e, node in try event(node, "\(entry).evdev[\(e)]") })
+        }
+        try checkAxes(result, node: node, name: name)
+        return result
+    }
+
+    /// `[sec, usec, type, code, value]` with evdev's ranges and the script time limit.
+    func event(_ node: Node, _ name: String) throws -> RecordedEvent {
+        guard let numbers = node.sequence, numbers.count == 5 else {
+            throw fail(node, name, "must be [sec, usec, type, code, value], five integers")
+        }
+        let seconds = try integer(numbers[0], name + "[0] (sec)", in: 0...Int(TouchScript.maximumTimeMs / 1000))
+        let micro = try integer(numbers[1], name + "[1] (usec)", in: 0...999_999)
+        let type = try integer(numbers[2], name + "[2] (type)", in: 0...0xFFFF)
+        let code = try integer(numbers[3], name + "[3] (code)", in: 0...0xFFFF)
+        var value = try integer(numbers[4], name + "[4] (value)", in: Int(Int32.min)...Int(Int32.max))
+        if type == LibinputRecording.evAbs, code == LibinputRecording.absMTSlot {
+            value = try integer(numbers[4], name + "[4] (ABS_MT_SLOT)", in: 0...LibinputRecording.slotsPerDevice - 1)
+        }
+        return RecordedEvent(timeMs: Double(seconds) * 1000 + Double(micro) / 1000, type: type, code: code, value: value)
+    }
+
+    /// Every position axis the events use needs its range in `absinfo`.
+    func checkAxes(_ device: RecordedDevice, node: Node, name: String) throws {
+        typealias R = LibinputRecording
+        let positions = [R.absX: "ABS_X", R.absY: "ABS_Y", R.absMTX: "ABS_MT_POSITION_X", R.absMTY: "ABS_MT_POSITION_Y"]
+        for frame in device.frames {
+            for event in frame where event.type == R.evAbs {
+                if let axis = positions[event.code], device.axes[event.code] == nil {
+                    throw fail(node, name, "its events use \(axis) (\(event.code)) but evdev.absinfo has no range for it")
+                }
+            }
+        }
+    }
+}

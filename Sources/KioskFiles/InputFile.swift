@@ -1,0 +1,69 @@
+// Reading an input file (configuration, touch script, libinput recording, font) the one safe
+// way: only a regular file (never a FIFO that blocks, /dev/zero that never ends or a device),
+// never more than a size cap chosen by the caller, and for text the exact place of the first
+// byte that is not UTF-8 or is NUL. Opening is non-blocking, so a FIFO without a writer cannot
+// hang the open either.
+import Glibc
+
+/// Bounded reads of regular files.
+public enum InputFile {
+    /// The bytes of the regular file at `path`, at most `limit` of them.
+    /// - Throws: `FileError` naming the path: `.system` (errno), `.notRegular`, `.tooLarge`.
+    public static func bytes(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        func fail(_ reason: FileError.Reason) -> FileError { FileError(path: path, reason: reason) }
+        guard !path.isEmpty else { throw fail(.emptyPath) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw fail(.system(operation: "open", errno: errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw fail(.system(operation: "stat", errno: errno)) }
+        if let kind = FileKind(mode: info.st_mode) { throw fail(.notRegular(kind)) }
+        guard Int(info.st_size) <= limit else { throw fail(.tooLarge(limit: limit)) }
+        // One byte more than the limit is read, so a file that grew since fstat is still caught.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count)) }
+            guard count < bytes.count else { throw fail(.tooLarge(limit: limit)) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail(.system(operation: "read", errno: errno))
+            }
+            if n == 0 { break }
+            count += n
+            if count > limit { throw fail(.tooLarge(limit: limit)) }
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// The regular file at `path` as UTF-8 text without NUL bytes, at most `limit` bytes.
+    /// - Throws: `FileError`, with `.invalidUTF8` or `.nulByte` and the position of the first bad byte.
+    public static func text(_ path: String, limit: Int) throws(FileError) -> String {
+        let bytes = try bytes(path, limit: limit)
+        if let problem = firstTextProblem(in: bytes) { throw FileError(path: path, reason: problem) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The first invalid UTF-8 sequence or NUL byte in `bytes`, with its line and column.
+    public static func firstTextProblem(in bytes: [UInt8]) -> FileError.Reason? {
+        var line = 1, column = 1, offset = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            let start = offset
+            let position = TextPosition(line: line, column: column)
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                if scalar == "\0" { return .nulByte(at: position, offset: start) }
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput:
+                return nil
+            case .error:
+                return .invalidUTF8(byte: bytes[start], at: position, offset: start)
+            }
+        }
+    }
+}

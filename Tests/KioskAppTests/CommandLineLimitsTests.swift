@@ -1,0 +1,111 @@
+// Hostile input at the command line (issue 12): each case ran before into a trap, a hang,
+// unbounded memory, a replaced device node or an unclear message; now each is a clear message
+// and the contract's exit code. The reproducers are inline.
+import Foundation
+import KioskFiles
+import XCTest
+@testable import KioskApp
+
+final class CommandLineLimitsTests: XCTestCase {
+    func scriptError(_ text: String) -> String? {
+        do { _ = try TouchScript(parsing: text, file: "s.touch"); return nil } catch { return "\(error)" }
+    }
+
+    func testScriptsCannotAskForUnboundedWork() {
+        XCTAssertEqual(scriptError("at 0 swipe 0 1100 300 100 300 1e12"),
+                       "s.touch:1: swipe duration 1e12 is longer than 60000 ms, the longest swipe")
+        XCTAssertEqual(scriptError("at 1000000000000 end"),
+                       "s.touch:1: time 1000000000000 is after 604800000 ms (7 days), the latest a script may run")
+        XCTAssertEqual(scriptError("at 0 tap 1e300 5"), "s.touch:1: coordinates must lie within ±1000000 px")
+        XCTAssertEqual(scriptError("size 16384x16384"), "s.touch:1: expected `size WxH` with sides 1…8192, e.g. `size 1280x800`")
+        let manySwipes = (0..<140).map { "at \($0 * 60_000) swipe 0 10 10 20 20 60000" }.joined(separator: "\n")
+        XCTAssertEqual(scriptError(manySwipes), "s.touch:134: the script expands into more than 1000000 steps, the most a script may have")
+        XCTAssertNil(scriptError("at 604800000 end"), "the limit itself is allowed")
+    }
+
+    func testCRLFScriptsParseLikeLFScripts() throws {
+        let crlf = try TouchScript(parsing: "size 640x400\r\nat 0 tap 10 20\r\nat 100 end\r\n", file: "crlf.touch")
+        let lf = try TouchScript(parsing: "size 640x400\nat 0 tap 10 20\nat 100 end\n", file: "lf.touch")
+        XCTAssertEqual(crlf.steps, lf.steps)
+        XCTAssertEqual(crlf.size?.width, 640)
+    }
+
+    func testInvalidUTF8InAScriptNamesLineAndByte() throws {
+        let dir = try TemporaryDirectory()
+        _ = FileManager.default.createFile(atPath: dir.file("bad.touch"), contents: Data("at 0 tap 1 2\nat 1".utf8 + [0xFF] + Data("00 end\n".utf8)))
+        let run = try KioskProcess(["replay", dir.file("bad.touch"), "--out", dir.path])
+        XCTAssertEqual(run.status, 65)
+        XCTAssertEqual(run.standardError, "\(dir.file("bad.touch")):2:5: invalid UTF-8 (byte 0xFF at offset 17); the file must be UTF-8 text\n")
+    }
+
+    func testOutputPathsThatAreNotRegularFilesAreRefusedWithExit73() throws {
+        let dir = try TemporaryDirectory()
+        let script = dir.file("s.touch")
+        try "at 0 end\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let directory = try KioskProcess(["replay", script, "--state", "."], in: dir.path)
+        XCTAssertEqual(directory.status, 73)
+        XCTAssertEqual(directory.standardError, "cannot write .: is a directory\n")
+        let output = try KioskProcess(["screenshot", "--output", dir.path])
+        XCTAssertEqual(output.status, 73)
+        XCTAssertEqual(output.standardError, "cannot write \(dir.path): is a directory\n")
+
+        XCTAssertEqual(mkfifo(dir.file("pipe.png"), 0o600), 0)
+        let fifo = try KioskProcess(["screenshot", "--output", dir.file("pipe.png")])
+        XCTAssertEqual(fifo.status, 73)
+        XCTAssertEqual(fifo.standardError, "cannot write \(dir.file("pipe.png")): is a FIFO, not a regular file\n")
+        var info = stat()
+        XCTAssertEqual(lstat(dir.file("pipe.png"), &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+
+        try FileManager.default.createSymbolicLink(atPath: dir.file("dangling.json"), withDestinationPath: dir.file("missing/x.json"))
+        let dangling = try KioskProcess(["replay", script, "--state", dir.file("dangling.json")])
+        XCTAssertEqual(dangling.status, 73)
+        XCTAssertTrue(dangling.standardError.contains("is a symbolic link to a file that does not exist"), dangling.standardError)
+    }
+
+    func testOutputsAreWrittenThroughSymbolicLinks() throws {
+        let dir = try TemporaryDirectory()
+        try "old".write(toFile: dir.file("real.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.json"), withDestinationPath: "real.json")
+        let script = dir.file("s.touch")
+        try "at 0 end\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try ReplayCommand.parse([script, "--state", dir.file("link.json")]).run()
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dir.file("link.json")), "real.json", "still a link")
+        XCTAssertTrue(try String(contentsOfFile: dir.file("real.json"), encoding: .utf8).hasPrefix("{"), "the target has the state")
+    }
+
+    func testScreenSizeLimitIsCheckedWhereTheArgumentIsParsed() throws {
+        XCTAssertThrowsError(try ScreenshotCommand.parse(["--output", "x.png", "--size", "16384x16384"]))
+        XCTAssertNoThrow(try ScreenshotCommand.parse(["--output", "x.png", "--size", "8192x8192"]))
+        XCTAssertThrowsError(try BenchCommand.parse(["--scene", "reference", "--size", "16384x16384"]))
+        XCTAssertThrowsError(try BenchCommand.parse(["--scene", "reference", "--size", "640x64"]))
+        XCTAssertNoThrow(try BenchCommand.parse(["--scenario", "swipe", "--size", "640x64"]))
+        let run = try KioskProcess(["screenshot", "--output", "/nonexistent/x.png", "--size", "16384x16384"])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertTrue(run.standardError.hasPrefix("Error: --size must be WxH with each side 1…8192"), run.standardError)
+    }
+
+    func testEmptyPathsAreNamed() throws {
+        let run = try KioskProcess(["screenshot", "--output", "/nonexistent/x.png", "--database", ""])
+        XCTAssertEqual(run.status, 64)
+        XCTAssertTrue(run.standardError.hasPrefix("Error: --database needs a file path; it is empty"), run.standardError)
+        XCTAssertThrowsError(try ReplayCommand.parse(["s.touch", "--config", ""]))
+        let output = try KioskProcess(["screenshot", "--output", ""])
+        XCTAssertEqual(output.status, 73)
+        XCTAssertEqual(output.standardError, "cannot write: the file path is empty\n")
+        let script = try KioskProcess(["replay", ""])
+        XCTAssertEqual(script.status, 65)
+        XCTAssertEqual(script.standardError, "the file path is empty\n")
+    }
+
+    func testReplayAndScreenshotLeaveNoTemporaryFiles() throws {
+        let dir = try TemporaryDirectory()
+        let temp = dir.file("tmp")
+        try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
+        try "at 0 tap 640 178\nat 100 end\n".write(toFile: dir.file("s.touch"), atomically: true, encoding: .utf8)
+        let replay = try KioskProcess(["replay", dir.file("s.touch"), "--state", dir.file("s.json")], environment: ["TMPDIR": temp])
+        let screenshot = try KioskProcess(["screenshot", "--output", dir.file("s.png")], environment: ["TMPDIR": temp])
+        XCTAssertEqual([replay.status, screenshot.status], [0, 0], replay.standardError + screenshot.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temp), [])
+    }
+}

@@ -1,0 +1,75 @@
+// Hostile `libinput record` files (issue 12): ranges and values beyond evdev's 32 bits trapped on
+// overflow, a "billion laughs" of YAML aliases grew memory without bound, and wrongly typed
+// entries replayed nothing with exit 0. Each is now an error naming the line and the entry.
+import Foundation
+import XCTest
+@testable import KioskApp
+
+final class LibinputRecordingLimitsTests: XCTestCase {
+    /// The error for the test recording with `original` replaced by `replacement`.
+    func error(replacing original: String, with replacement: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        let text = LibinputRecordingTests.recording()
+        XCTAssertTrue(text.contains(original), "the recording has \(original)", file: file, line: line)
+        return error(text.replacingOccurrences(of: original, with: replacement))
+    }
+
+    func error(_ text: String) -> String? {
+        do { _ = try LibinputRecording.script(from: text, file: "r.yml", width: 1280, height: 800); return nil } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The test recording with `events: 12` instead of its list of events.
+    static let nonListEvents: String = {
+        let text = LibinputRecordingTests.recording()
+        return String(text[..<text.range(of: "  events:\n")!.lowerBound]) + "  events: 12\n"
+    }()
+
+    func testOverflowingRangesAndValuesAreRefused() {
+        XCTAssertEqual(error(replacing: "53: [0, 4095, 0, 0, 0]", with: "53: [0, 9223372036854775807, 0, 0, 0]"),
+                       "r.yml:20: devices[0].evdev.absinfo.53[1]: 9223372036854775807 is outside 0…2147483647")
+        XCTAssertEqual(error(replacing: "3,  57,   12]", with: "3,  57,   -9223372036854775808]"),
+                       "r.yml:27: devices[0].events[0].evdev[1][4] (value): -9223372036854775808 is outside -2147483648…2147483647")
+    }
+
+    func testASlotBeyondTheDeviceRangeIsRefusedOnASecondDevice() {
+        let text = LibinputRecordingTests.recording()
+        let device = text[text.range(of: "- node:")!.lowerBound...]
+        let second = String(device).replacingOccurrences(of: "[  0,      0,   3,  47,     0]", with: "[  0,      0,   3,  47, 9223372036854775807]")
+        let message = error(text + second) ?? ""
+        XCTAssertTrue(message.hasPrefix("r.yml:"), message)
+        XCTAssertTrue(message.hasSuffix(": devices[1].events[0].evdev[0][4] (value): 9223372036854775807 is outside -2147483648…2147483647"), message)
+        let slot20 = String(device).replacingOccurrences(of: "[  0,      0,   3,  47,     0]", with: "[  0,      0,   3,  47,    20]")
+        XCTAssertTrue(error(text + slot20)?.hasSuffix(": devices[1].events[0].evdev[0][4] (ABS_MT_SLOT): 20 is outside 0…15") ?? false)
+    }
+
+    func testYAMLAliasesAreRefusedBeforeTheyExpand() {
+        var laughs = "devices:\n- evdev: {}\n  lol0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            laughs += "  lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        XCTAssertEqual(error(laughs), "r.yml:3: YAML anchors and aliases (`&name`, `*name`) are not accepted in a recording (column 9); "
+                       + "`libinput record` never writes them")
+        XCTAssertNil(LibinputRecording.firstAnchorOrAlias(in: "name: \"A*B & C\" # *not an alias\nquote: 'it''s *fine'\nx: a*b\n"))
+    }
+
+    func testWronglyTypedEntriesAreRefusedWithTheirEntry() {
+        XCTAssertEqual(error(replacing: "[  0,      0,   3,  47,     0] # EV_ABS / ABS_MT_SLOT", with: "[0, 0, \"three\", 47, 0]"),
+                       "r.yml:26: devices[0].events[0].evdev[0][2] (type): must be an integer")
+        XCTAssertEqual(error(replacing: "[  0,      0,   3,  47,     0] # EV_ABS / ABS_MT_SLOT", with: "[0, 0, 3, 47]"),
+                       "r.yml:26: devices[0].events[0].evdev[0]: must be [sec, usec, type, code, value], five integers")
+        XCTAssertEqual(error(Self.nonListEvents), "r.yml:24: devices[0].events: must be a list of `- evdev: [...]` entries")
+        let noAbsinfo = LibinputRecordingTests.recording().replacingOccurrences(of: "    absinfo:\n", with: "    noabsinfo:\n")
+        XCTAssertEqual(error(noAbsinfo), "r.yml:7: devices[0]: its events use ABS_MT_POSITION_X (53) but evdev.absinfo has no range for it")
+        XCTAssertEqual(error("devices:\n- node: /dev/input/event0\n  evdev:\n    name: keyboard\n"),
+                       "r.yml: no touch events: the recording has nothing to replay")
+    }
+
+    func testTheReplayCommandExitsWith65() throws {
+        let dir = try TemporaryDirectory()
+        try Self.nonListEvents.write(toFile: dir.file("r.yml"), atomically: true, encoding: .utf8)
+        let run = try KioskProcess(["replay", dir.file("r.yml"), "--out", dir.path])
+        XCTAssertEqual(run.status, 65)
+        XCTAssertEqual(run.standardError, "\(dir.file("r.yml")):24: devices[0].events: must be a list of `- evdev: [...]` entries\n")
+    }
+}

@@ -1,0 +1,37 @@
+// Commands the app spawns start with an empty signal mask and default dispositions (issue 10),
+// although the loop blocks TERM/INT/HUP/USR1/CHLD for its signalfd: otherwise `systemctl stop`
+// and timeouts could not end them. Each child reports its own /proc/self/status.
+import Foundation
+import TestSupport
+import XCTest
+@testable import KioskHardware
+
+final class ChildProcessTests: XCTestCase {
+    func testCommandHapticsChildrenStartWithDefaultSignals() throws {
+        let out = NSTemporaryDirectory() + "signals-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let loop = try EventLoop(signals: [])
+        let haptics = CommandHaptics(command: SignalState.reportCommand(to: out), minimumInterval: 0, loop: loop, logger: .init(label: "test"))
+        try SignalState.asInTheKiosk {
+            try haptics.play(.action, pattern: HapticPattern(durationMilliseconds: 10, strength: 1))
+        }
+        let pid = try XCTUnwrap(haptics.running.first)
+        var status: Int32 = 0
+        XCTAssertEqual(waitpid(pid, &status, 0), pid)
+        XCTAssertEqual(ChildProcess.exitCode(status: status), 0)
+        let state = try XCTUnwrap(SignalState(status: try String(contentsOfFile: out, encoding: .utf8)))
+        XCTAssertTrue(state.isDefault, "blocked \(String(state.blocked, radix: 16)), ignored \(String(state.ignored, radix: 16))")
+    }
+
+    func testExitCodesAndSignals() throws {
+        for (command, code) in [("exit 3", Int32(3)), ("kill -TERM $$", 128 + SIGTERM)] {
+            let pid = try SignalState.asInTheKiosk { try ChildProcess.spawn("/bin/sh", arguments: ["sh", "-c", command], environment: []) }
+            var status: Int32 = 0
+            XCTAssertEqual(waitpid(pid, &status, 0), pid)
+            XCTAssertEqual(ChildProcess.exitCode(status: status), code, command)
+        }
+        XCTAssertThrowsError(try ChildProcess.spawn("/nonexistent/program", arguments: ["x"], environment: [])) {
+            XCTAssertEqual(($0 as? SystemError)?.errno, ENOENT)
+        }
+    }
+}
