@@ -36,6 +36,10 @@ let package = Package(
         .systemLibrary(
             name: "CFriBidi", path: "CSystem/CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        // Font fallback: the installed font that covers a code point the theme's fonts lack.
+        .systemLibrary(
+            name: "CFontconfig", path: "CSystem/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(
             name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
@@ -57,7 +61,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
-        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"]),
+        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG",
+                                       "CFontconfig",
+                                      ], exclude: ["Fonts"]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.

@@ -73,7 +73,8 @@ public final class TextLayout {
         let maxLines = style.maxLines > 0 ? style.maxLines : Int.max
         var lines: [TextLine] = []
         var truncated = false
-        let scalars = text.unicodeScalars.map(\.value)
+        let (scalars, capped) = Self.visibleScalars(text, limit: limit, maxLines: style.maxLines)
+        truncated = capped
         var paragraphStart = 0
         while paragraphStart <= scalars.count && lines.count < maxLines {
             let end = scalars[paragraphStart...].firstIndex(of: 0x0A) ?? scalars.count
@@ -142,6 +143,7 @@ public final class TextLayout {
                 return true
             }
             if !fits && lastBreak > start { end = lastBreak }
+            while end > start && end < n && !para.clusterStart[end] { end -= 1 }
             if end == start { end = nextCluster(para, start) }
             lines.append(para.line(start..<trimmed(para, start, end)))
             start = end
@@ -175,10 +177,10 @@ public final class TextLayout {
         return e
     }
 
-    /// The index after the cluster starting at `i` (scalars with zero advance join the cluster).
+    /// The index after the grapheme cluster starting at `i`.
     private static func nextCluster(_ para: ShapedParagraph, _ i: Int) -> Int {
         var j = i + 1
-        while j < para.count && para.advances[j] == 0 { j += 1 }
+        while j < para.count && !para.clusterStart[j] { j += 1 }
         return j
     }
 }

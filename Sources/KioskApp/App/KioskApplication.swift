@@ -65,7 +65,8 @@ final class KioskApplication {
             }
             _ = try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: seedTime)
         }
-        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics, library: try FontLibrary())
+        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics,
+                          library: try FontLibrary.withSystemFonts(preferring: configuration.theme.fontFamilies))
         let first = configuration.lists.first ?? .inbox
         let direction = configuration.direction.resolved(title: first.title)
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,

@@ -130,11 +130,16 @@ extension ThemeSettings {
         }
         // Font paths are checked when the fonts are loaded at start, not here: the file is
         // often checked on a workstation before it is copied to the kiosk.
-        if let fonts = r.table("fonts") {
+        // `fonts = ["Inter", "Noto Sans"]` prefers installed families; `[theme.fonts]` names
+        // files (and may hold the same list as `families`).
+        if r.toml["fonts"]?.table != nil, let fonts = r.table("fonts") {
             regularFont = fonts.string("regular")
             boldFont = fonts.string("bold")
             iconFont = fonts.string("icon")
+            fontFamilies = Self.families(fonts, key: "families")
             fonts.finish()
+        } else {
+            fontFamilies = Self.families(r, key: "fonts")
         }
         if let sizes = r.table("sizes") {
             titleSize = sizes.number("title", default: titleSize, in: 4...200)
@@ -144,6 +149,16 @@ extension ThemeSettings {
             sizes.finish()
         }
         r.finish()
+    }
+
+    /// A list of installed font family names; an empty name is reported.
+    private static func families(_ r: ConfigReader, key: String) -> [String] {
+        guard let names = r.strings(key) else { return [] }
+        for (i, name) in names.enumerated() where name.allSatisfy(\.isWhitespace) {
+            r.diagnostics.report("\(r.name(key))[\(i)] must name a font family, not be empty",
+                                 at: r.path.appending(key).appending(index: i))
+        }
+        return names.filter { !$0.allSatisfy(\.isWhitespace) }
     }
 }
 

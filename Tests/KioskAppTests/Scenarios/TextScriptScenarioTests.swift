@@ -1,0 +1,94 @@
+// Text in every script a kiosk shows, through `replay` with golden images: Japanese, Chinese,
+// Korean, Thai, Devanagari, Arabic, Hebrew and emoji rows (installed fonts found through
+// fontconfig, colour emoji), a wrapped Japanese detail body, and an ellipsis that stops before
+// an emoji ZWJ sequence rather than inside it. The pictures need Debian's fonts-noto-core,
+// fonts-noto-cjk and fonts-noto-color-emoji (`make deps` installs them); without them each test
+// fails naming the missing package.
+import Canvas
+import Foundation
+import XCTest
+@testable import KioskApp
+
+final class TextScriptScenarioTests: XCTestCase {
+    /// The font packages the golden images were rendered with, and a file each installs.
+    static let fontPackages = [
+        ("fonts-noto-core", "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf"),
+        ("fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+        ("fonts-noto-color-emoji", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+    ]
+
+    override func setUpWithError() throws {
+        let missing = Self.fontPackages.filter { !FileManager.default.fileExists(atPath: $0.1) }.map(\.0)
+        if !missing.isEmpty {
+            throw MissingFonts(packages: missing)
+        }
+    }
+
+    /// Fails a test whose golden image needs font packages that are not installed.
+    struct MissingFonts: Error, CustomStringConvertible {
+        let packages: [String]
+        var description: String {
+            "these golden images need the Debian font packages \(packages.joined(separator: ", ")): run make deps"
+        }
+    }
+
+    static let config = """
+        [data]
+        demo_data = false
+        """
+
+    /// A database of `titles` (id text-N, with optional subtitle/body) in the inbox list.
+    func database(_ items: [(title: String, subtitle: String, body: String)]) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("items.sqlite3").path
+        let store = try ItemStore(path: path)
+        try store.insert(items.enumerated().map { i, item in
+            ItemRecord(id: "text-\(i + 1)", listID: "inbox", title: item.title, subtitle: item.subtitle, body: item.body,
+                       unread: false, sortKey: Int64(i), updatedAt: 1)
+        })
+        return path
+    }
+
+    func testRowsInEveryScriptUseInstalledFonts() throws {
+        let path = try database([
+            ("田中 愛子", "東京都 渋谷区 🍣", ""),
+            ("王秀英", "北京市 朝阳区", ""),
+            ("김민준", "서울특별시 강남구", ""),
+            ("สวัสดีครับ", "กรุงเทพมหานคร", ""),
+            ("नमस्ते दुनिया", "नई दिल्ली", ""),
+            ("مرحبا بالعالم", "القاهرة", ""),
+            ("שלום עולם", "תל אביב", ""),
+            ("Lunch 🍕 with 👩‍👩‍👧‍👦 👍🏽 🇯🇵 ❤️", "Emoji keep their colours", ""),
+        ])
+        let s = try Scenario("""
+            size 800x720
+            at 100 screenshot scripts.png
+            at 100 end
+            """, config: Self.config, database: path)
+        try s.checkGolden("scripts")
+    }
+
+    func testJapaneseDetailBodyWrapsBetweenIdeographsInsideTheMargin() throws {
+        let body = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で"
+            + "ニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。"
+        let path = try database([("夏目漱石「吾輩は猫である」", "1905年", body)])
+        let s = try Scenario("""
+            size 480x720
+            at 100 tap 240 100
+            at 800 screenshot japanese-detail.png
+            at 800 end
+            """, config: Self.config, database: path)
+        try s.checkGolden("japanese-detail")
+    }
+
+    func testEllipsisNeverCutsAnEmojiZWJSequence() throws {
+        let path = try database([("Family outing planned 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦 and more", "", "")])
+        let s = try Scenario("""
+            size 360x200
+            at 100 screenshot emoji-ellipsis.png
+            at 100 end
+            """, config: Self.config, database: path)
+        try s.checkGolden("emoji-ellipsis")
+    }
+}
