@@ -40,6 +40,10 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "CSystem/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        // Line breaking (UAX #14, dictionaries for Thai and its neighbours): ICU's break iterator.
+        .systemLibrary(
+            name: "CICU", path: "CSystem/CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]),
         .systemLibrary(
             name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
@@ -62,7 +66,7 @@ let package = Package(
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
         .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG",
-                                       "CFontconfig",
+                                       "CFontconfig", "CICU",
                                       ], exclude: ["Fonts"]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),

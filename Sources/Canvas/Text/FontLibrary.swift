@@ -13,6 +13,8 @@ public final class FontLibrary {
     /// The installed fonts that draw what the theme's fonts lack; nil until
     /// `useSystemFonts(preferredFamilies:)` (then text falls back through fontconfig).
     public private(set) var systemFonts: SystemFonts?
+    /// Line break opportunities for wrapped text of every font of this library.
+    public let lineBreaker = LineBreaker()
 
     /// A library whose glyph cache keeps at most `glyphCacheBudget` bytes of glyph masks.
     /// - Throws: `CanvasError.fontUnloadable` if FreeType cannot start.

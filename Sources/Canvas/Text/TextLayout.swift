@@ -118,7 +118,8 @@ public final class TextLayout {
         }
     }
 
-    /// Greedy word wrap of one paragraph; returns whether text was cut.
+    /// Greedy wrap of one paragraph at Unicode line break opportunities (LineBreaker); returns
+    /// whether text was cut.
     private static func breakLines(_ para: ShapedParagraph, limit: Int?, maxLines: Int, moreFollows: Bool,
                                    into lines: inout [TextLine]) -> Bool {
         let n = para.count
@@ -126,6 +127,8 @@ public final class TextLayout {
             lines.append(para.line(0..<n))
             return false
         }
+        // Break opportunities are looked up only for a paragraph that cannot be one line.
+        var breaks: [Bool]?
         var start = 0
         repeat {
             var end = start, width = 0, lastBreak = -1
@@ -134,7 +137,11 @@ public final class TextLayout {
                 if w > limit && !isSpace(para.scalars[end]) { break }
                 width = w
                 end += 1
-                if isSpace(para.scalars[end - 1]) && end < n && !isSpace(para.scalars[end]) { lastBreak = end }
+            }
+            if end < n && end > start && lines.count + 1 < maxLines {
+                if breaks == nil { breaks = para.fonts[0].face.library.lineBreaker.opportunities(para.scalars) }
+                // The last opportunity at or before the overflow (spaces after it hang in the margin).
+                lastBreak = (start + 1...end).last { breaks![$0] } ?? -1
             }
             let fits = end == n
             let isLast = lines.count + 1 == maxLines
