@@ -14,7 +14,15 @@ struct ScenarioBench {
         case swipe, scroll, push, sheet
     }
 
+    /// What the items say: Latin only, or rows in CJK, Thai, Devanagari, Arabic, Hebrew and emoji.
+    enum Content: String, CaseIterable {
+        case latin, scripts
+    }
+
     let kind: Kind
+    var content = Content.latin
+    /// Whether text falls back to installed fonts (fontconfig); false measures the shipped fonts alone.
+    var systemFonts = true
     let width: Int
     let height: Int
     let items: Int
@@ -26,6 +34,20 @@ struct ScenarioBench {
         let damagedPixelsPerFrame: Double
         let peakRSSKilobytes: Int
         let frames: Int
+        /// From building the app (fonts, theme, first page) to its first frame drawn, in µs.
+        let firstFrameMicroseconds: Double
+    }
+
+    /// Title and subtitle of item `n`.
+    func texts(_ n: Int) -> (String, String) {
+        switch content {
+        case .latin: return ("Person \(n)", "Subject line of message \(n)")
+        case .scripts:
+            let rows = [("田中 愛子 \(n)", "東京都渋谷区の会議 🍣"), ("王秀英 \(n)", "北京市朝阳区会议"), ("김민준 \(n)", "서울특별시 회의 일정"),
+                        ("สวัสดีครับ \(n)", "กรุงเทพมหานคร ประชุม"), ("नमस्ते \(n)", "नई दिल्ली बैठक"),
+                        ("مرحبا \(n)", "اجتماع في القاهرة"), ("שלום \(n)", "פגישה בתל אביב"), ("Lunch 🍕 \(n)", "With 👩‍👩‍👧‍👦 👍🏽 🇯🇵")]
+            return rows[n % rows.count]
+        }
     }
 
     /// The interaction, repeated until `frames` frames have been drawn.
@@ -53,23 +75,29 @@ struct ScenarioBench {
         // In chunks, so building the records does not inflate the peak RSS being measured.
         for start in stride(from: 0, to: items, by: 1000) {
             try store.insert((start..<min(items, start + 1000)).map {
-                ItemRecord(id: "item-\($0)", listID: "inbox", title: "Person \($0)", subtitle: "Subject line of message \($0)",
+                ItemRecord(id: "item-\($0)", listID: "inbox", title: texts($0).0, subtitle: texts($0).1,
                            badge: $0 % 7, section: "Day \($0 / 10 + 1)", sortKey: Int64($0), updatedAt: 0)
             })
         }
         var configuration = KioskConfiguration()
         configuration.data.demoData = false
         let fonts = try FontLocator.fonts(regular: nil, bold: nil, icons: nil)
-        let app = try KioskApplication(
-            configuration: configuration, store: store, size: Size(width: Double(width), height: Double(height)),
-            fonts: fonts, storeClock: .virtual(epoch: AppOptions.headlessEpoch))
-        let runner = try HeadlessRunner(app: app, width: width, height: height)
+        var app: KioskApplication!
+        var runner: HeadlessRunner!
+        var previous: FrameSignature?
+        let firstFrame = try Stopwatch.microseconds {
+            app = try KioskApplication(
+                configuration: configuration, store: store, size: Size(width: Double(width), height: Double(height)),
+                fonts: fonts, storeClock: .virtual(epoch: AppOptions.headlessEpoch), systemFonts: systemFonts)
+            runner = try HeadlessRunner(app: app, width: width, height: height)
+            app.tick(time: 0)
+            _ = app.scene.renderDamage(runner.painter, time: 0, previous: &previous)
+        }
         let period = 2000
         let steps = try TouchScript(parsing: script(period: period)).steps
         var samples: [Double] = []
         samples.reserveCapacity(frames)
         var frame = 0, next = 0, loop = 0
-        var previous: FrameSignature?
         var damaged = 0.0
         while samples.count < frames {
             let ms = Double(frame) * HeadlessRunner.frameInterval
@@ -93,6 +121,6 @@ struct ScenarioBench {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Result(stats: BenchStatistics(samples: samples), damagedPixelsPerFrame: damaged / Double(samples.count),
-                      peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count)
+                      peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count, firstFrameMicroseconds: firstFrame)
     }
 }

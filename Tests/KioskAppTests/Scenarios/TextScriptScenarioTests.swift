@@ -6,6 +6,7 @@
 // fails naming the missing package.
 import Canvas
 import Foundation
+import GoldenImages
 import XCTest
 @testable import KioskApp
 
@@ -67,6 +68,26 @@ final class TextScriptScenarioTests: XCTestCase {
             at 100 end
             """, config: Self.config, database: path)
         try s.checkGolden("scripts")
+    }
+
+    /// The README's picture (Tests/Screenshots/japanese.png) is this test's golden image.
+    func testJapaneseListWithEmojiForTheReadme() throws {
+        let path = try database([
+            ("田中 愛子 🌸", "受付 · 10:30 来訪予定", ""),
+            ("鈴木 一郎", "会議室 B 🗓️ 14:00", ""),
+            ("本日のランチ 🍱🍜", "社員食堂 · 11:30〜13:30", ""),
+            ("佐藤 花子 👩🏻‍💻", "リモート勤務", ""),
+            ("避難訓練のお知らせ ⚠️", "本日 15:00 から 1 階ロビーに集合してください", ""),
+            ("お誕生日おめでとう 🎂🎉", "山本さん", ""),
+        ])
+        let s = try Scenario("""
+            size 800x520
+            at 100 screenshot japanese.png
+            at 100 end
+            """, config: Self.config, database: path)
+        let screenshots = GoldenImage(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path + "/Screenshots")
+        if let message = try screenshots.mismatch(try s.image("japanese"), "japanese") { XCTFail(message) }
     }
 
     func testJapaneseDetailBodyWrapsBetweenIdeographsInsideTheMargin() throws {
