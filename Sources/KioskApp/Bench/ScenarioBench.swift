@@ -14,9 +14,10 @@ struct ScenarioBench {
         case swipe, scroll, push, sheet
     }
 
-    /// What the items say: Latin only, or rows in CJK, Thai, Devanagari, Arabic, Hebrew and emoji.
+    /// What the items say: Latin only; rows in CJK, Thai, Devanagari, Arabic, Hebrew and emoji;
+    /// or Latin after two hostile titles (one letter and 30,000 combining marks, then 10 MB).
     enum Content: String, CaseIterable {
-        case latin, scripts
+        case latin, scripts, hostile
     }
 
     let kind: Kind
@@ -42,6 +43,9 @@ struct ScenarioBench {
     func texts(_ n: Int) -> (String, String) {
         switch content {
         case .latin: return ("Person \(n)", "Subject line of message \(n)")
+        case .hostile where n == 0: return ("a" + String(repeating: "\u{0301}", count: 30_000), "Combining marks")
+        case .hostile where n == 1: return (String(repeating: "Ten megabytes of title ", count: 10_000_000 / 23), "10 MB")
+        case .hostile: return ("Person \(n)", "Subject line of message \(n)")
         case .scripts:
             let rows = [("田中 愛子 \(n)", "東京都渋谷区の会議 🍣"), ("王秀英 \(n)", "北京市朝阳区会议"), ("김민준 \(n)", "서울특별시 회의 일정"),
                         ("สวัสดีครับ \(n)", "กรุงเทพมหานคร ประชุม"), ("नमस्ते \(n)", "नई दिल्ली बैठक"),

@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Items in the list for --scenario.")
     var items: Int = 100
 
-    @Option(help: "What the --scenario items say: latin, or scripts (CJK, Thai, Devanagari, Arabic, Hebrew, emoji).")
+    @Option(help: "What the --scenario items say: latin, scripts (CJK, Thai, Devanagari, Arabic, Hebrew, emoji) or hostile.")
     var content: String = "latin"
 
     @Flag(help: "Draw --scenario text with the shipped fonts only (no installed-font fallback).")
@@ -65,7 +65,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard let (w, h) = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1920x1080") }
         guard let content = ScenarioBench.Content(rawValue: content) else {
-            throw ValidationError("unknown content '\(self.content)'; known: latin, scripts")
+            throw ValidationError("unknown content '\(self.content)'; known: latin, scripts, hostile")
         }
         var bench = ScenarioBench(kind: kind, width: w, height: h, items: max(0, items), frames: max(10, frames ?? 600))
         bench.content = content

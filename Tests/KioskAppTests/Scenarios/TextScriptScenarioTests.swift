@@ -38,21 +38,25 @@ final class TextScriptScenarioTests: XCTestCase {
         demo_data = false
         """
 
-    /// A database of `titles` (id text-N, with optional subtitle/body) in the inbox list.
-    func database(_ items: [(title: String, subtitle: String, body: String)]) throws -> String {
+    typealias Item = (title: String, subtitle: String, body: String)
+
+    /// Replays `items` (ids text-1…, in the inbox) at `size`, after `steps` (a tap, say), and
+    /// compares the screen at 800 ms with golden image `name` in `references` (default References/).
+    func check(_ items: [Item], size: String, steps: String = "", name: String, in references: GoldenImage? = nil) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("items.sqlite3").path
-        let store = try ItemStore(path: path)
-        try store.insert(items.enumerated().map { i, item in
+        try ItemStore(path: path).insert(items.enumerated().map { i, item in
             ItemRecord(id: "text-\(i + 1)", listID: "inbox", title: item.title, subtitle: item.subtitle, body: item.body,
                        unread: false, sortKey: Int64(i), updatedAt: 1)
         })
-        return path
+        let s = try Scenario("size \(size)\n\(steps)at 800 screenshot \(name).png\nat 800 end\n",
+                             config: Self.config, database: path)
+        if let message = try (references ?? Scenario.references).mismatch(try s.image(name), name) { XCTFail(message) }
     }
 
     func testRowsInEveryScriptUseInstalledFonts() throws {
-        let path = try database([
+        try check([
             ("田中 愛子", "東京都 渋谷区 🍣", ""),
             ("王秀英", "北京市 朝阳区", ""),
             ("김민준", "서울특별시 강남구", ""),
@@ -61,55 +65,31 @@ final class TextScriptScenarioTests: XCTestCase {
             ("مرحبا بالعالم", "القاهرة", ""),
             ("שלום עולם", "תל אביב", ""),
             ("Lunch 🍕 with 👩‍👩‍👧‍👦 👍🏽 🇯🇵 ❤️", "Emoji keep their colours", ""),
-        ])
-        let s = try Scenario("""
-            size 800x720
-            at 100 screenshot scripts.png
-            at 100 end
-            """, config: Self.config, database: path)
-        try s.checkGolden("scripts")
+        ], size: "800x720", name: "scripts")
     }
 
     /// The README's picture (Tests/Screenshots/japanese.png) is this test's golden image.
     func testJapaneseListWithEmojiForTheReadme() throws {
-        let path = try database([
+        let screenshots = GoldenImage(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path + "/Screenshots")
+        try check([
             ("田中 愛子 🌸", "受付 · 10:30 来訪予定", ""),
             ("鈴木 一郎", "会議室 B 🗓️ 14:00", ""),
             ("本日のランチ 🍱🍜", "社員食堂 · 11:30〜13:30", ""),
             ("佐藤 花子 👩🏻‍💻", "リモート勤務", ""),
             ("避難訓練のお知らせ ⚠️", "本日 15:00 から 1 階ロビーに集合してください", ""),
             ("お誕生日おめでとう 🎂🎉", "山本さん", ""),
-        ])
-        let s = try Scenario("""
-            size 800x520
-            at 100 screenshot japanese.png
-            at 100 end
-            """, config: Self.config, database: path)
-        let screenshots = GoldenImage(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path + "/Screenshots")
-        if let message = try screenshots.mismatch(try s.image("japanese"), "japanese") { XCTFail(message) }
+        ], size: "800x520", name: "japanese", in: screenshots)
     }
 
     func testJapaneseDetailBodyWrapsBetweenIdeographsInsideTheMargin() throws {
         let body = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で"
             + "ニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。"
-        let path = try database([("夏目漱石「吾輩は猫である」", "1905年", body)])
-        let s = try Scenario("""
-            size 480x720
-            at 100 tap 240 100
-            at 800 screenshot japanese-detail.png
-            at 800 end
-            """, config: Self.config, database: path)
-        try s.checkGolden("japanese-detail")
+        try check([("夏目漱石「吾輩は猫である」", "1905年", body)], size: "480x720", steps: "at 100 tap 240 100\n",
+                  name: "japanese-detail")
     }
 
     func testEllipsisNeverCutsAnEmojiZWJSequence() throws {
-        let path = try database([("Family outing planned 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦 and more", "", "")])
-        let s = try Scenario("""
-            size 360x200
-            at 100 screenshot emoji-ellipsis.png
-            at 100 end
-            """, config: Self.config, database: path)
-        try s.checkGolden("emoji-ellipsis")
+        try check([("Family outing planned 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦 and more", "", "")], size: "360x200", name: "emoji-ellipsis")
     }
 }
