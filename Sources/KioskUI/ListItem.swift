@@ -42,9 +42,10 @@ public struct ListItem: Hashable, Sendable {
         return result
     }
 
-    /// The letter in the avatar circle.
+    /// The letter in the avatar circle: the title's first grapheme cluster, looked for among its
+    /// first 32 scalars (a title of one letter and 30,000 accents must not cost a frame).
     public var initial: String {
-        title.first.map { String($0).uppercased() } ?? "?"
+        String(String.UnicodeScalarView(title.unicodeScalars.prefix(32))).first.map { String($0).uppercased() } ?? "?"
     }
 
     /// A stable avatar colour slot, from the id (not the title, so renames keep colours).

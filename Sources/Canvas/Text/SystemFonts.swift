@@ -72,9 +72,6 @@ public final class SystemFonts {
         return face
     }
 
-    /// Whether any installed font has `scalar` (uncached: for `check-text`, not for frames).
-    public func covers(_ scalar: UInt32) -> Bool { match(scalar, bold: false, color: false, language: .none) != nil }
-
     private func reportMissing(_ scalar: UInt32) {
         let block = scalar >> 7
         guard reportedBlocks.count < Self.maximumWarnings, !reportedBlocks.contains(block) else { return }
