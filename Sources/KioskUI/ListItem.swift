@@ -34,6 +34,22 @@ public struct ListItem: Hashable, Sendable {
         self.section = section
     }
 
+    /// Every field, with the texts through `combine(boundedText:)`: the damage signature hashes
+    /// each visible row every frame, and a 10 MB title must not cost a frame (a new field must
+    /// be added here too).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(boundedText: title)
+        hasher.combine(boundedText: subtitle)
+        hasher.combine(boundedText: body)
+        hasher.combine(badge)
+        hasher.combine(unread)
+        hasher.combine(flagged)
+        hasher.combine(icon)
+        hasher.combine(section)
+        hasher.combine(version)
+    }
+
     /// Flags as the state dump names them.
     public var flags: [String] {
         var result: [String] = []

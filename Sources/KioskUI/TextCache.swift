@@ -5,7 +5,8 @@ import Canvas
 /// A bounded cache of text layouts keyed by string, font and box.
 public final class TextCache {
     /// Hashes a bounded prefix of the text and compares bytes: String's own hashing and `==`
-    /// normalise the whole string (NFC), which for a 10 MB title cost tens of ms every frame.
+    /// normalise the whole string (NFC), which for a 10 MB title cost tens of ms every frame
+    /// (Hasher+BoundedText).
     struct Key: Hashable {
         let text: String
         let font: ObjectIdentifier
@@ -14,8 +15,7 @@ public final class TextCache {
         let alignment: Int
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(text.utf8.count)
-            for byte in text.utf8.prefix(256) { hasher.combine(byte) }
+            hasher.combine(boundedText: text)
             hasher.combine(font)
             hasher.combine(maxWidth)
             hasher.combine(maxLines)
