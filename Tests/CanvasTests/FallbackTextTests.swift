@@ -82,6 +82,19 @@ final class FallbackTextTests: XCTestCase {
         XCTAssertGreaterThan(colourful, 50, "the pizza is drawn in its colours, not in the text colour")
     }
 
+    func testMixedFontLinesKeepTheThemeFontsBaselineAndLineHeight() throws {
+        let font = try fonts.font(17)
+        let latin = TextLayout("Abc def\nghi", style: TextStyle(font: font))
+        let mixed = TextLayout("Abc 田中 🍕 สวัสดี\nनमस्ते 김민준", style: TextStyle(font: font))
+        XCTAssertGreaterThan(Set(mixed.lines.flatMap { $0.runs.map { ObjectIdentifier($0.font) } }).count, 3)
+        XCTAssertEqual(mixed.ascent, latin.ascent)
+        XCTAssertEqual(mixed.lineHeight, latin.lineHeight)
+        XCTAssertEqual(mixed.height, latin.height)
+        for run in mixed.lines.flatMap(\.runs) {
+            XCTAssertTrue(run.glyphs.allSatisfy { abs($0.y) < 8 }, "\(run.font.face.familyName) sits on the same baseline")
+        }
+    }
+
     func testEllipsisStopsBeforeAnEmojiSequenceNotInsideIt() throws {
         let font = try fonts.font(20)
         let family = "👨‍👩‍👧‍👦"
