@@ -74,12 +74,14 @@ struct BenchCommand: ParsableCommand {
         if json {
             print("{\"scenario\": \"\(name)\", \"items\": \(items), \"frames\": \(r.frames), \"median_us\": \(r.stats.median), "
                 + "\"p99_us\": \(r.stats.p99), \"max_us\": \(r.stats.max), \"damaged_pixels_per_frame\": \(Int(r.damagedPixelsPerFrame)), "
-                + "\"peak_rss_kb\": \(r.peakRSSKilobytes), \"first_frame_us\": \(Int(r.firstFrameMicroseconds))}")
+                + "\"peak_rss_kb\": \(r.peakRSSKilobytes), \"first_frame_us\": \(Int(r.firstFrameMicroseconds)), "
+                + "\"first_render_us\": \(Int(r.firstRenderMicroseconds))}")
         } else {
             print("scenario \(name) at \(w)x\(h), \(items) items, \(r.frames) frames (tick + render of the damaged area)")
             print("median_us: \(Int(r.stats.median))  p99_us: \(Int(r.stats.p99))  max_us: \(Int(r.stats.max))")
             print("damaged pixels per frame: \(Int(r.damagedPixelsPerFrame))  peak RSS: \(r.peakRSSKilobytes / 1024) MB")
-            print("first_frame_us: \(Int(r.firstFrameMicroseconds)) (app, fonts and first page built, first frame drawn)")
+            print("first_frame_us: \(Int(r.firstFrameMicroseconds)) (app, fonts and first page built, first frame drawn)"
+                + "  first_render_us: \(Int(r.firstRenderMicroseconds)) (drawing it)")
         }
     }
 }
