@@ -12,6 +12,10 @@ DEBUG_BIN     = .build/debug/swipe-kiosk
 # Build and run-time Debian packages (C libraries come from Debian, never vendored).
 DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libharfbuzz-dev \
             libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
+DEB_BUILD += libfontconfig-dev libicu-dev
+# Fonts for text the shipped ones cannot draw (CJK, Thai, Indic, emoji): Recommends: of the
+# .deb (the app runs without them, drawing boxes), needed by the tests' golden images.
+DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 
 # Where `make install` puts things (systemd, udev, sysusers and tmpfiles all search
 # $(PREFIX)/lib for PREFIX=/usr and /usr/local). The .deb is a PREFIX=/usr install.
@@ -46,6 +50,7 @@ endef
 
 deps:
 	$(call ensure_debs,$(DEB_BUILD))
+	$(call ensure_debs,$(DEB_FONTS))
 
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)

@@ -36,6 +36,14 @@ let package = Package(
         .systemLibrary(
             name: "CFriBidi", path: "CSystem/CFriBidi", pkgConfig: "fribidi",
             providers: [.apt(["libfribidi-dev"])]),
+        // Font fallback: the installed font that covers a code point the theme's fonts lack.
+        .systemLibrary(
+            name: "CFontconfig", path: "CSystem/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        // Line breaking (UAX #14, dictionaries for Thai and its neighbours): ICU's break iterator.
+        .systemLibrary(
+            name: "CICU", path: "CSystem/CICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]),
         .systemLibrary(
             name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
@@ -63,7 +71,8 @@ let package = Package(
         // Debug builds optimise it too: replay draws every frame through it (the device's damage-
         // tracked path), and unoptimised SIMD span kernels made the scenario tests 10x slower.
         .target(
-            name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "KioskFiles"], exclude: ["Fonts"],
+            name: "Canvas",
+            dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "CFontconfig", "CICU", "KioskFiles"], exclude: ["Fonts"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),

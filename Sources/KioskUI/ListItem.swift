@@ -34,6 +34,22 @@ public struct ListItem: Hashable, Sendable {
         self.section = section
     }
 
+    /// Every field, with the texts through `combine(boundedText:)`: the damage signature hashes
+    /// each visible row every frame, and a 10 MB title must not cost a frame (a new field must
+    /// be added here too).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(boundedText: title)
+        hasher.combine(boundedText: subtitle)
+        hasher.combine(boundedText: body)
+        hasher.combine(badge)
+        hasher.combine(unread)
+        hasher.combine(flagged)
+        hasher.combine(icon)
+        hasher.combine(section)
+        hasher.combine(version)
+    }
+
     /// Flags as the state dump names them.
     public var flags: [String] {
         var result: [String] = []
@@ -42,9 +58,10 @@ public struct ListItem: Hashable, Sendable {
         return result
     }
 
-    /// The letter in the avatar circle.
+    /// The letter in the avatar circle: the title's first grapheme cluster, looked for among its
+    /// first 32 scalars (a title of one letter and 30,000 accents must not cost a frame).
     public var initial: String {
-        title.first.map { String($0).uppercased() } ?? "?"
+        String(String.UnicodeScalarView(title.unicodeScalars.prefix(32))).first.map { String($0).uppercased() } ?? "?"
     }
 
     /// A stable avatar colour slot, from the id (not the title, so renames keep colours).

@@ -4,12 +4,33 @@ import Canvas
 
 /// A bounded cache of text layouts keyed by string, font and box.
 public final class TextCache {
+    /// Hashes a bounded prefix of the text and compares bytes: String's own hashing and `==`
+    /// normalise the whole string (NFC), which for a 10 MB title cost tens of ms every frame
+    /// (Hasher+BoundedText).
     struct Key: Hashable {
         let text: String
         let font: ObjectIdentifier
         let maxWidth: Double?
         let maxLines: Int
         let alignment: Int
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(boundedText: text)
+            hasher.combine(font)
+            hasher.combine(maxWidth)
+            hasher.combine(maxLines)
+            hasher.combine(alignment)
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            guard a.font == b.font, a.maxWidth == b.maxWidth, a.maxLines == b.maxLines, a.alignment == b.alignment,
+                  a.text.utf8.count == b.text.utf8.count else { return false }
+            // The same storage (the usual hit: the row's own string) is equal without reading it.
+            let same = a.text.utf8.withContiguousStorageIfAvailable { pa in
+                b.text.utf8.withContiguousStorageIfAvailable { pb in pa.baseAddress == pb.baseAddress }
+            }
+            return same == .some(.some(true)) || a.text.utf8.elementsEqual(b.text.utf8)
+        }
     }
 
     private var entries: [Key: TextLayout] = [:]

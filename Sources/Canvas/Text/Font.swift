@@ -19,8 +19,18 @@ public final class Font {
     public let lineHeight: Double
     /// Whether shaping applies kerning (the OpenType `kern` feature).
     public let kerning: Bool
-    /// Faces tried, in order, for characters this one has no glyph for.
+    /// Faces tried, in order, for characters this one has no glyph for: those the theme
+    /// names, then the installed ones fontconfig found for text already laid out.
     public var fallbacks: [Font] = []
+    /// Whether the glyphs are colour bitmaps (emoji), drawn as they are instead of in the text colour.
+    public let isColor: Bool
+    /// Design pixels → layout pixels: 1 for outline fonts, text size / strike size for bitmap ones.
+    let scale: Double
+    /// The language hint a fallback font was found for through the system fonts; nil for the
+    /// theme's fonts (see `fontIndex(forCluster:language:)`).
+    var language: SystemFonts.LanguageHint?
+    /// Cluster key → index in `[self] + fallbacks` found through the system fonts (-1: none).
+    var systemChoices: [UInt64: Int32] = [:]
 
     let ftFace: FT_Face
     let hbFont: OpaquePointer
@@ -35,17 +45,33 @@ public final class Font {
         self.kerning = kerning
         cache = face.library.glyphCache
         ftFace = try face.openFace()
-        let error = FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(size * 64), 72, 72)
+        let flags = ftFace.pointee.face_flags
+        isColor = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        let error: FT_Error
+        if flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 && ftFace.pointee.num_fixed_sizes > 0 {
+            // Bitmap-only (Noto Color Emoji's CBDT): the strike nearest above the size, scaled down.
+            let strikes = UnsafeBufferPointer(start: ftFace.pointee.available_sizes, count: Int(ftFace.pointee.num_fixed_sizes))
+            let wanted = FT_Pos(size * 64)
+            let best = strikes.indices.min { a, b in
+                let (da, db) = (strikes[a].y_ppem - wanted, strikes[b].y_ppem - wanted)
+                return da >= 0 && db >= 0 ? da < db : da > db
+            } ?? 0
+            error = FT_Select_Size(ftFace, FT_Int(best))
+            scale = error == 0 ? size * 64 / Double(max(1, ftFace.pointee.size.pointee.metrics.y_ppem << 6)) : 1
+        } else {
+            error = FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(size * 64), 72, 72)
+            scale = 1
+        }
         guard error == 0 else {
             FT_Done_Face(ftFace)
             throw CanvasError.fontUnloadable(source: face.name, freeTypeError: error)
         }
         let metrics = ftFace.pointee.size.pointee.metrics
-        ascent = Double(metrics.ascender) / 64
-        descent = Double(-metrics.descender) / 64
-        lineHeight = Double(metrics.height) / 64
+        ascent = Double(metrics.ascender) / 64 * scale
+        descent = Double(-metrics.descender) / 64 * scale
+        lineHeight = Double(metrics.height) / 64 * scale
         hbFont = hb_ft_font_create_referenced(ftFace)
-        hb_ft_font_set_load_flags(hbFont, Int32(FT_LOAD_DEFAULT))
+        hb_ft_font_set_load_flags(hbFont, isColor ? Int32(FT_LOAD_COLOR) : Int32(FT_LOAD_DEFAULT))
         glyphCount = max(1, Int(ftFace.pointee.num_glyphs))
         slots = .allocate(capacity: glyphCount)
         slots.initialize(repeating: -1, count: glyphCount)
@@ -75,37 +101,75 @@ public final class Font {
         return Int(index >= 0 ? index : render(id))
     }
 
-    /// Rasterises glyph `id` (grey anti-aliasing, hinted as FreeType does by default) into the
-    /// cache. A glyph FreeType cannot render is cached as empty so it is not retried.
+    /// Rasterises glyph `id` (grey anti-aliasing, hinted as FreeType does by default; colour
+    /// bitmaps scaled to the text size) into the cache. A glyph FreeType cannot render is cached
+    /// as empty so it is not retried.
     func render(_ id: UInt32) -> Int32 {
         var entry = GlyphEntry(mask: nil, spread: nil, width: 0, height: 0, pitch: 0, left: 0, top: 0, lastUse: 0,
                                owner: slots + Int(id))
-        if FT_Load_Glyph(ftFace, id, Int32(FT_LOAD_DEFAULT)) == 0,
+        if FT_Load_Glyph(ftFace, id, isColor ? Int32(FT_LOAD_COLOR) : Int32(FT_LOAD_DEFAULT)) == 0,
            FT_Render_Glyph(ftFace.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 {
             let slot = ftFace.pointee.glyph.pointee
             let bitmap = slot.bitmap
             let w = Int(bitmap.width), h = Int(bitmap.rows)
             if w > 0, h > 0, let buffer = bitmap.buffer {
-                let pitch = (w + 3) & ~3
-                // One block: the spread words first (aligned), then the 8-bit mask.
-                let spread = UnsafeMutablePointer<UInt32>.allocate(capacity: pitch * h + (pitch * h + 3) / 4)
-                let mask = UnsafeMutableRawPointer(spread + pitch * h).bindMemory(to: UInt8.self, capacity: pitch * h)
-                mask.initialize(repeating: 0, count: pitch * h)
-                let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
-                for y in 0..<h {
-                    let src = buffer + y * Int(bitmap.pitch)
-                    for x in 0..<w {
-                        mask[y * pitch + x] = mono ? ((src[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : src[x]
-                    }
+                if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
+                    entry = colorEntry(buffer, width: w, height: h, pitch: Int(bitmap.pitch), left: slot.bitmap_left,
+                                       top: slot.bitmap_top, owner: slots + Int(id))
+                } else {
+                    maskEntry(&entry, bitmap: bitmap, buffer: buffer, width: w, height: h)
+                    entry.left = slot.bitmap_left; entry.top = slot.bitmap_top
                 }
-                PixelOps.spreadCoverage(mask, into: spread, count: pitch * h)
-                entry.mask = mask
-                entry.spread = spread
-                entry.width = Int32(w); entry.height = Int32(h); entry.pitch = Int32(pitch)
-                entry.left = slot.bitmap_left; entry.top = slot.bitmap_top
             }
         }
         return cache.insert(entry)
+    }
+
+    private func maskEntry(_ entry: inout GlyphEntry, bitmap: FT_Bitmap, buffer: UnsafeMutablePointer<UInt8>,
+                           width w: Int, height h: Int) {
+        let pitch = (w + 3) & ~3
+        // One block: the spread words first (aligned), then the 8-bit mask.
+        let spread = UnsafeMutablePointer<UInt32>.allocate(capacity: pitch * h + (pitch * h + 3) / 4)
+        let mask = UnsafeMutableRawPointer(spread + pitch * h).bindMemory(to: UInt8.self, capacity: pitch * h)
+        mask.initialize(repeating: 0, count: pitch * h)
+        let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        for y in 0..<h {
+            let src = buffer + y * Int(bitmap.pitch)
+            for x in 0..<w {
+                mask[y * pitch + x] = mono ? ((src[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : src[x]
+            }
+        }
+        PixelOps.spreadCoverage(mask, into: spread, count: pitch * h)
+        entry.mask = mask
+        entry.spread = spread
+        entry.width = Int32(w); entry.height = Int32(h); entry.pitch = Int32(pitch)
+    }
+
+    /// A premultiplied BGRA bitmap (FreeType's colour glyphs: 0xAARRGGBB words, as surfaces
+    /// hold them) box-filtered down by `scale`, once, when the glyph is first drawn.
+    private func colorEntry(_ buffer: UnsafeMutablePointer<UInt8>, width sw: Int, height sh: Int, pitch: Int,
+                            left: Int32, top: Int32, owner: UnsafeMutablePointer<Int32>) -> GlyphEntry {
+        let dw = max(1, Int((Double(sw) * scale).rounded())), dh = max(1, Int((Double(sh) * scale).rounded()))
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: dw * dh)
+        for y in 0..<dh {
+            let y0 = y * sh / dh, y1 = max(y0 + 1, (y + 1) * sh / dh)
+            for x in 0..<dw {
+                let x0 = x * sw / dw, x1 = max(x0 + 1, (x + 1) * sw / dw)
+                var sum = (0, 0, 0, 0)
+                for sy in y0..<y1 {
+                    let row = buffer + sy * pitch
+                    for sx in x0..<x1 {
+                        let p = row + sx * 4
+                        sum.0 += Int(p[0]); sum.1 += Int(p[1]); sum.2 += Int(p[2]); sum.3 += Int(p[3])
+                    }
+                }
+                let n = (y1 - y0) * (x1 - x0)
+                pixels[y * dw + x] = UInt32(sum.3 / n) << 24 | UInt32(sum.2 / n) << 16 | UInt32(sum.1 / n) << 8 | UInt32(sum.0 / n)
+            }
+        }
+        return GlyphEntry(mask: nil, spread: nil, width: Int32(dw), height: Int32(dh), pitch: Int32(dw),
+                          left: Int32((Double(left) * scale).rounded()), top: Int32((Double(top) * scale).rounded()),
+                          lastUse: 0, owner: owner, color: pixels)
     }
 }
 

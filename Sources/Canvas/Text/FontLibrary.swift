@@ -10,6 +10,11 @@ public final class FontLibrary {
     let library: FT_Library
     /// Rendered glyph masks of every font of this library, under one byte budget.
     public let glyphCache: GlyphCache
+    /// The installed fonts that draw what the theme's fonts lack; nil until
+    /// `useSystemFonts(preferredFamilies:)` (then text falls back through fontconfig).
+    public private(set) var systemFonts: SystemFonts?
+    /// Line break opportunities for wrapped text of every font of this library.
+    public let lineBreaker = LineBreaker()
 
     /// A library whose glyph cache keeps at most `glyphCacheBudget` bytes of glyph masks.
     /// - Throws: `CanvasError.fontUnloadable` if FreeType cannot start.
@@ -22,6 +27,15 @@ public final class FontLibrary {
     }
 
     deinit { FT_Done_FreeType(library) }
+
+    /// Lets every font of this library fall back to installed fonts (fontconfig, asked lazily),
+    /// preferring `preferredFamilies` where several cover a character.
+    @discardableResult
+    public func useSystemFonts(preferredFamilies: [String] = []) -> SystemFonts {
+        let fonts = SystemFonts(library: self, preferredFamilies: preferredFamilies)
+        systemFonts = fonts
+        return fonts
+    }
 
     /// The directory of the fonts shipped in the repository (`Sources/Canvas/Fonts`), as this
     /// source file saw it at build time. Valid in a checkout (tests, bench); installed builds
@@ -74,32 +88,60 @@ public final class FontFace {
     public let name: String
     /// The family name stored in the font, e.g. "DejaVu Sans".
     public let familyName: String
+    /// Whether the face is a bold design (FreeType's style flag): fallbacks are asked in its weight.
+    public let isBold: Bool
     let library: FontLibrary
-    /// The font file, kept alive for FreeType (which reads it lazily).
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// The font file, kept alive for FreeType (which reads it lazily); nil for a face FreeType
+    /// maps from `name` itself (system fonts found by fontconfig: a CJK collection is 20 MB).
+    let bytes: UnsafeMutableBufferPointer<UInt8>?
+    /// The face's index in a collection (.ttc).
+    let index: Int
 
     init(library: FontLibrary, bytes source: [UInt8], name: String) throws {
         self.library = library
         self.name = name
-        bytes = .allocate(capacity: max(1, source.count))
+        index = 0
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, source.count))
         _ = bytes.initialize(from: source)
-        var face: FT_Face?
-        let error = FT_New_Memory_Face(library.library, bytes.baseAddress, FT_Long(source.count), 0, &face)
-        guard error == 0, let face else {
+        self.bytes = UnsafeMutableBufferPointer(rebasing: bytes[0..<source.count])
+        do {
+            (familyName, isBold) = try Self.describe(library: library, bytes: self.bytes, path: name, index: 0)
+        } catch {
             bytes.deallocate()
-            throw CanvasError.fontUnloadable(source: name, freeTypeError: error)
+            throw error
         }
-        familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
-        FT_Done_Face(face)
     }
 
-    deinit { bytes.deallocate() }
+    /// The face `index` of the font file at `path`, read by FreeType on demand.
+    init(library: FontLibrary, path: String, index: Int) throws {
+        self.library = library
+        self.name = path
+        self.index = index
+        bytes = nil
+        (familyName, isBold) = try Self.describe(library: library, bytes: nil, path: path, index: index)
+    }
+
+    deinit { bytes?.deallocate() }
+
+    private static func describe(library: FontLibrary, bytes: UnsafeMutableBufferPointer<UInt8>?, path: String,
+                                 index: Int) throws -> (String, Bool) {
+        let face = try open(library: library, bytes: bytes, path: path, index: index)
+        defer { FT_Done_Face(face) }
+        let bold = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        return (face.pointee.family_name.map { String(cString: $0) } ?? "", bold)
+    }
+
+    private static func open(library: FontLibrary, bytes: UnsafeMutableBufferPointer<UInt8>?, path: String,
+                             index: Int) throws -> FT_Face {
+        var face: FT_Face?
+        let error = bytes.map { FT_New_Memory_Face(library.library, $0.baseAddress, FT_Long($0.count), FT_Long(index), &face) }
+            ?? FT_New_Face(library.library, path, FT_Long(index), &face)
+        guard error == 0, let face else { throw CanvasError.fontUnloadable(source: path, freeTypeError: error) }
+        return face
+    }
 
     /// A new FreeType handle on this face (each `Font` owns one, set to its size).
     func openFace() throws -> FT_Face {
-        var face: FT_Face?
-        let error = FT_New_Memory_Face(library.library, bytes.baseAddress, FT_Long(bytes.count), 0, &face)
-        guard error == 0, let face else { throw CanvasError.fontUnloadable(source: name, freeTypeError: error) }
-        return face
+        try Self.open(library: library, bytes: bytes, path: name, index: index)
     }
 }

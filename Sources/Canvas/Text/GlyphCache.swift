@@ -17,6 +17,8 @@ struct GlyphEntry {
     var lastUse: UInt32
     /// The font table cell pointing at this entry, reset to -1 on eviction.
     var owner: UnsafeMutablePointer<Int32>?
+    /// A colour glyph's premultiplied pixels (`pitch` words a row) instead of a mask.
+    var color: UnsafeMutablePointer<UInt32>? = nil
     var bytes: Int { 5 * Int(pitch) * Int(height) + 64 }
 }
 
@@ -43,7 +45,7 @@ public final class GlyphCache {
     }
 
     deinit {
-        for i in 0..<used { entries[i].spread?.deallocate() }
+        for i in 0..<used { entries[i].spread?.deallocate(); entries[i].color?.deallocate() }
         entries.deallocate()
     }
 
@@ -76,6 +78,7 @@ public final class GlyphCache {
     func remove(_ index: Int32) {
         let i = Int(index)
         entries[i].spread?.deallocate()
+        entries[i].color?.deallocate()
         byteCount -= entries[i].bytes
         entries[i] = GlyphEntry(mask: nil, spread: nil, width: 0, height: 0, pitch: 0, left: 0, top: 0, lastUse: 0,
                                 owner: nil)

@@ -35,9 +35,22 @@ extension Painter {
                     }
                     entries[index].lastUse = clock
                     let e = entries[index]
-                    guard let mask = e.mask, let spread = e.spread else { continue }
                     let gx = ox + Int(g.x) + Int(e.left), gy = oy + Int(g.y) - Int(e.top)
                     let pitch = Int(e.pitch)
+                    if let pixels = e.color {
+                        // Colour glyphs keep their own colours, faded by the text colour's alpha;
+                        // they are clipped to the clip rectangle (not to rounded clip masks).
+                        let x0 = max(gx, clip.x), x1 = min(gx + pitch, clip.maxX)
+                        let y0 = max(gy, clip.y), y1 = min(gy + Int(e.height), clip.maxY)
+                        guard x0 < x1, y0 < y1 else { continue }
+                        for y in y0..<y1 {
+                            PixelOps.blendRow((base + y * stride).assumingMemoryBound(to: UInt32.self) + x0,
+                                              pixels + (y - gy) * pitch + (x0 - gx), count: x1 - x0,
+                                              alpha: w >> 24, coverage: nil, forceOpaque: false)
+                        }
+                        continue
+                    }
+                    guard let mask = e.mask, let spread = e.spread else { continue }
                     if masked {
                         blit(mask: mask, pitch: pitch, width: pitch, height: Int(e.height), spans: nil, x: gx, y: gy, word: w)
                         continue

@@ -73,7 +73,8 @@ public final class TextLayout {
         let maxLines = style.maxLines > 0 ? style.maxLines : Int.max
         var lines: [TextLine] = []
         var truncated = false
-        let scalars = text.unicodeScalars.map(\.value)
+        let (scalars, capped) = Self.visibleScalars(text, limit: limit, maxLines: style.maxLines)
+        truncated = capped
         var paragraphStart = 0
         while paragraphStart <= scalars.count && lines.count < maxLines {
             let end = scalars[paragraphStart...].firstIndex(of: 0x0A) ?? scalars.count
@@ -117,7 +118,8 @@ public final class TextLayout {
         }
     }
 
-    /// Greedy word wrap of one paragraph; returns whether text was cut.
+    /// Greedy wrap of one paragraph at Unicode line break opportunities (LineBreaker); returns
+    /// whether text was cut.
     private static func breakLines(_ para: ShapedParagraph, limit: Int?, maxLines: Int, moreFollows: Bool,
                                    into lines: inout [TextLine]) -> Bool {
         let n = para.count
@@ -125,6 +127,8 @@ public final class TextLayout {
             lines.append(para.line(0..<n))
             return false
         }
+        // Break opportunities are looked up only for a paragraph that cannot be one line.
+        var breaks: [Bool]?
         var start = 0
         repeat {
             var end = start, width = 0, lastBreak = -1
@@ -133,7 +137,11 @@ public final class TextLayout {
                 if w > limit && !isSpace(para.scalars[end]) { break }
                 width = w
                 end += 1
-                if isSpace(para.scalars[end - 1]) && end < n && !isSpace(para.scalars[end]) { lastBreak = end }
+            }
+            if end < n && end > start && lines.count + 1 < maxLines {
+                if breaks == nil { breaks = para.fonts[0].face.library.lineBreaker.opportunities(para.scalars) }
+                // The last opportunity at or before the overflow (spaces after it hang in the margin).
+                lastBreak = (start + 1...end).last { breaks![$0] } ?? -1
             }
             let fits = end == n
             let isLast = lines.count + 1 == maxLines
@@ -142,6 +150,7 @@ public final class TextLayout {
                 return true
             }
             if !fits && lastBreak > start { end = lastBreak }
+            while end > start && end < n && !para.clusterStart[end] { end -= 1 }
             if end == start { end = nextCluster(para, start) }
             lines.append(para.line(start..<trimmed(para, start, end)))
             start = end
@@ -175,10 +184,10 @@ public final class TextLayout {
         return e
     }
 
-    /// The index after the cluster starting at `i` (scalars with zero advance join the cluster).
+    /// The index after the grapheme cluster starting at `i`.
     private static func nextCluster(_ para: ShapedParagraph, _ i: Int) -> Int {
         var j = i + 1
-        while j < para.count && para.advances[j] == 0 { j += 1 }
+        while j < para.count && !para.clusterStart[j] { j += 1 }
         return j
     }
 }

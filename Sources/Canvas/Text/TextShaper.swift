@@ -29,6 +29,8 @@ struct ShapedParagraph {
     /// Index into `fonts` of the font that draws each scalar.
     let fontIndex: [Int]
     let fonts: [Font]
+    /// Whether a grapheme cluster starts at each scalar (lines and ellipses cut only there).
+    let clusterStart: [Bool]
     let baseIsRTL: Bool
     /// Advance (26.6) of each scalar when the paragraph is shaped whole: a cluster's advance
     /// is given to its first scalar, the rest get 0 (so cuts at non-zero entries keep clusters).
@@ -36,7 +38,6 @@ struct ShapedParagraph {
 
     init(_ scalars: [UInt32], font: Font, direction: TextDirection) {
         self.scalars = scalars
-        fonts = [font] + font.fallbacks
         let n = scalars.count
         // FRIBIDI_PAR_LTR = 0x110, FRIBIDI_PAR_RTL = 0x111, FRIBIDI_PAR_ON = 0x40 (fribidi-bidi-types.h).
         var base: FriBidiParType
@@ -58,20 +59,13 @@ struct ShapedParagraph {
         if direction == .auto && n == 0 { base = FriBidiParType(rawValue: 0x110) }
         self.levels = levels
         baseIsRTL = base.rawValue == 0x111
-        var chosen = [Int](repeating: 0, count: n)
-        var current = 0
-        for (i, s) in scalars.enumerated() {
-            let shared = s == 0x20 || s == 0x09 || (0x200B...0x200F).contains(s) || (0x300...0x36F).contains(s)
-            if shared && fonts[current].glyphID(s) != 0 { chosen[i] = current; continue }
-            current = fonts.firstIndex { $0.glyphID(s) != 0 } ?? 0
-            chosen[i] = current
-        }
-        fontIndex = chosen
+        (clusterStart, fontIndex) = font.itemize(scalars)
+        fonts = [font] + font.fallbacks
         advances = [Int32](repeating: 0, count: n)
         var sums = advances
         forEachRun(0..<n) { range, _ in
             let rtl = levels[range.lowerBound] & 1 == 1
-            shape(range, font: fonts[chosen[range.lowerBound]], rtl: rtl) { cluster, advance, _, _, _ in
+            shape(range, font: fonts[fontIndex[range.lowerBound]], rtl: rtl) { cluster, advance, _, _, _ in
                 sums[cluster] += advance
             }
         }
@@ -108,9 +102,16 @@ struct ShapedParagraph {
         var length: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &length),
               let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return }
+        let scale = font.scale
         for i in 0..<Int(length) {
-            body(Int(infos[i].cluster), positions[i].x_advance, positions[i].x_offset, positions[i].y_offset,
-                 infos[i].codepoint)
+            let p = positions[i]
+            if scale == 1 {
+                body(Int(infos[i].cluster), p.x_advance, p.x_offset, p.y_offset, infos[i].codepoint)
+            } else {
+                body(Int(infos[i].cluster), Int32((Double(p.x_advance) * scale).rounded()),
+                     Int32((Double(p.x_offset) * scale).rounded()), Int32((Double(p.y_offset) * scale).rounded()),
+                     infos[i].codepoint)
+            }
         }
     }
 
@@ -168,6 +169,7 @@ struct ShapedParagraph {
         self.levels = levels
         self.fontIndex = fontIndex
         fonts = parent.fonts
+        clusterStart = [Bool](repeating: true, count: scalars.count)
         baseIsRTL = parent.baseIsRTL
     }
 }

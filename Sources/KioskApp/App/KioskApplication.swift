@@ -52,7 +52,9 @@ final class KioskApplication {
         }
     }
 
-    init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock) throws {
+    /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
+    init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock,
+         systemFonts: Bool = true) throws {
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock
@@ -65,7 +67,9 @@ final class KioskApplication {
             }
             _ = try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: seedTime)
         }
-        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics, library: try FontLibrary())
+        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics,
+                          library: systemFonts ? try FontLibrary.withSystemFonts(preferring: configuration.theme.fontFamilies)
+                              : try FontLibrary())
         let first = configuration.lists.first ?? .inbox
         let direction = configuration.direction.resolved(title: first.title)
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,

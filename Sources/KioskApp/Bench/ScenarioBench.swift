@@ -15,7 +15,16 @@ struct ScenarioBench {
         case swipe, scroll, push, sheet
     }
 
+    /// What the items say: Latin only; rows in CJK, Thai, Devanagari, Arabic, Hebrew and emoji;
+    /// or Latin after two hostile titles (one letter and 30,000 combining marks, then 10 MB).
+    enum Content: String, CaseIterable {
+        case latin, scripts, hostile
+    }
+
     let kind: Kind
+    var content = Content.latin
+    /// Whether text falls back to installed fonts (fontconfig); false measures the shipped fonts alone.
+    var systemFonts = true
     let width: Int
     let height: Int
     let items: Int
@@ -27,6 +36,25 @@ struct ScenarioBench {
         let damagedPixelsPerFrame: Double
         let peakRSSKilobytes: Int
         let frames: Int
+        /// From building the app (fonts, theme, first page) to its first frame drawn, in µs.
+        let firstFrameMicroseconds: Double
+        /// Of that, drawing the first frame alone (layout of the visible rows' text included), in µs.
+        let firstRenderMicroseconds: Double
+    }
+
+    /// Title and subtitle of item `n`.
+    func texts(_ n: Int) -> (String, String) {
+        switch content {
+        case .latin: return ("Person \(n)", "Subject line of message \(n)")
+        case .hostile where n == 0: return ("a" + String(repeating: "\u{0301}", count: 30_000), "Combining marks")
+        case .hostile where n == 1: return (String(repeating: "Ten megabytes of title ", count: 10_000_000 / 23), "10 MB")
+        case .hostile: return ("Person \(n)", "Subject line of message \(n)")
+        case .scripts:
+            let rows = [("田中 愛子 \(n)", "東京都渋谷区の会議 🍣"), ("王秀英 \(n)", "北京市朝阳区会议"), ("김민준 \(n)", "서울특별시 회의 일정"),
+                        ("สวัสดีครับ \(n)", "กรุงเทพมหานคร ประชุม"), ("नमस्ते \(n)", "नई दिल्ली बैठक"),
+                        ("مرحبا \(n)", "اجتماع في القاهرة"), ("שלום \(n)", "פגישה בתל אביב"), ("Lunch 🍕 \(n)", "With 👩‍👩‍👧‍👦 👍🏽 🇯🇵")]
+            return rows[n % rows.count]
+        }
     }
 
     /// The interaction, repeated until `frames` frames have been drawn.
@@ -54,16 +82,13 @@ struct ScenarioBench {
         // In chunks, so building the records does not inflate the peak RSS being measured.
         for start in stride(from: 0, to: items, by: 1000) {
             try store.insert((start..<min(items, start + 1000)).map {
-                ItemRecord(id: "item-\($0)", listID: "inbox", title: "Person \($0)", subtitle: "Subject line of message \($0)",
+                ItemRecord(id: "item-\($0)", listID: "inbox", title: texts($0).0, subtitle: texts($0).1,
                            badge: $0 % 7, section: "Day \($0 / 10 + 1)", sortKey: Int64($0), updatedAt: 0)
             })
         }
         var configuration = KioskConfiguration()
         configuration.data.demoData = false
         let fonts = try FontLocator.fonts(regular: nil, bold: nil, icons: nil)
-        let app = try KioskApplication(
-            configuration: configuration, store: store, size: Size(width: Double(width), height: Double(height)),
-            fonts: fonts, storeClock: .virtual(epoch: AppOptions.headlessEpoch))
         let period = 2000.0
         let once = try TouchScript(parsing: script(period: Int(period))).steps
         // Enough repetitions for `frames` drawn frames (each gesture draws at least 30 a period).
@@ -75,7 +100,17 @@ struct ScenarioBench {
                 return shifted
             }
         }
-        let replay = try ReplaySession(app: app, width: width, height: height, steps: steps)
+        // The first frame: the app built over its store and drawn once (the first present).
+        var replay: ReplaySession!
+        var firstRender = 0.0
+        let firstFrame = try Stopwatch.microseconds {
+            let app = try KioskApplication(
+                configuration: configuration, store: store, size: Size(width: Double(width), height: Double(height)),
+                fonts: fonts, storeClock: .virtual(epoch: AppOptions.headlessEpoch), systemFonts: systemFonts)
+            replay = try ReplaySession(app: app, width: width, height: height, steps: steps)
+            replay.session.onFrameDrawn = { nanoseconds, _ in firstRender = Double(nanoseconds) / 1000 }
+            try replay.run(untilMs: 0)
+        }
         var samples: [Double] = []
         samples.reserveCapacity(frames)
         var damaged = 0.0
@@ -92,6 +127,7 @@ struct ScenarioBench {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Result(stats: BenchStatistics(samples: samples), damagedPixelsPerFrame: damaged / Double(samples.count),
-                      peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count)
+                      peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count, firstFrameMicroseconds: firstFrame,
+                      firstRenderMicroseconds: firstRender)
     }
 }

@@ -22,6 +22,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Items in the list for --scenario.")
     var items: Int = 100
 
+    @Option(help: "What the --scenario items say: latin, scripts (CJK, Thai, Devanagari, Arabic, Hebrew, emoji) or hostile.")
+    var content: String = "latin"
+
+    @Flag(help: "Draw --scenario text with the shipped fonts only (no installed-font fallback).")
+    var noSystemFonts = false
+
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
@@ -63,16 +69,24 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet")
         }
         let (w, h) = TouchScript.parseSize(size)!  // checked by validate()
-        let bench = ScenarioBench(kind: kind, width: w, height: h, items: max(0, items), frames: max(10, frames ?? 600))
+        guard let content = ScenarioBench.Content(rawValue: content) else {
+            throw ValidationError("unknown content '\(self.content)'; known: latin, scripts, hostile")
+        }
+        var bench = ScenarioBench(kind: kind, width: w, height: h, items: max(0, items), frames: max(10, frames ?? 600))
+        bench.content = content
+        bench.systemFonts = !noSystemFonts
         let r = try bench.run()
         if json {
             print("{\"scenario\": \"\(name)\", \"items\": \(items), \"frames\": \(r.frames), \"median_us\": \(r.stats.median), "
                 + "\"p99_us\": \(r.stats.p99), \"max_us\": \(r.stats.max), \"damaged_pixels_per_frame\": \(Int(r.damagedPixelsPerFrame)), "
-                + "\"peak_rss_kb\": \(r.peakRSSKilobytes)}")
+                + "\"peak_rss_kb\": \(r.peakRSSKilobytes), \"first_frame_us\": \(Int(r.firstFrameMicroseconds)), "
+                + "\"first_render_us\": \(Int(r.firstRenderMicroseconds))}")
         } else {
             print("scenario \(name) at \(w)x\(h), \(items) items, \(r.frames) frames (tick + render of the damaged area)")
             print("median_us: \(Int(r.stats.median))  p99_us: \(Int(r.stats.p99))  max_us: \(Int(r.stats.max))")
             print("damaged pixels per frame: \(Int(r.damagedPixelsPerFrame))  peak RSS: \(r.peakRSSKilobytes / 1024) MB")
+            print("first_frame_us: \(Int(r.firstFrameMicroseconds)) (app, fonts and first page built, first frame drawn)"
+                + "  first_render_us: \(Int(r.firstRenderMicroseconds)) (drawing it)")
         }
     }
 }

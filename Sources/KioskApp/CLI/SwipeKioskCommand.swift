@@ -10,7 +10,7 @@ public struct SwipeKioskCommand: ParsableCommand {
         abstract: "A full-screen touch list app for Linux kiosks (DRM/KMS, libinput, FreeType).",
         version: version,
         subcommands: [
-            RunCommand.self, ReplayCommand.self, ScreenshotCommand.self, BenchCommand.self, CheckConfigCommand.self,
+            RunCommand.self, ReplayCommand.self, ScreenshotCommand.self, BenchCommand.self, CheckConfigCommand.self, CheckTextCommand.self,
             ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self, StoreStressCommand.self,
         ],
         defaultSubcommand: RunCommand.self

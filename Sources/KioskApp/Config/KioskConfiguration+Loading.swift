@@ -126,7 +126,9 @@ extension ThemeSettings {
             if let color = r.color(key) { self[keyPath: field] = color }
         }
         // Whether the font files load is checked by `check-config` and at start, not here.
-        if let fonts = r.table("fonts") {
+        // `fonts = ["Inter", "Noto Sans"]` prefers installed families; `[theme.fonts]` names
+        // files (and may hold the same list as `families`).
+        if r.toml["fonts"]?.table != nil, let fonts = r.table("fonts") {
             func path(_ key: String) -> String? {
                 guard let text = fonts.string(key) else { return nil }
                 guard !text.isEmpty else { fonts.report("\(fonts.name(key)) must be a font file path; it is empty", key: key); return nil }
@@ -135,7 +137,10 @@ extension ThemeSettings {
             regularFont = path("regular")
             boldFont = path("bold")
             iconFont = path("icon")
+            fontFamilies = Self.families(fonts, key: "families")
             fonts.finish()
+        } else {
+            fontFamilies = Self.families(r, key: "fonts")
         }
         if let sizes = r.table("sizes") {
             titleSize = sizes.number("title", default: titleSize, in: 4...200)
@@ -145,6 +150,16 @@ extension ThemeSettings {
             sizes.finish()
         }
         r.finish()
+    }
+
+    /// A list of installed font family names; an empty name is reported.
+    private static func families(_ r: ConfigReader, key: String) -> [String] {
+        guard let names = r.strings(key) else { return [] }
+        for (i, name) in names.enumerated() where name.allSatisfy(\.isWhitespace) {
+            r.diagnostics.report("\(r.name(key))[\(i)] must name a font family, not be empty",
+                                 at: r.path.appending(key).appending(index: i))
+        }
+        return names.filter { !$0.allSatisfy(\.isWhitespace) }
     }
 }
 

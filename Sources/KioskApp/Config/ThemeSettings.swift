@@ -25,6 +25,8 @@ public struct ThemeSettings: Hashable, Sendable {
     public var regularFont: String?
     public var boldFont: String?
     public var iconFont: String?
+    /// Installed font families preferred for text the app's fonts cannot draw (`fonts = [...]`).
+    public var fontFamilies: [String] = []
 
     public var titleSize: Double = 17
     public var subtitleSize: Double = 15

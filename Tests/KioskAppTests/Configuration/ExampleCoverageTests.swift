@@ -17,6 +17,8 @@ final class ExampleCoverageTests: XCTestCase {
         let mapping = "ConfigurationMappingTests."
         var table: [String: [String]] = [
             "direction": [first],
+            "theme.fonts.families": ["TextSettingsTests.testTheAppsFontsPreferTheConfiguredFamilies",
+                                     "TextSettingsTests.testPreferredFamiliesChooseAmongInstalledFontsThatHaveTheCharacter"],
             "display.backend": ["ConfigurationMappingTests.testRunRefusesTheHeadlessBackend"],
             "display.device": [mapping + "testDisplayKeysReachTheOutputConfiguration", "e2e:test_session_vm.py:test_3_second_instance_exits_69_naming_the_holder"],
             "display.connector": [mapping + "testDisplayKeysReachTheOutputConfiguration"],

@@ -1,0 +1,30 @@
+// The app's font library: the shipped fonts first, then every installed font through
+// fontconfig, with one journal warning for each block of code points no installed font has
+// (bounded by SystemFonts), so an integrator learns which font package a kiosk lacks.
+import Canvas
+import Logging
+
+extension FontLibrary {
+    /// A library that falls back to installed fonts, preferring `families`, and logs missing characters.
+    static func withSystemFonts(preferring families: [String]) throws -> FontLibrary {
+        let library = try FontLibrary()
+        let logger = Logger(label: "swipe-kiosk")
+        library.useSystemFonts(preferredFamilies: families).onMissing = { scalar in
+            let block = scalar & ~0x7F
+            logger.warning("""
+                no installed font has U+\(CodePoints.hex(scalar)) (block U+\(CodePoints.hex(block))-U+\(CodePoints.hex(block | 0x7F))): \
+                it is drawn as a box; install fonts-noto-core, fonts-noto-cjk or fonts-noto-color-emoji
+                """)
+        }
+        return library
+    }
+}
+
+/// Code points as the Unicode standard writes them.
+enum CodePoints {
+    /// `scalar` as 4 to 6 upper-case hex digits, e.g. `1F600`.
+    static func hex(_ scalar: UInt32) -> String {
+        let digits = String(scalar, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

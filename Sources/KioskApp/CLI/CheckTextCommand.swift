@@ -1,0 +1,97 @@
+// `swipe-kiosk check-text [--database FILE] [TEXT…]` (DESIGN.md, Command line): shows which
+// font draws each run of each string (the given ones, or every item's title, subtitle and
+// body), so content is checked before a kiosk is deployed. Exits 65 naming the first item
+// (or string) and the code points that no installed font has.
+import ArgumentParser
+import Canvas
+import Foundation
+import KioskUI
+
+struct CheckTextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-text",
+        abstract: "Show which font draws each run of text; exit 65 if some character has no installed font.")
+
+    /// --config (its [theme] fonts) and --database (check every item's title, subtitle and body).
+    @OptionGroup var options: AppOptions
+
+    @Argument(help: "Strings to check.")
+    var text: [String] = []
+
+    func validate() throws {
+        if options.database == nil && text.isEmpty { throw ValidationError("give strings to check or --database FILE") }
+    }
+
+    func run() throws {
+        let configuration = try options.loadConfiguration()
+        let theme: Theme
+        do {
+            let t = configuration.theme
+            let files = try FontLocator.fonts(regular: t.regularFont, bold: t.boldFont, icons: t.iconFont)
+            let library = try FontLibrary.withSystemFonts(preferring: t.fontFamilies)
+            library.systemFonts?.onMissing = nil  // reported below, per string
+            theme = try Theme(fonts: files, library: library)
+        } catch let error as AppError {
+            printError(error.description)
+            throw ExitCode(error.exitCode)
+        } catch {
+            printError("cannot load the fonts: \(error)")
+            throw ExitCode.badData
+        }
+        var report = MissingReport()
+        for (i, string) in text.enumerated() {
+            report.check(string, named: "text \(i + 1)", font: theme.body)
+        }
+        if let database = options.database { try checkDatabase(database, theme: theme, report: &report) }
+        if let first = report.first {
+            printError("check-text: \(first.name): no installed font has \(first.missing.map { "U+" + CodePoints.hex($0) }.joined(separator: ", "))")
+            printError("check-text: \(report.failures) string\(report.failures == 1 ? "" : "s") with missing characters")
+            throw ExitCode.badData
+        }
+    }
+
+    private func checkDatabase(_ path: String, theme: Theme, report: inout MissingReport) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            printError("\(path): no such database")
+            throw ExitCode.badData
+        }
+        do {
+            let store = try ItemStore(path: path)
+            try store.forEachItemText { item in
+                report.check(item.title, named: "item \(item.id) title", font: theme.title)
+                report.check(item.subtitle, named: "item \(item.id) subtitle", font: theme.subtitle)
+                report.check(item.body, named: "item \(item.id) body", font: theme.body)
+                return true
+            }
+        } catch {
+            printError("\(path): \(error)")
+            throw ExitCode.badData
+        }
+    }
+}
+
+/// The runs of each checked string, printed, and the first one with characters no font has.
+struct MissingReport {
+    private(set) var first: (name: String, missing: [UInt32])?
+    private(set) var failures = 0
+
+    /// Prints `name` and the font of each run of `string`; remembers code points no font has.
+    mutating func check(_ string: String, named name: String, font: Font) {
+        guard !string.isEmpty else { return }
+        print("\(name):")
+        var missing: [UInt32] = []
+        for run in font.runs(of: string) {
+            let file = (run.font.face.name as NSString).lastPathComponent
+            let shown = run.text.replacingOccurrences(of: "\n", with: "\\n")
+            var line = "  \(run.font.face.familyName) (\(file)): \(shown)"
+            if !run.missing.isEmpty {
+                line += "  [no font: \(run.missing.map { "U+" + CodePoints.hex($0) }.joined(separator: " "))]"
+                missing += run.missing
+            }
+            print(line)
+        }
+        guard !missing.isEmpty else { return }
+        failures += 1
+        if first == nil { first = (name, missing) }
+    }
+}

@@ -1,0 +1,37 @@
+// Every item's visible text, for `swipe-kiosk check-text --database`: which fonts the
+// content needs is checked before a kiosk is deployed. Reads in pages, so a 100,000-item
+// database is checked in bounded memory.
+
+extension ItemStore {
+    /// The texts of one item that the kiosk draws.
+    public struct ItemText: Sendable {
+        public let id: String
+        public let title: String
+        public let subtitle: String
+        public let body: String
+    }
+
+    static let textScanSQL = """
+        SELECT id, title, subtitle, body FROM items WHERE deleted_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2
+        """
+
+    /// Calls `body` with every item that is not deleted, in id order, `pageSize` rows a query;
+    /// stops early when `body` returns false.
+    public func forEachItemText(pageSize: Int = 512, _ body: (ItemText) -> Bool) throws(StoreError) {
+        var after = ""
+        while true {
+            let page = try db.withStatement(Self.textScanSQL, operation: "read item texts") { s throws(StoreError) in
+                try s.bind(1, after)
+                try s.bind(2, Int64(pageSize))
+                var page: [ItemText] = []
+                while try s.step() {
+                    page.append(ItemText(id: s.text(0), title: s.text(1), subtitle: s.text(2), body: s.text(3)))
+                }
+                return page
+            }
+            for item in page where !body(item) { return }
+            guard let last = page.last, page.count == pageSize else { return }
+            after = last.id
+        }
+    }
+}
