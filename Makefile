@@ -12,6 +12,7 @@ DEBUG_BIN     = .build/debug/swipe-kiosk
 # Build and run-time Debian packages (C libraries come from Debian, never vendored).
 DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libharfbuzz-dev \
             libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
+DEB_BUILD += libturbojpeg0-dev libwebp-dev
 
 # Where `make install` puts things (systemd, udev, sysusers and tmpfiles all search
 # $(PREFIX)/lib for PREFIX=/usr and /usr/local). The .deb is a PREFIX=/usr install.

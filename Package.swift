@@ -39,6 +39,13 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // Pictures: JPEG through libjpeg-turbo (DCT-scaled decoding), WebP through libwebp.
+        .systemLibrary(
+            name: "CTurboJPEG", path: "CSystem/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "CSystem/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -57,7 +64,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Software renderer: surfaces, shapes, compositing, FreeType text.
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
-        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG"], exclude: ["Fonts"]),
+        .target(name: "Canvas", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG",
+                                        "CTurboJPEG", "CWebP"], exclude: ["Fonts"]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
@@ -86,8 +94,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages",
+                                                   "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "GoldenImages"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "GoldenImages",
+                                                     "CWebP"], exclude: ["References"]),
     ]
 )
