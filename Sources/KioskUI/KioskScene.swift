@@ -132,6 +132,7 @@ public final class KioskScene {
     public func tick(time: Double) {
         for page in stack {
             if case .list(let list) = page { events += list.tick(time: time).map(SceneEvent.init) }
+            if case .detail(let detail) = page { detail.tick(time: time) }
         }
         tickOverlays(time: time)
         if var t = transition {
@@ -157,6 +158,7 @@ public final class KioskScene {
         var best: Double?
         func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
         for page in stack { if case .list(let list) = page { consider(list.nextDeadline(after: time)) } }
+        for page in stack { if case .detail(let detail) = page { consider(detail.nextDeadline(after: time)) } }
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time + 1.0 / 60) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
         if let toast { consider(toast.expires > time ? min(toast.expires, time + 1.0 / 60) : nil) }

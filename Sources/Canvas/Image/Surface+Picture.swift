@@ -11,7 +11,7 @@ extension Surface {
             for x in 0..<width {
                 let p = row[x], a = p >> 24
                 guard a != 255 else { continue }
-                func m(_ shift: UInt32) -> UInt32 { (((p >> shift) & 0xFF) * a + 127) / 255 << shift }
+                func m(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * a + 127) / 255) << shift }
                 row[x] = a << 24 | m(16) | m(8) | m(0)
             }
         }
@@ -111,7 +111,7 @@ extension Surface {
                 guard coverage < 1 else { continue }
                 let k = UInt32((coverage * 256).rounded())
                 let p = row[x]
-                func m(_ shift: UInt32) -> UInt32 { ((p >> shift & 0xFF) * k >> 8) << shift }
+                func m(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * k) >> 8) << shift }
                 row[x] = m(24) | m(16) | m(8) | m(0)
             }
         }

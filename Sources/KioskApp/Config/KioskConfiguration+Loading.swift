@@ -70,6 +70,10 @@ extension KioskConfiguration {
             // At most a second, so changes by other processes show up within one second.
             data.pollInterval = r.integer("poll_interval_ms", default: data.pollInterval, in: 50...1000)
             data.undoWindow = r.number("undo_window_s", default: data.undoWindow, in: 0...86_400)
+            if let dir = r.string("image_dir") {
+                if dir.isEmpty { r.report("data.image_dir must not be empty", key: "image_dir") } else { data.imageDirectory = dir }
+            }
+            data.imageCacheMegabytes = r.integer("image_cache_mb", default: data.imageCacheMegabytes, in: 1...4096)
             r.finish()
         }
         if let r = root.table("navigation") {
@@ -128,6 +132,7 @@ extension ThemeSettings {
         for (key, field) in Self.colorKeys {
             if let color = r.color(key) { self[keyPath: field] = color }
         }
+        thumbnailShape = r.choice("thumbnail_shape") ?? thumbnailShape
         // Font paths are checked when the fonts are loaded at start, not here: the file is
         // often checked on a workstation before it is copied to the kiosk.
         if let fonts = r.table("fonts") {
