@@ -127,4 +127,46 @@ final class PictureScenarioTests: XCTestCase {
         }
         try s.checkGolden("pictures-detail")
     }
+
+    func testDetailBodyScrollsWithFlingAndRubberBand() throws {
+        let f = try F()
+        defer { f.remove() }
+        try f.writeGoodPictures()
+        let body = (1...40).map { "Line \($0) of a body much longer than the page." }.joined(separator: "\n")
+        try f.makeDatabase(["photo.jpg"], body: body)
+        let s = try Scenario("""
+            size 600x700
+            at 0    tap 300 102
+            at 1000 screenshot top.png
+            at 1100 down 0 300 300
+            at 1116 move 0 300 320
+            at 1132 move 0 300 400
+            at 1148 move 0 300 500
+            at 1300 screenshot pulled.png
+            at 1400 up 0
+            at 2500 screenshot released.png
+            at 2600 swipe 0 300 500 300 150 120
+            at 4500 screenshot pictures-detail-scrolled.png
+            at 4600 swipe 0 300 150 300 550 80
+            at 7000 screenshot back.png
+            at 7100 end
+            """, config: f.config(), database: f.database)
+        let top = try s.image("top")
+        XCTAssertTrue(top.matches(150, 70, F.red, tolerance: 12), "the picture starts under the bar: \(top.rgb(150, 70))")
+        // Pulled down 200 px past the top: the 0.55 rubber band moves the content about 90 px (its top
+        // between y 140 and 160, not at 264).
+        let pulled = try s.image("pulled")
+        XCTAssertTrue(pulled.matches(150, 140, 0xFFFFFF), "above the picture is the page: \(pulled.rgb(150, 140))")
+        XCTAssertTrue(pulled.matches(150, 160, F.red, tolerance: 12), "\(pulled.rgb(150, 160))")
+        XCTAssertTrue(pulled.matches(150, 360, F.blue, tolerance: 12), "the picture moved less than the finger: \(pulled.rgb(150, 360))")
+        // Released: it springs back to the top.
+        XCTAssertEqual(GoldenImage.difference(try s.image("released"), top).maximum, 0)
+        // A fling up scrolls the picture away and shows the body.
+        let flung = try s.image("pictures-detail-scrolled")
+        XCTAssertFalse(flung.matches(150, 70, F.red, tolerance: 12), "scrolled: \(flung.rgb(150, 70))")
+        XCTAssertFalse(flung.matches(150, 300, F.blue, tolerance: 12), "scrolled: \(flung.rgb(150, 300))")
+        // A fast fling down overshoots the top, bounces and rests where it started.
+        XCTAssertEqual(GoldenImage.difference(try s.image("back"), top).maximum, 0)
+        try s.checkGolden("pictures-detail-scrolled")
+    }
 }
