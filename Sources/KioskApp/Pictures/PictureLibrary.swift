@@ -60,9 +60,9 @@ final class PictureLibrary: PictureSource {
     /// True while a requested picture is being decoded (the loop polls for it).
     var isDecoding: Bool { !pending.isEmpty }
 
-    /// Bytes of decoded pictures held, and how many.
+    /// The cache's budget in bytes (`[data] image_cache_mb`), and the bytes it holds now.
+    var cacheBudget: Int { cache.budget }
     var cachedBytes: Int { cache.bytes }
-    var cachedCount: Int { cache.count }
 
     /// Takes the decoders' results: pictures into the cache, failures warned once. Returns true
     /// when something became showable or failed (the scene redraws what changed).
