@@ -111,6 +111,8 @@ test: test-unit test-systemd test-e2e
 screenshots: release
 	$(RELEASE_BIN) replay Tests/Screenshots/README.touch --out Tests/Screenshots
 	$(RELEASE_BIN) replay Tests/Screenshots/rtl.touch --config Tests/Screenshots/rtl.toml --out Tests/Screenshots
+	$(RELEASE_BIN) replay Tests/Screenshots/photos.touch --config Tests/Screenshots/photos.toml \
+	    --database Tests/Screenshots/photos.sqlite3 --out Tests/Screenshots
 
 bench: release
 	$(RELEASE_BIN) bench

@@ -26,6 +26,7 @@ extension DetailPage {
     }
 
     func trackScroll(_ event: TouchEvent) {
+        updateScrollContent()
         switch event.phase {
         case .began:
             guard scrollTouch == nil else { return }
@@ -55,7 +56,14 @@ extension DetailPage {
 
     /// Advances a fling or bounce.
     public func tick(time: Double) {
+        updateScrollContent()
         scroll.tick(time: time)
+    }
+
+    /// The scroll range from the current content (the picture's height changes when it arrives);
+    /// set on input and ticks too, since a frame need not be drawn between them.
+    func updateScrollContent() {
+        scroll.setContent(height: contentHeight, viewport: viewport.height)
     }
 
     /// The next time the content moves by itself.

@@ -45,8 +45,9 @@ public final class DetailPage {
         }
     }
 
-    /// The picture's box: the page width, and at most the page height (a tall picture scrolls).
-    var pictureBox: (width: Int, height: Int) { (Int(frame.width), Int(frame.height)) }
+    /// The picture's box: the page width, and at most twice the page height (the page scrolls;
+    /// a very tall picture is narrower rather than an unbounded surface).
+    var pictureBox: (width: Int, height: Int) { (Int(frame.width), Int(frame.height * 2)) }
 
     /// The decoded picture (nil while loading, for a bad picture, or without one).
     var picture: Surface? {
@@ -86,7 +87,7 @@ public final class DetailPage {
         let p = theme.palette, m = Self.margin
         let area = Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
         let view = viewport
-        scroll.setContent(height: contentHeight, viewport: view.height)
+        updateScrollContent()
         painter.withSavedState {
             painter.clip(to: area)
             painter.fill(area, color: p.row)

@@ -5,6 +5,7 @@
 // until the loop's next tick takes them.
 import Canvas
 import Foundation
+import Glibc
 
 /// What the app asks the workers to decode.
 struct PictureRequest: Hashable, Sendable {
@@ -75,7 +76,12 @@ final class PictureWorker: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Decoders run at nice 10 (Linux sets it per thread): on a kiosk's two cores the UI loop
+    /// preempts them whenever a frame is due, and they still use every idle cycle.
+    static let niceness: Int32 = 10
+
     private func run() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)  // 0: this thread (Linux)
         while true {
             condition.lock()
             while !stopped, queue.isEmpty { condition.wait() }

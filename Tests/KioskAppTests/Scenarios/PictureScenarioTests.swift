@@ -169,4 +169,16 @@ final class PictureScenarioTests: XCTestCase {
         XCTAssertEqual(GoldenImage.difference(try s.image("back"), top).maximum, 0)
         try s.checkGolden("pictures-detail-scrolled")
     }
+
+    /// Replay draws no frame between the push and the drag: the scroll range must not wait for one.
+    func testDetailScrollsWithoutAFrameDrawnFirst() throws {
+        let f = try F()
+        defer { f.remove() }
+        try f.writeGoodPictures()
+        try f.makeDatabase(["photo.jpg"], body: (1...40).map { "Line \($0)" }.joined(separator: "\n"))
+        let s = try Scenario("size 600x700\nat 0 tap 300 102\nat 1000 swipe 0 300 500 300 300 400\nat 2500 screenshot moved.png\nat 2600 end\n",
+                             config: f.config(), database: f.database)
+        let moved = try s.image("moved")
+        XCTAssertFalse(moved.matches(150, 70, F.red, tolerance: 12), "a slow drag of 200 px scrolled: \(moved.rgb(150, 70))")
+    }
 }
