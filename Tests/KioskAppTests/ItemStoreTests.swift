@@ -138,7 +138,7 @@ final class ItemStoreTests: XCTestCase {
         let path = dir.file("new.sqlite3")
         try ItemStore(path: path).db.execute("PRAGMA user_version=99", operation: "test")
         XCTAssertThrowsError(try ItemStore(path: path)) { error in
-            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 3))
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 4))
         }
     }
 

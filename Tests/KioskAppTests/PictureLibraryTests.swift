@@ -42,6 +42,29 @@ final class PictureLibraryTests: XCTestCase {
         XCTAssertEqual(app.pictures.warnings.count, 1)
     }
 
+    /// Replay's clock: the tick after the frame that asked for a picture waits for the decoder,
+    /// so the very next frame shows it (and redraws only its square).
+    func testOnTheVirtualClockThePictureIsOnScreenAtTheNextFrame() throws {
+        let f = try PictureFixtures()
+        defer { f.remove() }
+        try f.writeGoodPictures()
+        try f.makeDatabase(["photo.jpg"])
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: try KioskConfiguration.parse(f.config(), file: "kiosk.toml"), databasePath: f.database, size: (600, 400))
+        XCTAssertTrue(app.pictures.waitsForDecoder)
+        let surface = try Surface(width: 600, height: 400, format: .xrgb8888)
+        let painter = Painter(target: surface)
+        var previous: FrameSignature?
+        app.tick(time: 0)
+        _ = app.scene.renderDamage(painter, time: 0, previous: &previous)
+        XCTAssertTrue(app.pictures.isDecoding, "the first frame asked for it")
+        app.tick(time: 1.0 / 60)
+        XCTAssertFalse(app.pictures.isDecoding, "the tick waited for the decoder")
+        painter.reset()
+        XCTAssertEqual(app.scene.renderDamage(painter, time: 1.0 / 60, previous: &previous), PixelRect(x: 16, y: 82, width: 40, height: 40))
+        XCTAssertTrue(surface.matches(28, 94, PictureFixtures.red, tolerance: 12), "\(surface.rgb(28, 94))")
+    }
+
     func testTheCacheKeepsWithinItsBudgetDroppingTheLeastRecentlyUsed() throws {
         var cache = PictureCache(budget: 3 * 40 * 40 * 4)
         func key(_ n: Int) -> PictureCache.Key { PictureCache.Key(path: "p\(n)", fit: .cover(width: 40, height: 40)) }

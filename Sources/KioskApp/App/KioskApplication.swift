@@ -163,6 +163,8 @@ final class KioskApplication {
         process()
         purgeExpiredDeletes()
         showCommandResults()
+        // Replay: the decoder finishes what the last frame asked for before time moves on.
+        _ = pictures.waitForDecoderIfReplaying()
         if pictures.collect() { scene.needsRender = true }
         resetIfIdle()
         if time - lastPoll >= Double(configuration.data.pollInterval) / 1000 {
@@ -193,6 +195,6 @@ final class KioskApplication {
     /// and is drawn again with them, so the same script always gives the same pixels.
     func render(_ painter: Painter, time: Double) {
         scene.render(painter, time: time)
-        if pictures.settle() { scene.render(painter, time: time) }
+        if pictures.waitForDecoderIfReplaying(), pictures.collect() { scene.render(painter, time: time) }
     }
 }

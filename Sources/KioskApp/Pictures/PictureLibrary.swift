@@ -2,7 +2,8 @@
 // `[data] image_dir`), answers the UI from the byte-budgeted cache, and queues misses for the
 // decoder threads; each tick takes what they finished. A picture that cannot be shown is
 // remembered with its reason and warned about once, naming the file; its row keeps the
-// placeholder. In replay (virtual clock) a frame that asked for pictures waits for the decoder.
+// placeholder. In replay (virtual clock) time does not move on until the decoder has finished
+// what the last frame asked for, so the pictures are on screen at the next frame.
 import Canvas
 import KioskUI
 import Logging
@@ -88,10 +89,11 @@ final class PictureLibrary: PictureSource {
         return changed
     }
 
-    /// Replay: waits for the pictures asked for so far and takes them. Returns whether any arrived.
-    func settle() -> Bool {
+    /// Replay: waits until the decoder has finished every picture asked for so far (`collect`
+    /// then takes them). Returns whether there was anything to wait for.
+    func waitForDecoderIfReplaying() -> Bool {
         guard waitsForDecoder, !pending.isEmpty else { return false }
         worker.waitUntilIdle()
-        return collect()
+        return true
     }
 }
