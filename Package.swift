@@ -27,6 +27,8 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]),
         // epoll/timerfd/signalfd/eventfd and linux/input.h: kernel headers Glibc's module omits.
         .systemLibrary(name: "CLinuxKernel", path: "CSystem/CLinuxKernel"),
+        // mallopt (glibc's malloc.h): the picture decoders' buffers are returned to the kernel.
+        .systemLibrary(name: "CMalloc", path: "CSystem/CMalloc"),
         .systemLibrary(
             name: "CFreeType", path: "CSystem/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
@@ -81,6 +83,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -32,6 +32,8 @@ struct PictureScrollBench {
         let files: Int
         let failures: Int
         let peakRSSKilobytes: Int
+        /// The same frames without pictures (the dry run).
+        let peakRSSWithoutPicturesKilobytes: Int
     }
 
     static let framePeriod = 1000.0 / 60
@@ -58,16 +60,19 @@ struct PictureScrollBench {
         var configuration = KioskConfiguration()
         configuration.data.demoData = false
         configuration.data.imageDirectory = dir.appendingPathComponent("pics").path
-        // Dry run, pictures off: which items come on screen.
+        // Dry run, pictures off: which items come on screen (and the peak RSS without pictures).
+        Self.resetPeakRSS()
         let dry = try play(configuration, store: store, pictures: false)
-        let reached = dry.reached
-        let files = min(items, reached + 1)
+        let dryPeak = Self.peakRSSKilobytes()
+        // Rows drawn partly under the bar or below the screen ask for their pictures too.
+        let files = min(items, dry.reached + 16)
         try writePhotos(count: files, directory: dir.appendingPathComponent("pics").path)
         // Peak RSS from here on: the photo generation above is not the app's.
-        _ = try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        Self.resetPeakRSS()
         let run = try play(configuration, store: store, pictures: true)
         return Result(ui: BenchStatistics(samples: run.ui), uiWithoutPictures: BenchStatistics(samples: dry.ui), latency: BenchStatistics(samples: run.latency), unshown: run.unshown,
-                      files: files, failures: run.failures, peakRSSKilobytes: Self.peakRSSKilobytes())
+                      files: files, failures: run.failures, peakRSSKilobytes: Self.peakRSSKilobytes(),
+                      peakRSSWithoutPicturesKilobytes: dryPeak)
     }
 
     struct Play {
@@ -173,6 +178,11 @@ struct PictureScrollBench {
             }
             i += 2 + length
         }
+    }
+
+    /// Starts `VmHWM` over from the current resident set.
+    static func resetPeakRSS() {
+        _ = try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
     /// The peak resident set since the last reset (`VmHWM`), in KiB.

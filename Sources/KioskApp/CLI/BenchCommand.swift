@@ -84,14 +84,15 @@ struct BenchCommand: ParsableCommand {
                 + "\"no_pictures_p99_us\": \(r.uiWithoutPictures.p99), \"thumbnail_latency_median_ms\": \(r.latency.median), "
                 + "\"thumbnail_latency_p99_ms\": \(r.latency.p99), \"thumbnail_latency_max_ms\": \(r.latency.max), "
                 + "\"thumbnails_shown\": \(r.latency.count), \"rows_left_unshown\": \(r.unshown), \"photo_files\": \(r.files), "
-                + "\"picture_failures\": \(r.failures), \"peak_rss_kb\": \(r.peakRSSKilobytes)}")
+                + "\"picture_failures\": \(r.failures), \"peak_rss_kb\": \(r.peakRSSKilobytes), "
+                + "\"no_pictures_peak_rss_kb\": \(r.peakRSSWithoutPicturesKilobytes)}")
         } else {
             print("scenario pictures at \(w)x\(h), \(items) items, \(r.files) distinct 4000x3000 JPEGs reached, \(r.ui.count) frames at 60 Hz")
             print("UI thread per frame: median_us: \(Int(r.ui.median))  p99_us: \(Int(r.ui.p99))  max_us: \(Int(r.ui.max))")
             print("  same frames, pictures off: median_us: \(Int(r.uiWithoutPictures.median))  p99_us: \(Int(r.uiWithoutPictures.p99))")
             print("thumbnail after its row appears: median \(Int(r.latency.median)) ms  p99 \(Int(r.latency.p99)) ms  max \(Int(r.latency.max)) ms"
                 + " (\(r.latency.count) shown, \(r.unshown) rows left before theirs arrived, \(r.failures) failures)")
-            print("peak RSS while scrolling: \(r.peakRSSKilobytes / 1024) MB")
+            print("peak RSS while scrolling: \(r.peakRSSKilobytes / 1024) MB (same frames without pictures: \(r.peakRSSWithoutPicturesKilobytes / 1024) MB)")
         }
     }
 }
