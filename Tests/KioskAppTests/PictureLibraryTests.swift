@@ -47,7 +47,11 @@ final class PictureLibraryTests: XCTestCase {
     func testOnTheVirtualClockThePictureIsOnScreenAtTheNextFrame() throws {
         let f = try PictureFixtures()
         defer { f.remove() }
-        try f.writeGoodPictures()
+        // A 4000x3000 photo: its decode takes far longer than the step from the frame to the tick,
+        // so only a tick that waits finds it finished.
+        let big = try Surface(width: 4000, height: 3000)
+        big.fill(Color(hex: PictureFixtures.red))
+        try f.write(try JPEG.encode(big, quality: 90), "photo.jpg")
         try f.makeDatabase(["photo.jpg"])
         let app = try AppOptions.parse([]).makeApplication(
             configuration: try KioskConfiguration.parse(f.config(), file: "kiosk.toml"), databasePath: f.database, size: (600, 400))
