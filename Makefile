@@ -13,6 +13,7 @@ DEBUG_BIN     = .build/debug/swipe-kiosk
 DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libharfbuzz-dev \
             libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
 DEB_BUILD += libfontconfig-dev libicu-dev
+DEB_BUILD += libturbojpeg0-dev libwebp-dev
 # Fonts for text the shipped ones cannot draw (CJK, Thai, Indic, emoji): Recommends: of the
 # .deb (the app runs without them, drawing boxes), needed by the tests' golden images.
 DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
@@ -115,6 +116,8 @@ test: test-unit test-systemd test-e2e
 screenshots: release
 	$(RELEASE_BIN) replay Tests/Screenshots/README.touch --out Tests/Screenshots
 	$(RELEASE_BIN) replay Tests/Screenshots/rtl.touch --config Tests/Screenshots/rtl.toml --out Tests/Screenshots
+	$(RELEASE_BIN) replay Tests/Screenshots/photos.touch --config Tests/Screenshots/photos.toml \
+	    --database Tests/Screenshots/photos.sqlite3 --out Tests/Screenshots
 
 bench: release
 	$(RELEASE_BIN) bench

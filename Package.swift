@@ -27,6 +27,8 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]),
         // epoll/timerfd/signalfd/eventfd and linux/input.h: kernel headers Glibc's module omits.
         .systemLibrary(name: "CLinuxKernel", path: "CSystem/CLinuxKernel"),
+        // mallopt (glibc's malloc.h): the picture decoders' buffers are returned to the kernel.
+        .systemLibrary(name: "CMalloc", path: "CSystem/CMalloc"),
         .systemLibrary(
             name: "CFreeType", path: "CSystem/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
@@ -47,6 +49,13 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
+        // Pictures: JPEG through libjpeg-turbo (DCT-scaled decoding), WebP through libwebp.
+        .systemLibrary(
+            name: "CTurboJPEG", path: "CSystem/CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CWebP", path: "CSystem/CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -72,7 +81,7 @@ let package = Package(
         // tracked path), and unoptimised SIMD span kernels made the scenario tests 10x slower.
         .target(
             name: "Canvas",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "CFontconfig", "CICU", "KioskFiles"], exclude: ["Fonts"],
+            dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "CFontconfig", "CICU", "CTurboJPEG", "CWebP", "KioskFiles"], exclude: ["Fonts"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
@@ -88,7 +97,7 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite", "KioskFiles",
+                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite", "KioskFiles", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -102,8 +111,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages", "TestSupport"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )

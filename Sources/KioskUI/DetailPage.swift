@@ -1,5 +1,6 @@
-// The page pushed when a row is tapped: the item's title, metadata and wrapped body text, and
-// its actions as large buttons so everything a swipe offers is reachable by a tap too.
+// The page pushed when a row is tapped: the item's picture fitted to the page width, its title,
+// metadata and wrapped body text, scrolling (kinetic, rubber band) when longer than the page,
+// and its actions as large buttons so everything a swipe offers is reachable by a tap too.
 import Canvas
 import SwipeCore
 
@@ -13,6 +14,11 @@ public final class DetailPage {
     let icons: RowRenderer
     public var frame: SwipeCore.Rect
     var pressed: (slot: Int, action: String)?
+    /// The content above the buttons scrolls when it is longer than its viewport.
+    var scroll = ScrollState(viewport: 1)
+    /// The finger that may scroll the content: where it went down, and whether it is dragging.
+    var scrollTouch: (slot: Int, start: SwipeCore.Point, dragging: Bool)?
+    var velocity = VelocityTracker()
 
     static let margin = 20.0
     static let buttonHeight = 52.0
@@ -39,57 +45,101 @@ public final class DetailPage {
         }
     }
 
-    /// A tap on a button asks the app to run that action.
-    public func handle(_ event: TouchEvent) -> [UIEffect] {
-        switch event.phase {
-        case .began:
-            if let hit = buttonFrames().first(where: { $0.1.contains(event.point) }) { pressed = (event.slot, hit.0.id) }
-        case .moved:
-            if let p = pressed, p.slot == event.slot,
-               buttonFrames().first(where: { $0.0.id == p.action })?.1.contains(event.point) != true { pressed = nil }
-        case .ended:
-            defer { pressed = nil }
-            if let p = pressed, p.slot == event.slot { return [.action(itemID: item.id, actionID: p.action), .haptic(.action)] }
-        case .cancelled:
-            pressed = nil
-        }
-        return []
+    /// The picture's box: the page width, and at most twice the page height (the page scrolls;
+    /// a very tall picture is narrower rather than an unbounded surface).
+    var pictureBox: (width: Int, height: Int) { (Int(frame.width), Int(frame.height * 2)) }
+
+    /// The decoded picture (nil while loading, for a bad picture, or without one).
+    var picture: Surface? {
+        item.image.flatMap { theme.pictures?.picture($0, width: pictureBox.width, height: pictureBox.height) }
+    }
+
+    /// Height of the picture band: the picture's, a 3:2 placeholder while it loads, 0 without one.
+    var pictureHeight: Double {
+        guard item.image != nil else { return 0 }
+        if let picture { return Double(picture.height) }
+        return min(frame.width * 2 / 3, Double(pictureBox.height)).rounded()
+    }
+
+    /// The scrolling area: from the top of the page to just above the buttons.
+    var viewport: Canvas.Rect {
+        let buttonsTop = buttonFrames().map(\.1.minY).min() ?? frame.maxY
+        return Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, buttonsTop - 8 - frame.minY))
+    }
+
+    /// Title, metadata and body laid out for the page width.
+    func textLayouts() -> (title: TextLayout, meta: TextLayout, body: TextLayout) {
+        let width = frame.width - 2 * Self.margin
+        let meta = ([item.unread ? "Unread" : "Read"] + (item.flagged ? ["Flagged"] : []) + (item.badge.map { ["\($0) new"] } ?? []))
+            .joined(separator: " · ")
+        return (text.layout(item.title, font: theme.bodyBold, maxWidth: width, maxLines: 2),
+                text.layout(meta, font: theme.subtitle, maxWidth: width),
+                text.layout(item.body.isEmpty ? item.subtitle : item.body, font: theme.body, maxWidth: width, maxLines: 0))
+    }
+
+    /// Height of everything that scrolls.
+    var contentHeight: Double {
+        let t = textLayouts(), m = Self.margin
+        return pictureHeight + m + t.title.height + 8 + t.meta.height + 16 + t.body.height + m
     }
 
     public func render(_ painter: Painter, time: Double) {
         let p = theme.palette, m = Self.margin
         let area = Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        let view = viewport
+        updateScrollContent()
         painter.withSavedState {
             painter.clip(to: area)
             painter.fill(area, color: p.row)
             let width = frame.width - 2 * m
-            let title = text.layout(item.title, font: theme.bodyBold, maxWidth: width, maxLines: 2)
-            painter.draw(title, at: Canvas.Point(x: area.x + m, y: area.y + m), boxWidth: width, color: p.title)
-            var y = area.y + m + title.height + 8
-            let meta = ([item.unread ? "Unread" : "Read"] + (item.flagged ? ["Flagged"] : []) + (item.badge.map { ["\($0) new"] } ?? []))
-                .joined(separator: " · ")
-            let metaLayout = text.layout(meta, font: theme.subtitle, maxWidth: width)
-            painter.draw(metaLayout, at: Canvas.Point(x: area.x + m, y: y), boxWidth: width, color: p.subtitle)
-            y += metaLayout.height + 16
-            let buttonsTop = buttonFrames().map(\.1.minY).min() ?? frame.maxY
-            let lines = max(1, Int((buttonsTop - y - m) / theme.body.lineHeight))
-            let body = text.layout(item.body.isEmpty ? item.subtitle : item.body, font: theme.body, maxWidth: width, maxLines: lines)
-            painter.draw(body, at: Canvas.Point(x: area.x + m, y: y), boxWidth: width, color: p.title)
-            for (action, f) in buttonFrames() {
-                let r = Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
-                let color = Color(rgba: action.resolvedBackground.rgba)
-                painter.fillRoundedRect(r, radius: 12, color: pressed?.action == action.id ? color.withAlpha(0.7) : color)
-                let label = text.layout(action.title ?? action.id, font: theme.actionTitle, maxWidth: f.width - 48, alignment: .center)
-                var x = r.x + (r.width - label.width) / 2
-                if let name = action.icon {
-                    let icon = icons.icon(name)
-                    x += (icon.width + 8) / 2
-                    painter.draw(icon, x: x - icon.width - 8, baseline: r.y + r.height / 2 + theme.metrics.iconSize * 0.35,
-                                 color: Color(rgba: action.textColor.rgba))
+            painter.withSavedState {
+                painter.clip(to: view)
+                var y = (area.y - scroll.offset(at: time)).rounded()
+                if item.image != nil {
+                    if let picture {
+                        let x = (area.x + (area.width - Double(picture.width)) / 2).rounded()
+                        painter.draw(picture, transform: .translation(x: x, y: y))
+                    } else {
+                        painter.fill(Canvas.Rect(x: area.x, y: y, width: area.width, height: pictureHeight), color: p.sectionHeader)
+                    }
+                    y += pictureHeight
                 }
-                if let line = label.lines.first {
-                    painter.draw(line, x: x, baseline: r.y + r.height / 2 + label.ascent / 2 - 1, color: Color(rgba: action.textColor.rgba))
-                }
+                let t = textLayouts()
+                painter.draw(t.title, at: Canvas.Point(x: area.x + m, y: y + m), boxWidth: width, color: p.title)
+                y += m + t.title.height + 8
+                painter.draw(t.meta, at: Canvas.Point(x: area.x + m, y: y), boxWidth: width, color: p.subtitle)
+                y += t.meta.height + 16
+                painter.draw(t.body, at: Canvas.Point(x: area.x + m, y: y), boxWidth: width, color: p.title)
+                drawIndicator(painter, view: view, time: time)
+            }
+            drawButtons(painter)
+        }
+    }
+
+    func drawIndicator(_ painter: Painter, view: Canvas.Rect, time: Double) {
+        let alpha = scroll.indicatorAlpha(at: time), content = contentHeight
+        guard alpha > 0, content > view.height else { return }
+        let length = max(36, view.height * view.height / content)
+        let progress = min(1, max(0, scroll.offset(at: time) / max(1, content - view.height)))
+        let bar = Canvas.Rect(x: view.maxX - 6, y: view.y + 2 + (view.height - 4 - length) * progress, width: 3, height: length)
+        painter.fillRoundedRect(bar, radius: 1.5, color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
+    }
+
+    func drawButtons(_ painter: Painter) {
+        for (action, f) in buttonFrames() {
+            let r = Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
+            let color = Color(rgba: action.resolvedBackground.rgba)
+            painter.fillRoundedRect(r, radius: 12, color: pressed?.action == action.id ? color.withAlpha(0.7) : color)
+            let label = text.layout(action.title ?? action.id, font: theme.actionTitle, maxWidth: f.width - 48, alignment: .center)
+            var x = r.x + (r.width - label.width) / 2
+            if let name = action.icon {
+                let icon = icons.icon(name)
+                x += (icon.width + 8) / 2
+                painter.draw(icon, x: x - icon.width - 8, baseline: r.y + r.height / 2 + theme.metrics.iconSize * 0.35,
+                             color: Color(rgba: action.textColor.rgba))
+            }
+            if let line = label.lines.first {
+                painter.draw(line, x: x, baseline: r.y + r.height / 2 + label.ascent / 2 - 1, color: Color(rgba: action.textColor.rgba))
             }
         }
     }

@@ -2,7 +2,7 @@
 // own band, so the renderer draws (and the DRM path copies) just that; a collapsing row moves
 // the rows and section headers below it, whose bands are damaged too; anything that moves the
 // whole page — scrolling, a transition, a sheet, a toast, the scroll indicator, a new page —
-// damages the full frame. Compared by signature, so no widget has to remember to report.
+// damages the full frame. A row picture that finished decoding damages only its thumbnail. Compared by signature, so no widget has to remember to report.
 import Canvas
 import SwipeCore
 
@@ -12,6 +12,8 @@ public struct FrameSignature: Equatable {
     var rows: [String: RowMark]
     /// Headers by their place among the list's headers.
     var headers: [Int: RowMark]
+    /// Row thumbnails by item id: their square, and whether the picture is there yet.
+    var pictures: [String: RowMark] = [:]
 
     struct RowMark: Equatable {
         let frame: SwipeCore.Rect
@@ -33,6 +35,7 @@ extension KioskScene {
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         var rows: [String: FrameSignature.RowMark] = [:]
         var headers: [Int: FrameSignature.RowMark] = [:]
+        var pictures: [String: FrameSignature.RowMark] = [:]
         switch top {
         case .list(let list):
             global.combine(list.scroll.offset(at: time))
@@ -49,14 +52,28 @@ extension KioskScene {
                 h.combine(list.focus == row.index)
                 h.combine(list.flashing[row.item.id]?.value(at: time))
                 rows[row.item.id] = FrameSignature.RowMark(frame: row.frame, hash: h.finalize())
+                if let path = row.item.image { pictures[row.item.id] = pictureMark(path, row: row.frame, offset: row.swipe.offset) }
             }
         case .detail(let detail):
             global.combine(detail.id)
             global.combine(detail.pressed?.action)
+            global.combine(detail.scroll.offset(at: time))
+            global.combine(detail.scroll.indicatorAlpha(at: time))
+            global.combine(detail.picture != nil)
         case nil:
             break
         }
-        return FrameSignature(global: global.finalize(), rows: rows, headers: headers)
+        return FrameSignature(global: global.finalize(), rows: rows, headers: headers, pictures: pictures)
+    }
+
+    /// The thumbnail square of a row at `frame` moved by its swipe `offset`, and its readiness.
+    func pictureMark(_ path: String, row frame: SwipeCore.Rect, offset: Double) -> FrameSignature.RowMark {
+        let f = Canvas.Rect(x: frame.minX + offset.rounded(), y: frame.minY, width: frame.width, height: frame.height)
+        let box = RowRenderer.thumbnailFrame(center: RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft),
+                                             metrics: theme.metrics)
+        let ready = theme.pictures?.thumbnail(path, side: RowRenderer.thumbnailSide(theme.metrics)) != nil
+        return FrameSignature.RowMark(frame: SwipeCore.Rect(x: box.x, y: box.y, width: box.width, height: box.height),
+                                      hash: ready ? 1 : 0)
     }
 
     /// The area to redraw going from `previous` to `current`: nil means the whole frame.
@@ -77,6 +94,7 @@ extension KioskScene {
         }
         compare(previous.rows, current.rows)
         compare(previous.headers, current.headers)
+        compare(previous.pictures, current.pictures)
         return box ?? .zero
     }
 

@@ -135,6 +135,7 @@ public final class KioskScene {
     public func tick(time: Double) {
         for page in stack {
             if case .list(let list) = page { events += list.tick(time: time).map(SceneEvent.init) }
+            if case .detail(let detail) = page { detail.tick(time: time) }
         }
         tickOverlays(time: time)
         if var t = transition {
@@ -160,6 +161,7 @@ public final class KioskScene {
         var best: Double?
         func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
         for page in stack { if case .list(let list) = page { consider(list.nextDeadline(after: time)) } }
+        for page in stack { if case .detail(let detail) = page { consider(detail.nextDeadline(after: time)) } }
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
         if let toast { consider(toast.expires > time ? time : nil) }

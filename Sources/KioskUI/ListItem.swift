@@ -15,13 +15,16 @@ public struct ListItem: Hashable, Sendable {
     public var icon: String?
     /// The title of the section the item is listed under ("" for none).
     public var section: String
+    /// The item's picture (a path the app's `PictureSource` resolves); nil: the initial avatar.
+    public var image: String?
     /// When the item last changed (store time, ms): tells new and updated rows from old ones.
     public var version: Int64
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
-        flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0
+        flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0, image: String? = nil
     ) {
+        self.image = image
         self.version = version
         self.id = id
         self.title = title

@@ -1,4 +1,4 @@
-// Draws one list row: its content (avatar, title, subtitle, badge, unread dot, flag) moved by
+// Draws one list row: its content (avatar or picture, title, subtitle, badge, unread dot, flag) moved by
 // the swipe offset, and the action buttons the swipe core placed behind it. Buttons whose
 // per-button animation scales, rotates or fades are drawn through a cached layer surface and
 // composited with that transform. Section headers are drawn here too, in the rows' theme.
@@ -40,20 +40,12 @@ final class RowRenderer {
 
     /// The row's own content; mirrored for right-to-left lists.
     func drawContent(_ item: ListItem, frame f: Canvas.Rect, painter: Painter, rtl: Bool) {
-        let p = theme.palette, m = theme.metrics
+        let p = theme.palette
         painter.fill(f, color: p.row)
         func x(_ fromLeading: Double, width: Double = 0) -> Double { rtl ? f.maxX - fromLeading - width : f.x + fromLeading }
         let inset = 72.0
         painter.fill(Canvas.Rect(x: rtl ? f.x : f.x + inset, y: f.maxY - 1, width: f.width - inset, height: 1), color: p.separator)
-        let avatarCenter = Canvas.Point(x: x(36), y: f.y + f.height / 2)
-        painter.fillCircle(center: avatarCenter, radius: m.avatarRadius, color: p.avatars[item.avatarSlot % p.avatars.count])
-        if let name = item.icon, IconFont.codepoints[name] != nil {
-            let line = icon(name)
-            painter.draw(line, x: avatarCenter.x - line.width / 2, baseline: avatarCenter.y + m.iconSize * 0.35, color: .white)
-        } else {
-            let letter = text.layout(item.initial, font: theme.title)
-            painter.draw(letter.lines[0], x: avatarCenter.x - letter.width / 2, baseline: avatarCenter.y + 6, color: .white)
-        }
+        drawAvatar(item, center: Self.avatarCenter(rowFrame: f, rtl: rtl), painter: painter)
         if item.unread {
             painter.fillCircle(center: Canvas.Point(x: x(8), y: f.y + f.height / 2), radius: 4, color: p.unread)
         }

@@ -56,6 +56,9 @@ public struct Metrics: Sendable {
     public var navBarHeight = 64.0
     public var rowHeight = 72.0
     public var avatarRadius = 20.0
+    /// Corner radius of a row's picture thumbnail as a fraction of its side: 0.5 is a circle
+    /// (the initial avatar's shape), less a rounded square (`[theme] thumbnail_shape`).
+    public var thumbnailCornerFraction = 0.5
     public var titleSize = 17.0
     public var subtitleSize = 14.0
     public var navTitleSize = 22.0
@@ -84,6 +87,8 @@ public final class Theme {
     public let sectionTitle: Font
     public let icons: IconFont
     public let largeIcons: IconFont
+    /// Decoded item pictures (the app's cache); nil: items show their placeholders.
+    public var pictures: PictureSource?
 
     /// Loads the fonts. Throws a `CanvasError` naming the file when one is missing or corrupt.
     public init(fonts: FontFiles, palette: Palette = Palette(), metrics: Metrics = Metrics(), library: FontLibrary) throws {

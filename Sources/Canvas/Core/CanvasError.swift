@@ -28,6 +28,9 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownIcon(String)
     /// libpng could not decode or encode an image; `message` is libpng's.
     case png(operation: String, message: String)
+    /// A picture file that cannot be shown: missing, unreadable, not a JPEG, PNG or WebP of its
+    /// extension, truncated, or too large; `reason` says which.
+    case picture(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,7 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidFontSize(size): return "font: invalid pixel size \(size)"
         case let .unknownIcon(name): return "icon: unknown name '\(name)'"
         case let .png(op, message): return "png \(op): \(message)"
+        case let .picture(path, reason): return "\(path): \(reason)"
         }
     }
 }

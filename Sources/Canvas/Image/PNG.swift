@@ -7,6 +7,8 @@ import Glibc
 public enum PNG {
     // png.h: PNG_FORMAT_FLAG_ALPHA = 1, PNG_FORMAT_FLAG_COLOR = 2, so PNG_FORMAT_RGBA = 3.
     private static let formatRGBA: UInt32 = 3
+    // PNG_FORMAT_FLAG_BGR = 16: PNG_FORMAT_BGRA = 19.
+    private static let formatBGRA: UInt32 = 19
 
     /// Encodes `surface` as an 8-bit RGBA PNG (straight alpha; XRGB surfaces are opaque).
     /// - Throws: `CanvasError.png` when libpng fails.
@@ -68,18 +70,13 @@ public enum PNG {
               width * height <= Surface.maximumPixels else {
             throw CanvasError.invalidSurfaceSize(width: width, height: height)
         }
-        image.format = formatRGBA
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        guard rgba.withUnsafeMutableBytes({ png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil) }) != 0
-        else { throw error(image, "decode") }
+        // Straight into the surface's memory as BGRA (its little-endian 0xAARRGGBB words),
+        // then premultiplied in place: no second full-size buffer.
+        image.format = formatBGRA
         let surface = try Surface(width: width, height: height, format: .argb8888Premultiplied)
-        for y in 0..<height {
-            let row = surface.row(y)
-            for x in 0..<width {
-                let i = (y * width + x) * 4
-                row[x] = Color(red: rgba[i], green: rgba[i + 1], blue: rgba[i + 2], alpha: rgba[i + 3]).premultiplied
-            }
-        }
+        guard png_image_finish_read(&image, nil, surface.baseAddress, Int32(surface.stride), nil) != 0
+        else { throw error(image, "decode") }
+        surface.premultiplyInPlace()
         return surface
     }
 

@@ -26,6 +26,8 @@ final class KioskApplication {
     var now = 0.0
     let styles: StyleOverrides
     let commands = CommandRunner()
+    /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
+    let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.
     var undoable: [String: Double] = [:]
     /// Time of the last touch or key, for the idle reset.
@@ -70,6 +72,13 @@ final class KioskApplication {
         theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics,
                           library: systemFonts ? try FontLibrary.withSystemFonts(preferring: configuration.theme.fontFamilies)
                               : try FontLibrary())
+        let virtualClock: Bool
+        if case .virtual = storeClock { virtualClock = true } else { virtualClock = false }
+        pictures = PictureLibrary(
+            directory: configuration.data.imageDirectory ?? ItemStore.parentDirectory(of: store.path),
+            cacheBytes: configuration.data.imageCacheMegabytes << 20,
+            cornerFraction: configuration.theme.thumbnailShape.cornerFraction, waitsForDecoder: virtualClock)
+        theme.pictures = pictures
         let first = configuration.lists.first ?? .inbox
         let direction = configuration.direction.resolved(title: first.title)
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,
@@ -159,6 +168,9 @@ final class KioskApplication {
         process()
         purgeExpiredDeletes()
         showCommandResults()
+        // Replay: the decoder finishes what the last frame asked for before time moves on.
+        _ = pictures.waitForDecoderIfReplaying()
+        if pictures.collect() { scene.needsRender = true }
         resetIfIdle()
         if time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {  // the expression of nextDeadline
             lastPoll = time
@@ -169,7 +181,9 @@ final class KioskApplication {
     func nextDeadline(after time: Double) -> Double? {
         let poll = lastPoll + Double(configuration.data.pollInterval) / 1000
         let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
-        return [scene.nextDeadline(after: time), poll, idle].compactMap { $0 }.min()
+        // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
+        let decoding = pictures.isDecoding ? time + 0.008 : nil
+        return [scene.nextDeadline(after: time), poll, idle, decoding].compactMap { $0 }.min()
     }
 
     /// After the configured idle time: close rows and sheets, pop to the root, scroll to the top.
@@ -182,7 +196,10 @@ final class KioskApplication {
         scene.needsRender = true
     }
 
+    /// Draws the whole frame. In replay, a frame that asked for pictures waits for the decoder
+    /// and is drawn again with them, so the same script always gives the same pixels.
     func render(_ painter: Painter, time: Double) {
         scene.render(painter, time: time)
+        if pictures.waitForDecoderIfReplaying(), pictures.collect() { scene.render(painter, time: time) }
     }
 }

@@ -43,6 +43,7 @@ extension ListItem {
     init(record r: ItemRecord) {
         self.init(
             id: r.id, title: r.title, subtitle: r.subtitle, body: r.body, badge: r.badge > 0 ? r.badge : nil,
-            unread: r.unread, flagged: r.flagged, icon: r.icon, section: r.section, version: r.updatedAt)
+            unread: r.unread, flagged: r.flagged, icon: r.icon, section: r.section, version: r.updatedAt,
+            image: r.image)
     }
 }

@@ -28,6 +28,7 @@ extension ThemeSettings {
         m.subtitleSize = subtitleSize
         m.navTitleSize = navTitleSize
         m.rowHeight = rowHeight
+        m.thumbnailCornerFraction = thumbnailShape.cornerFraction
         return m
     }
 }

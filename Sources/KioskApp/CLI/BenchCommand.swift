@@ -16,7 +16,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How many frames (or core iterations) to measure.")
     var frames: Int?
 
-    @Option(help: "Play a scripted interaction: swipe, scroll, push or sheet.")
+    @Option(help: "Play a scripted interaction: swipe, scroll, push, sheet, or pictures (a list of photos at 60 Hz).")
     var scenario: String?
 
     @Option(help: "Items in the list for --scenario.")
@@ -65,8 +65,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     func runScenario(_ name: String) throws {
+        if name == "pictures" {
+            try runPictures()
+            return
+        }
         guard let kind = ScenarioBench.Kind(rawValue: name) else {
-            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet")
+            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet, pictures")
         }
         let (w, h) = TouchScript.parseSize(size)!  // checked by validate()
         guard let content = ScenarioBench.Content(rawValue: content) else {
@@ -87,6 +91,27 @@ struct BenchCommand: ParsableCommand {
             print("damaged pixels per frame: \(Int(r.damagedPixelsPerFrame))  peak RSS: \(r.peakRSSKilobytes / 1024) MB")
             print("first_frame_us: \(Int(r.firstFrameMicroseconds)) (app, fonts and first page built, first frame drawn)"
                 + "  first_render_us: \(Int(r.firstRenderMicroseconds)) (drawing it)")
+        }
+    }
+
+    func runPictures() throws {
+        guard let (w, h) = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1920x1080") }
+        let r = try PictureScrollBench(width: w, height: h, items: max(1, items), frames: max(10, frames ?? 600)).run()
+        if json {
+            print("{\"scenario\": \"pictures\", \"items\": \(items), \"frames\": \(r.ui.count), \"median_us\": \(r.ui.median), "
+                + "\"p99_us\": \(r.ui.p99), \"max_us\": \(r.ui.max), \"no_pictures_median_us\": \(r.uiWithoutPictures.median), "
+                + "\"no_pictures_p99_us\": \(r.uiWithoutPictures.p99), \"thumbnail_latency_median_ms\": \(r.latency.median), "
+                + "\"thumbnail_latency_p99_ms\": \(r.latency.p99), \"thumbnail_latency_max_ms\": \(r.latency.max), "
+                + "\"thumbnails_shown\": \(r.latency.count), \"rows_left_unshown\": \(r.unshown), \"photo_files\": \(r.files), "
+                + "\"picture_failures\": \(r.failures), \"peak_rss_kb\": \(r.peakRSSKilobytes), "
+                + "\"no_pictures_peak_rss_kb\": \(r.peakRSSWithoutPicturesKilobytes)}")
+        } else {
+            print("scenario pictures at \(w)x\(h), \(items) items, \(r.files) distinct 4000x3000 JPEGs reached, \(r.ui.count) frames at 60 Hz")
+            print("UI thread per frame: median_us: \(Int(r.ui.median))  p99_us: \(Int(r.ui.p99))  max_us: \(Int(r.ui.max))")
+            print("  same frames, pictures off: median_us: \(Int(r.uiWithoutPictures.median))  p99_us: \(Int(r.uiWithoutPictures.p99))")
+            print("thumbnail after its row appears: median \(Int(r.latency.median)) ms  p99 \(Int(r.latency.p99)) ms  max \(Int(r.latency.max)) ms"
+                + " (\(r.latency.count) shown, \(r.unshown) rows left before theirs arrived, \(r.failures) failures)")
+            print("peak RSS while scrolling: \(r.peakRSSKilobytes / 1024) MB (same frames without pictures: \(r.peakRSSWithoutPicturesKilobytes / 1024) MB)")
         }
     }
 }

@@ -68,6 +68,10 @@ extension KioskConfiguration {
             // At most a second, so changes by other processes show up within one second.
             data.pollInterval = r.integer("poll_interval_ms", default: data.pollInterval, in: 50...1000)
             data.undoWindow = r.number("undo_window_s", default: data.undoWindow, in: 0...86_400)
+            if let dir = r.string("image_dir") {
+                if dir.isEmpty { r.report("data.image_dir must not be empty", key: "image_dir") } else { data.imageDirectory = dir }
+            }
+            data.imageCacheMegabytes = r.integer("image_cache_mb", default: data.imageCacheMegabytes, in: 1...4096)
             r.finish()
         }
         if let r = root.table("navigation") {
@@ -125,6 +129,7 @@ extension ThemeSettings {
         for (key, field) in Self.colorKeys {
             if let color = r.color(key) { self[keyPath: field] = color }
         }
+        thumbnailShape = r.choice("thumbnail_shape") ?? thumbnailShape
         // Whether the font files load is checked by `check-config` and at start, not here.
         // `fonts = ["Inter", "Noto Sans"]` prefers installed families; `[theme.fonts]` names
         // files (and may hold the same list as `families`).

@@ -106,6 +106,10 @@ public struct DataSettings: Hashable, Sendable {
     public var pollInterval: Int = 500
     /// How long a deleted item can be restored (Undo) before it is purged, in seconds.
     public var undoWindow: Double = 30
+    /// Where an item's relative `image` path is looked up; nil: the database's directory.
+    public var imageDirectory: String?
+    /// The most decoded pictures kept in memory, in MiB.
+    public var imageCacheMegabytes: Int = 16
 
     public init() {}
 }

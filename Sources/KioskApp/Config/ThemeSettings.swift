@@ -32,6 +32,8 @@ public struct ThemeSettings: Hashable, Sendable {
     public var subtitleSize: Double = 15
     public var navTitleSize: Double = 20
     public var rowHeight: Double = 76
+    /// The shape of a row's picture thumbnail.
+    public var thumbnailShape: ThumbnailShape = .circle
 
     public init() {}
 
@@ -43,6 +45,16 @@ public struct ThemeSettings: Hashable, Sendable {
               let value = UInt32(digits, radix: 16) else { return nil }
         return digits.count == 6 ? SwipeColor(rgb: value) : SwipeColor(rgba: value)
     }
+}
+
+/// `[theme] thumbnail_shape`: how a row's picture is cut.
+public enum ThumbnailShape: String, Hashable, Sendable, CaseIterable {
+    case circle
+    /// A square with corners rounded by a fifth of its side.
+    case roundedSquare = "rounded-square"
+
+    /// Corner radius as a fraction of the side.
+    public var cornerFraction: Double { self == .circle ? 0.5 : 0.2 }
 }
 
 /// How haptic events are made felt.

@@ -28,12 +28,17 @@ public struct ItemRecord: Hashable, Sendable {
     /// Position in its list (within its section), ascending.
     public var sortKey: Int64
     public var updatedAt: StoreTime
+    /// A JPEG, PNG or WebP file shown as the row's thumbnail and on the detail page: absolute,
+    /// or relative to `[data] image_dir`; nil for none.
+    public var image: String?
 
     public init(
         id: String, listID: String, title: String, subtitle: String = "", body: String = "",
         avatar: String? = nil, icon: String? = nil, badge: Int = 0, unread: Bool = true, flagged: Bool = false,
-        archived: Bool = false, deletedAt: StoreTime? = nil, section: String = "", sortKey: Int64, updatedAt: StoreTime
+        archived: Bool = false, deletedAt: StoreTime? = nil, section: String = "", sortKey: Int64, updatedAt: StoreTime,
+        image: String? = nil
     ) {
+        self.image = image
         self.id = id
         self.listID = listID
         self.title = title

@@ -10,7 +10,7 @@
 extension ItemStore {
     static let itemColumns = """
         id, list_id, title, subtitle, body, avatar, icon, badge, unread, flagged, archived, deleted_at, sort_key, updated_at,
-        section
+        section, image
         """
 
     /// The filter shared by `count`, `sections` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
@@ -30,10 +30,10 @@ extension ItemStore {
         """
     static let itemSQL = "SELECT \(itemColumns) FROM items WHERE id = ?1"
     static let insertSQL = """
-        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         ON CONFLICT (id) DO UPDATE SET list_id = ?2, title = ?3, subtitle = ?4, body = ?5, avatar = ?6, icon = ?7,
             badge = ?8, unread = ?9, flagged = ?10, archived = ?11, deleted_at = ?12, sort_key = ?13, updated_at = ?14,
-            section = ?15
+            section = ?15, image = ?16
         """
 
     /// How many items `query` shows.
@@ -121,6 +121,7 @@ extension ItemStore {
             try s.bind(13, item.sortKey)
             try s.bind(14, item.updatedAt)
             try s.bind(15, item.section)
+            try s.bind(16, item.image)
             try s.run()
         }
     }
@@ -149,6 +150,6 @@ extension ItemStore {
             id: s.text(0), listID: s.text(1), title: s.text(2), subtitle: s.text(3), body: s.text(4),
             avatar: s.optionalText(5), icon: s.optionalText(6), badge: Int(s.int64(7)), unread: s.bool(8),
             flagged: s.bool(9), archived: s.bool(10), deletedAt: s.optionalInt64(11), section: s.text(14),
-            sortKey: s.int64(12), updatedAt: s.int64(13))
+            sortKey: s.int64(12), updatedAt: s.int64(13), image: s.optionalText(15))
     }
 }

@@ -123,6 +123,8 @@ public final class ItemStore {
         CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, sort_key, id);
         DROP INDEX items_window;
         """,
+        // 4: a picture per item (a JPEG, PNG or WebP path; absolute or under `[data] image_dir`).
+        "ALTER TABLE items ADD COLUMN image TEXT;",
     ]
 
     /// The schema version recorded in the file (`PRAGMA user_version`).

@@ -46,6 +46,8 @@ struct StateDump {
             "haptics": app.haptics.map { ["time_ms": $0.timeMs, "event": $0.event.rawValue] },
             "log": app.log.map { ["time_ms": $0.timeMs, "action": $0.action, "item": $0.item] },
             "toast": s.toast.map { $0 as Any } ?? NSNull(),
+            // Pictures that could not be shown, one warning each (as logged), in order.
+            "picture_warnings": app.pictures.warnings,
         ]
     }
 

@@ -17,6 +17,9 @@ final class ExampleCoverageTests: XCTestCase {
         let mapping = "ConfigurationMappingTests."
         var table: [String: [String]] = [
             "direction": [first],
+            "data.image_dir": ["PictureScenarioTests.testRelativePathsAreFoundUnderImageDir"],
+            "data.image_cache_mb": ["PictureLibraryTests.testImageCacheMegabytesSetsTheBudget"],
+            "theme.thumbnail_shape": ["PictureScenarioTests.testThumbnailShapeComesFromTheTheme"],
             "theme.fonts.families": ["TextSettingsTests.testTheAppsFontsPreferTheConfiguredFamilies",
                                      "TextSettingsTests.testPreferredFamiliesChooseAmongInstalledFontsThatHaveTheCharacter"],
             "display.backend": ["ConfigurationMappingTests.testRunRefusesTheHeadlessBackend"],

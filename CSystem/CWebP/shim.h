@@ -1,0 +1,3 @@
+// libwebp: WebP pictures decoded (lossy and lossless), and test pictures encoded.
+#include <webp/decode.h>
+#include <webp/encode.h>
