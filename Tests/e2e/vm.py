@@ -2,7 +2,11 @@
 a bochs (VGA) display, a virtio tablet and two virtio-serial ports (ctl: shell commands; touch0:
 the uinput touchscreen's command stream), and exposes the serial console as a line stream, QMP
 for screendumps, tablet and keyboard input, and pixel reading of the dumps (stdlib only, no PIL).
-`make run` uses the same guest with a window or VNC instead of no display (run_in_vm.py)."""
+`make run` uses the same guest with a window or VNC instead of no display (run_in_vm.py).
+The tablet is bound to no display on purpose: QEMU 7.2's VNC server forwards its pointer as
+absolute positions only when an unbound absolute device exists; with the tablet bound to vga0 it
+sent relative motion to the PS/2 mouse, which the guest has no driver for (clicks went nowhere).
+QMP `input-send-event` with device=vga0 still reaches the unbound tablet."""
 import json
 import os
 import queue
@@ -42,7 +46,7 @@ class VM:
             *display, "-serial", "stdio", "-monitor", "none", "-no-reboot",
             "-qmp", f"unix:{sockets['qmp']},server=on,wait=off",
             "-vga", "none", "-device", f"VGA,id=vga0,xres={xres},yres={yres}",
-            "-device", "virtio-tablet-pci,id=tab0,display=vga0",
+            "-device", "virtio-tablet-pci,id=tab0",
             "-device", "virtio-serial-pci",
             "-chardev", f"socket,id=ctl,path={sockets['ctl']},server=on,wait=off",
             "-device", "virtserialport,chardev=ctl,name=ctl",
