@@ -9,6 +9,7 @@ import unittest
 
 import rootfs
 import test_app_vm
+import test_drivers_vm
 import test_kiosk_vm
 import test_run_in_vm
 import test_service_vm
@@ -40,7 +41,7 @@ def main():
     test_service_vm.BOOT = rootfs.prepare(options.deb, test_service_vm.APP_COMMAND)
     print(f"e2e: assets ready in {time.monotonic() - started:.1f} s", flush=True)
     suite = unittest.TestSuite()
-    for module in (test_kiosk_vm, test_app_vm, test_session_vm, test_run_in_vm, test_service_vm):
+    for module in (test_kiosk_vm, test_app_vm, test_drivers_vm, test_session_vm, test_run_in_vm, test_service_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     if options.pattern:
         suite = unittest.TestSuite(t for t in suite for t in t if options.pattern in t.id())

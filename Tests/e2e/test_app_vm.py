@@ -113,10 +113,11 @@ class AppVM(unittest.TestCase):
     and test_session_vm.py); each subclass boots its own guest in its own `workdir`."""
     vm = None
     workdir = WORKDIR
+    gpu = "VGA"  # QEMU's display device (vm.GPUS); test_drivers_vm.py runs these cases on others
 
     @classmethod
     def setUpClass(cls):
-        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H)
+        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H, gpu=cls.gpu)
         cls.vm.wait_for("INIT DONE", what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")
@@ -136,12 +137,14 @@ class AppVM(unittest.TestCase):
         cls.vm.shell("kill -TERM $(cat /run/app.pid); wait $(cat /run/app.pid); echo APP-EXIT $?")
         cls.vm.wait_for("APP-EXIT", timeout=20, what="the app to stop")
 
+    app_arguments = ()  # given to every `swipe-kiosk run` of the class
+
     def start_app(self, *arguments, on_vt=False):
         """(Re)starts `swipe-kiosk run` on a fresh database; returns once it runs with the touchscreen.
         `on_vt`: as systemd starts it, with /dev/tty1 as stdin and controlling tty (setsid -c)."""
         self.stop_app()
         self.vm.mark()
-        command = "swipe-kiosk run --database /tmp/items.sqlite3 " + " ".join(arguments)
+        command = "swipe-kiosk run --database /tmp/items.sqlite3 " + " ".join((*self.app_arguments, *arguments))
         if on_vt:
             command = f"setsid -c {command} < /dev/tty1"
         self.vm.shell(f"rm -f /tmp/items.sqlite3*; {command} & echo $! > /run/app.pid")
@@ -176,7 +179,7 @@ class AppVM(unittest.TestCase):
                 break
             time.sleep(0.5)
         figures = f"{comparison.summary()} (after {time.monotonic() - started:.1f} s of re-checks)"
-        FIGURES.append((name, figures))
+        FIGURES.append((f"{self.gpu} {name}", figures))
         print(f"\n  {name}: {figures}", flush=True)
         if not close:
             images.write_png(expected, out / "expected.png")

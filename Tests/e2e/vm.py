@@ -21,12 +21,18 @@ class VMError(AssertionError):
     pass
 
 
+# QEMU display device -> (the guest's DRM driver, whether it takes xres/yres for its preferred mode).
+# cirrus-vga has no such properties: its driver prefers 1024x768 by itself.
+GPUS = {"VGA": ("bochs-drm", True), "virtio-vga": ("virtio_gpu", True), "cirrus-vga": ("cirrus", False)}
+
+
 class VM:
     """A running guest. Use as a context manager; `lines` collects every console line."""
 
     def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None,
-                 display=("-display", "none"), extra=(), new_session=False):
-        """`display`: QEMU's display options (a window or VNC for `make run`); `extra`: more QEMU
+                 display=("-display", "none"), extra=(), new_session=False, gpu="VGA"):
+        """`gpu`: the QEMU display device (GPUS: its kernel driver); `display`: QEMU's display
+        options (a window or VNC for `make run`); `extra`: more QEMU
         arguments; `new_session`: keep QEMU out of the terminal's process group, so Ctrl-C
         reaches only the Python driver, which then shuts the guest down in order."""
         self.workdir = Path(workdir)
@@ -45,7 +51,7 @@ class VM:
             "-append", f"console=ttyS0 quiet panic=-1 {append}".strip(),
             *display, "-serial", "stdio", "-monitor", "none", "-no-reboot",
             "-qmp", f"unix:{sockets['qmp']},server=on,wait=off",
-            "-vga", "none", "-device", f"VGA,id=vga0,xres={xres},yres={yres}",
+            "-vga", "none", "-device", f"{gpu},id=vga0" + (f",xres={xres},yres={yres}" if GPUS[gpu][1] else ""),
             "-device", "virtio-tablet-pci,id=tab0",
             "-device", "virtio-serial-pci",
             "-chardev", f"socket,id=ctl,path={sockets['ctl']},server=on,wait=off",
