@@ -1,8 +1,8 @@
 """A minimal RFB (VNC) client, stdlib only, so the `make run` test drives QEMU's VNC server the way a
 person's vncviewer does: the RFB 3.8 handshake with security type None, ClientInit, SetEncodings
 with QEMU's pointer-type pseudo-encoding (the server then says whether it forwards the pointer as
-absolute positions or relative motion), and PointerEvent messages (a button mask and a position
-in framebuffer pixels). It reads no framebuffer pixels: the tests take QMP screendumps.
+absolute positions or relative motion), PointerEvent messages (a button mask and a position in
+framebuffer pixels), and SetDesktopSize (what a viewer sends when its window is resized). It reads no framebuffer pixels: the tests take QMP screendumps.
 RFC 6143; QEMU's pseudo-encoding -257 is in QEMU's ui/vnc.c and the RFB community docs."""
 import socket
 import struct
@@ -13,7 +13,10 @@ ENCODING_RAW = 0
 ENCODING_QEMU_POINTER_TYPE_CHANGE = -257
 MESSAGE_SET_ENCODINGS = 2
 MESSAGE_POINTER_EVENT = 5
+MESSAGE_SET_DESKTOP_SIZE = 251
 MESSAGE_FRAMEBUFFER_UPDATE = 0
+ENCODING_DESKTOP_SIZE = -223
+ENCODING_EXTENDED_DESKTOP_SIZE = -308
 BUTTON_LEFT = 1
 
 
@@ -24,8 +27,14 @@ class RFBError(AssertionError):
 class RFBClient:
     """One connection. `width`/`height`/`name` come from ServerInit."""
 
-    def __init__(self, host, port, timeout=10):
-        self.sock = socket.create_connection((host, port), timeout=timeout)
+    def __init__(self, address, timeout=10):
+        """`address`: (host, port), or the path of a VNC unix socket (QEMU's -vnc unix:PATH)."""
+        if isinstance(address, tuple):
+            self.sock = socket.create_connection(address, timeout=timeout)
+        else:
+            self.sock = socket.socket(socket.AF_UNIX)
+            self.sock.settimeout(timeout)
+            self.sock.connect(str(address))
         version = self._read(12)
         if not version.startswith(b"RFB 003."):
             raise RFBError(f"not an RFB server: {version!r}")
@@ -65,7 +74,8 @@ class RFBClient:
 
     def pointer_mode(self):
         """Asks for QEMU's pointer-type pseudo-encoding and returns "absolute" or "relative", as
-        the server announces it in a FramebufferUpdate rectangle (x = 1 means absolute)."""
+        the server announces it in a FramebufferUpdate rectangle (x = 1 means absolute). Call it
+        first: it reads the server's replies up to that rectangle."""
         encodings = (ENCODING_RAW, ENCODING_QEMU_POINTER_TYPE_CHANGE)
         self.sock.sendall(struct.pack(">BxH", MESSAGE_SET_ENCODINGS, len(encodings))
                           + b"".join(struct.pack(">i", e) for e in encodings))
@@ -81,6 +91,18 @@ class RFBClient:
                 if encoding != ENCODING_RAW:
                     raise RFBError(f"unexpected encoding {encoding}")
                 self._read(w * h * 4)  # not requested, but skip it if it comes
+
+    def set_desktop_size(self, width, height):
+        """Asks for a new screen size with one screen (ExtendedDesktopSize's SetDesktopSize), as a
+        viewer does when its window is resized. QEMU hands it to the display device: virtio-gpu
+        then offers that size as its connector's preferred mode, and 0x0 disconnects the
+        connector; the guest kernel announces either with a HOTPLUG=1 uevent. The server's
+        replies are not read (the tests look at the guest)."""
+        encodings = (ENCODING_RAW, ENCODING_DESKTOP_SIZE, ENCODING_EXTENDED_DESKTOP_SIZE)
+        self.sock.sendall(struct.pack(">BxH", MESSAGE_SET_ENCODINGS, len(encodings))
+                          + b"".join(struct.pack(">i", e) for e in encodings))
+        self.sock.sendall(struct.pack(">BxHHBx", MESSAGE_SET_DESKTOP_SIZE, width, height, 1)
+                          + struct.pack(">IHHHHI", 0, 0, 0, width, height, 0))
 
     def pointer(self, x, y, buttons=0):
         """One PointerEvent: position in framebuffer pixels, `buttons` a mask (1 = left)."""

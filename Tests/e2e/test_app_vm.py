@@ -114,10 +114,12 @@ class AppVM(unittest.TestCase):
     vm = None
     workdir = WORKDIR
     gpu = "VGA"  # QEMU's display device (vm.GPUS); test_drivers_vm.py runs these cases on others
+    vnc = False  # a VNC server on workdir/vnc.sock (test_drivers_vm.py: monitor off and on)
 
     @classmethod
     def setUpClass(cls):
-        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H, gpu=cls.gpu)
+        display = ("-display", "none") + (("-vnc", f"unix:{cls.workdir / 'vnc.sock'}") if cls.vnc else ())
+        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display)
         cls.vm.wait_for("INIT DONE", what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")

@@ -184,7 +184,7 @@ class VNCRunInVMTest(RunInVMCase):
         vnc = self.wait_for(r"VNC at localhost:(\d+); connect with: vncviewer localhost:(\d+)")
         port = int(vnc.group(1))
         self.wait_for(r'input device added: name="QEMU Virtio Tablet"')
-        with rfb.RFBClient("127.0.0.1", port) as client:
+        with rfb.RFBClient(("127.0.0.1", port)) as client:
             self.assertEqual((client.width, client.height), (W, H))
             self.assertEqual(client.pointer_mode(), "absolute", "QEMU's VNC server should send absolute positions")
             self.client = client

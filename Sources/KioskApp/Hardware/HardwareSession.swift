@@ -3,7 +3,8 @@
 // wakes the screen), VT switching (leaving the app's VT stops rendering, drops DRM master and
 // suspends input; coming back takes them again and redraws in full) and the systemd notify
 // protocol (READY=1 after the first flip, a watchdog that only pings while frames get through,
-// STOPPING=1). Clients draw into its shadow buffer.
+// STOPPING=1), and display hotplug (a monitor back on gets its mode again and a full redraw).
+// Clients draw into its shadow buffer.
 import Glibc
 import KioskHardware
 import Logging
@@ -40,6 +41,8 @@ final class HardwareSession: EventLoopClient {
     let shadow: PixelBuffer
     /// The VT the app runs on; nil when stdin is no VT (then VT switching is unavailable).
     let vt: VirtualTerminal?
+    /// DRM uevents of the card (monitor off and on); nil when udev's monitor is unavailable.
+    let hotplug: DRMHotplugMonitor?
     weak var client: HardwareSessionClient?
     /// Called once the first frame is on screen (after READY=1).
     var onFirstFrame: (() -> Void)?
@@ -63,6 +66,10 @@ final class HardwareSession: EventLoopClient {
             logger: logger)
         vt = VirtualTerminal.takeOver(logger: logger)
         self.haptics = HapticEngine(configuration: haptics, loop: loop, logger: logger)
+        do { hotplug = try DRMHotplugMonitor(cardFD: output.card.fd) } catch {
+            logger.warning("display: no hotplug events (\(error)): a monitor switched off and on stays dark")
+            hotplug = nil
+        }
         power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
         let size = output.logicalSize
         shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
@@ -71,6 +78,11 @@ final class HardwareSession: EventLoopClient {
         loop.client = self
         try loop.register(fd: output.card.fd) { [unowned self] in output.handleEvents() }
         try loop.register(fd: input.fd) { [unowned self] in input.dispatch() }
+        if let hotplug {
+            try loop.register(fd: hotplug.fd) { [unowned self] in
+                if hotplug.receive(), output.reprobe() { invalidate() }
+            }
+        }
         output.onPageFlip = { [unowned self] _ in firstFlip() }
         service.startWatchdog(on: loop, logger: logger) { [unowned self] in
             flipQueuedAt.map { loop.now.nanoseconds - $0.nanoseconds < Self.flipStallNanoseconds } ?? true

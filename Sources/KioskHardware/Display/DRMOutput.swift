@@ -65,6 +65,8 @@ public final class DRMOutput {
     private let saved: drmModeCrtc?
     /// A failed mode set after regaining master was logged (once per pause, not per retry).
     private var resumeFailed = false
+    /// The connector at the last probe (start, then each hotplug: DRMOutput+Hotplug).
+    var connectorState: ConnectorState
 
     /// Opens and sets up the display described by `configuration`, showing a black frame.
     public init(configuration: DisplayConfiguration, logger: Logger) throws(DisplayError) {
@@ -72,6 +74,7 @@ public final class DRMOutput {
         let (card, connector) = try Self.chooseCard(configuration)
         self.card = card
         self.connector = connector
+        connectorState = ConnectorState(connector)
         guard let modeIndex = configuration.mode.select(from: connector.modes) else {
             throw .modeNotFound(configuration.mode, available: connector.modes.map(\.description))
         }
