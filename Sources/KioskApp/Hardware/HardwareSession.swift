@@ -53,6 +53,9 @@ final class HardwareSession: EventLoopClient {
     private var announced = false
     private var resumeTimer: TimerID?
     private var swallowedSlots: Set<Int> = []
+    /// Touch-to-flip latency (HardwareSession+Latency).
+    var latency = TouchLatencyMeter()
+    var latencyReportTimer: TimerID?
 
     init(display: DisplayConfiguration, input backend: InputBackend, calibration: CalibrationMatrix,
          haptics: HapticConfiguration, blankAfterSeconds: Int, logger: Logger) throws {
@@ -83,7 +86,10 @@ final class HardwareSession: EventLoopClient {
                 if hotplug.receive(), output.reprobe() { invalidate() }
             }
         }
-        output.onPageFlip = { [unowned self] _ in firstFlip() }
+        output.onPageFlip = { [unowned self] time in
+            flipCompleted(at: time)
+            firstFlip(at: time)
+        }
         service.startWatchdog(on: loop, logger: logger) { [unowned self] in
             flipQueuedAt.map { loop.now.nanoseconds - $0.nanoseconds < Self.flipStallNanoseconds } ?? true
         }
@@ -105,11 +111,12 @@ final class HardwareSession: EventLoopClient {
     /// Asks for the whole screen to be presented again.
     func invalidate() { pending.append(DamageRect(size: shadow.size)) }
 
-    private func firstFlip() {
+    private func firstFlip(at time: LoopInstant) {
         flipQueuedAt = nil
         guard !announced else { return }
         announced = true
         notify { () throws(SystemError) in try service.ready(status: client?.readyStatus ?? "running") }
+        logStartUp(firstFlip: time)
         onFirstFrame?()
     }
 
@@ -134,9 +141,10 @@ final class HardwareSession: EventLoopClient {
 
     func render(now: LoopInstant) {
         if let client { pending += client.draw(into: shadow, now: now) }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { return latency.nothingToShow() }
         do {
             if try output.present(from: shadow, damage: pending) {
+                latency.frameQueued()
                 pending.removeAll()
                 flipQueuedAt = flipQueuedAt ?? now
             }
@@ -148,6 +156,7 @@ final class HardwareSession: EventLoopClient {
     }
 
     func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        if !output.isFlipPending, pending.isEmpty, client?.wantsFrame != true { latency.nothingToShow() }
         guard !output.isBlanked, !output.isPaused else { return nil }
         return [power.deadline, client?.nextDeadline(now: now)].compactMap { $0 }.min()
     }
@@ -161,6 +170,7 @@ final class HardwareSession: EventLoopClient {
         case .terminate(let number):
             client?.handle(signal: signal)
             logger.info("signal \(number): stopping")
+            logLatency(final: true)
             notify { () throws(SystemError) in try service.stopping() }
             loop.stop()
         case .reload, .screenshot, .childExited:
@@ -191,6 +201,7 @@ final class HardwareSession: EventLoopClient {
         case .deviceAdded, .deviceRemoved, .frame:
             break
         }
+        noteDelivered(event)
         client?.handle(event)
     }
 
