@@ -7,6 +7,7 @@ import sys
 import time
 import unittest
 
+import metrics
 import rootfs
 import test_app_vm
 import test_drivers_vm
@@ -49,6 +50,8 @@ def main():
     failed = len(result.failures) + len(result.errors)
     for name, figures in test_app_vm.FIGURES:
         print(f"e2e: DRM vs headless, {name}: {figures}")
+    for line in metrics.LINES:
+        print(line)
     print(f"e2e: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
     return 1 if failed or result.testsRun == 0 else 0
 

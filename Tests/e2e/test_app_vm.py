@@ -9,6 +9,7 @@ also writes expected.png (as the panel should show it), actual.png and diff.png 
 Run through run_vm_tests.py (which prepares the cached kernel and initramfs)."""
 import json
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -16,6 +17,7 @@ import unittest
 from pathlib import Path
 
 import images
+import metrics
 from vm import VM
 
 W, H = 1024, 768
@@ -246,3 +248,25 @@ class AppVMTest(AppVM):
         gesture.play(self.vm)
         time.sleep(1.5)
         self.assertScreenMatches("rotation-90-swipe", images.rotate_clockwise(expected))
+
+    def test_9_metrics(self):
+        """First frame, touch-to-flip over 20 taps and swipes, then 60 s untouched (metrics.py)."""
+        self.start_app()
+        display = self.vm.wait_for(lambda l: "card=/dev/dri/card0" in l and " display" in l)
+        first_frame = metrics.first_frame_ms(self.vm.wait_for("start-up: first frame", timeout=20))
+        self.vm.shell("echo ARCH $(uname -m)")
+        arch = self.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
+        y = NAV_BAR + HEADER + ROW + ROW // 2  # the second row: open it, then tap it closed
+        for _ in range(10):
+            Gesture().slow_swipe(1000, 700, y, step=30, hold_ms=100).play(self.vm)
+            time.sleep(0.8)
+            Gesture().tap(300, y).play(self.vm)
+            time.sleep(0.8)
+        time.sleep(2.0)
+        idle_cpu, wakeups = metrics.measure_idle(self.vm)
+        self.vm.mark()
+        self.stop_app()
+        p50, p99, events = metrics.latency_ms(self.vm.wait_for("touch-to-flip:", what="the latency line"))
+        self.assertGreaterEqual(events, 20, "every gesture should have reached the screen")
+        driver = re.search(r"driver=(\S+)", display).group(1)
+        metrics.record(driver, arch, first_frame, p50, p99, idle_cpu, wakeups)

@@ -17,6 +17,8 @@ final class AppScreen: HardwareSessionClient {
     var lastTime = 0.0
     /// Re-reads the configuration on SIGHUP; nil keeps the running one.
     var reload: (() -> KioskApplication?)?
+    /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
+    var databaseWatcher: FileChangeWatcher?
 
     init(app: KioskApplication, session: HardwareSession) throws {
         self.app = app
@@ -97,6 +99,7 @@ final class AppScreen: HardwareSessionClient {
         case .reload:
             guard let fresh = reload?() else { return }
             app = fresh
+            app.storeWatched = databaseWatcher != nil
             lastFrame = nil
             connectHaptics()
             session.invalidate()
