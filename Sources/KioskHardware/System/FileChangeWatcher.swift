@@ -13,7 +13,7 @@ public final class FileChangeWatcher {
     public let fd: Int32
     private let names: Set<String>
     private static let bufferSize = 4096
-    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: FileChangeWatcher.bufferSize, alignment: 8)
+    private let buffer: UnsafeMutableRawPointer
 
     /// Watches `path`'s directory for changes to `path`, `path-wal` and `path-journal`.
     public init(path: String) throws(SystemError) {
@@ -21,18 +21,16 @@ public final class FileChangeWatcher {
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         names = [base, base + "-wal", base + "-journal"]
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else {
-            buffer.deallocate()
-            throw SystemError(errno: errno, operation: "inotify_init1")
-        }
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw SystemError(errno: errno, operation: "inotify_init1") }
         let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
         guard inotify_add_watch(fd, directory, mask) >= 0 else {
             let error = SystemError(errno: errno, operation: "inotify_add_watch(\(directory))")
             close(fd)
-            buffer.deallocate()
             throw error
         }
+        self.fd = fd
+        buffer = .allocate(byteCount: Self.bufferSize, alignment: 8)
     }
 
     deinit {
