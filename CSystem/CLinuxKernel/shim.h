@@ -1,11 +1,12 @@
 // Linux-only kernel interfaces that Glibc's Swift module map leaves out: epoll, timerfd,
-// signalfd, eventfd (the event loop), the evdev force-feedback structures (haptics) and the
+// signalfd, eventfd (the event loop), inotify (database change detection), the evdev force-feedback structures (haptics) and the
 // virtual-terminal and console-keyboard ioctls (VT switching).
 // Header-only, part of glibc and the kernel headers: nothing to link.
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <linux/input.h>
 #include <linux/kd.h>

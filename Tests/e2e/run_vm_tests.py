@@ -7,8 +7,10 @@ import sys
 import time
 import unittest
 
+import metrics
 import rootfs
 import test_app_vm
+import test_drivers_vm
 import test_kiosk_vm
 import test_run_in_vm
 import test_service_vm
@@ -40,7 +42,7 @@ def main():
     test_service_vm.BOOT = rootfs.prepare(options.deb, test_service_vm.APP_COMMAND)
     print(f"e2e: assets ready in {time.monotonic() - started:.1f} s", flush=True)
     suite = unittest.TestSuite()
-    for module in (test_kiosk_vm, test_app_vm, test_session_vm, test_run_in_vm, test_service_vm):
+    for module in (test_kiosk_vm, test_app_vm, test_drivers_vm, test_session_vm, test_run_in_vm, test_service_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     if options.pattern:
         suite = unittest.TestSuite(t for t in suite for t in t if options.pattern in t.id())
@@ -48,6 +50,8 @@ def main():
     failed = len(result.failures) + len(result.errors)
     for name, figures in test_app_vm.FIGURES:
         print(f"e2e: DRM vs headless, {name}: {figures}")
+    for line in metrics.LINES:
+        print(line)
     print(f"e2e: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")
     return 1 if failed or result.testsRun == 0 else 0
 

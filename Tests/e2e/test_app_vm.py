@@ -9,6 +9,7 @@ also writes expected.png (as the panel should show it), actual.png and diff.png 
 Run through run_vm_tests.py (which prepares the cached kernel and initramfs)."""
 import json
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -16,6 +17,7 @@ import unittest
 from pathlib import Path
 
 import images
+import metrics
 from vm import VM
 
 W, H = 1024, 768
@@ -113,10 +115,13 @@ class AppVM(unittest.TestCase):
     and test_session_vm.py); each subclass boots its own guest in its own `workdir`."""
     vm = None
     workdir = WORKDIR
+    gpu = "VGA"  # QEMU's display device (vm.GPUS); test_drivers_vm.py runs these cases on others
+    vnc = False  # a VNC server on workdir/vnc.sock (test_drivers_vm.py: monitor off and on)
 
     @classmethod
     def setUpClass(cls):
-        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H)
+        display = ("-display", "none") + (("-vnc", f"unix:{cls.workdir / 'vnc.sock'}") if cls.vnc else ())
+        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display)
         cls.vm.wait_for("INIT DONE", what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")
@@ -136,12 +141,14 @@ class AppVM(unittest.TestCase):
         cls.vm.shell("kill -TERM $(cat /run/app.pid); wait $(cat /run/app.pid); echo APP-EXIT $?")
         cls.vm.wait_for("APP-EXIT", timeout=20, what="the app to stop")
 
+    app_arguments = ()  # given to every `swipe-kiosk run` of the class
+
     def start_app(self, *arguments, on_vt=False):
         """(Re)starts `swipe-kiosk run` on a fresh database; returns once it runs with the touchscreen.
         `on_vt`: as systemd starts it, with /dev/tty1 as stdin and controlling tty (setsid -c)."""
         self.stop_app()
         self.vm.mark()
-        command = "swipe-kiosk run --database /tmp/items.sqlite3 " + " ".join(arguments)
+        command = "swipe-kiosk run --database /tmp/items.sqlite3 " + " ".join((*self.app_arguments, *arguments))
         if on_vt:
             command = f"setsid -c {command} < /dev/tty1"
         self.vm.shell(f"rm -f /tmp/items.sqlite3*; {command} & echo $! > /run/app.pid")
@@ -176,7 +183,7 @@ class AppVM(unittest.TestCase):
                 break
             time.sleep(0.5)
         figures = f"{comparison.summary()} (after {time.monotonic() - started:.1f} s of re-checks)"
-        FIGURES.append((name, figures))
+        FIGURES.append((f"{self.gpu} {name}", figures))
         print(f"\n  {name}: {figures}", flush=True)
         if not close:
             images.write_png(expected, out / "expected.png")
@@ -241,3 +248,25 @@ class AppVMTest(AppVM):
         gesture.play(self.vm)
         time.sleep(1.5)
         self.assertScreenMatches("rotation-90-swipe", images.rotate_clockwise(expected))
+
+    def test_9_metrics(self):
+        """First frame, touch-to-flip over 20 taps and swipes, then 60 s untouched (metrics.py)."""
+        self.start_app()
+        display = self.vm.wait_for(lambda l: "card=/dev/dri/card0" in l and " display" in l)
+        first_frame = metrics.first_frame_ms(self.vm.wait_for("start-up: first frame", timeout=20))
+        self.vm.shell("echo ARCH $(uname -m)")
+        arch = self.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
+        y = NAV_BAR + HEADER + ROW + ROW // 2  # the second row: open it, then tap it closed
+        for _ in range(10):
+            Gesture().slow_swipe(1000, 700, y, step=30, hold_ms=100).play(self.vm)
+            time.sleep(0.8)
+            Gesture().tap(300, y).play(self.vm)
+            time.sleep(0.8)
+        time.sleep(2.0)
+        idle_cpu, wakeups = metrics.measure_idle(self.vm)
+        self.vm.mark()
+        self.stop_app()
+        p50, p99, events = metrics.latency_ms(self.vm.wait_for("touch-to-flip:", what="the latency line"))
+        self.assertGreaterEqual(events, 20, "every gesture should have reached the screen")
+        driver = re.search(r"driver=(\S+)", display).group(1)
+        metrics.record(driver, arch, first_frame, p50, p99, idle_cpu, wakeups)

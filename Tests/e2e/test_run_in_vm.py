@@ -3,9 +3,11 @@ shows the screen:
 - VNC (a machine without a desktop): QEMU's VNC server listens on localhost;
 - a QEMU window (a desktop, here an Xvfb X server): the window appears and shows the app.
 In each, the app reaches its running line, the screen is the app's first screen (equal to the
-headless rendering; for the window, as the X server shows it, captured with xwd), a click of
-QEMU's tablet acts as a touch (it pushes the detail page), and Ctrl-C (SIGINT) stops the app with
-status 0 and then QEMU. ~15 s each.
+headless rendering; for the window, as the X server shows it, captured with xwd), a pointer click
+acts as a touch (it pushes the detail page), and Ctrl-C (SIGINT) stops the app with status 0 and
+then QEMU. On VNC the pointer comes from a real RFB client (rfb.py: PointerEvent messages, as a
+vncviewer sends them), which also drags a row open; in the window, from QEMU's tablet via QMP.
+~15-25 s each.
 Run through run_vm_tests.py (which sets BINARY and builds the cached initramfs first)."""
 import json
 import os
@@ -22,11 +24,15 @@ import unittest
 from pathlib import Path
 
 import images
+import rfb
 
 HERE = Path(__file__).resolve().parent
 BINARY = None  # set by run_vm_tests.py
 WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "run-in-vm"
 W, H = 1024, 768
+# The default theme and demo data: nav bar 64, "Today" header 28, rows of 76 (test_app_vm.py).
+THIRD_ROW_Y = 64 + 28 + 2 * 76 + 38
+SECOND_ROW_Y = 64 + 28 + 76 + 38
 
 
 class QMP:
@@ -129,8 +135,9 @@ class RunInVMCase(unittest.TestCase):
         print(f"\n  run-in-vm {name}: {comparison.summary()}", flush=True)
         self.assertLessEqual(comparison.differing_share, 0.00005, f"{name}: {comparison.summary()}")
 
-    def check_app_clicks_and_ctrl_c(self):
-        """The first screen, a tablet click that pushes the detail page, then Ctrl-C."""
+    def check_app_clicks_and_ctrl_c(self, click):
+        """The first screen, a pointer click that pushes the detail page, then Ctrl-C.
+        `click(qmp, x, y)` presses and releases the pointer at screen pixel (x, y)."""
         self.wait_for(r"kiosk running: /dev/dri/card0 Virtual-1 1024x768")
         self.wait_for(r'input device added: name="QEMU Virtio Tablet"')
         qmp = QMP(self.qmp_path)
@@ -138,18 +145,13 @@ class RunInVMCase(unittest.TestCase):
             time.sleep(1.0)
             self.assertScreen(qmp, "first-screen", self.replay(
                 "first-screen", "size 1024x768\nat 500 screenshot expected.png\nat 516 end\n"))
-            # A tablet click is a touch (slot 1000): on the third row it pushes the detail page.
-            y = (64 + 2 * 76 + 38) * 32768 // H
-            for down in (True, False):
-                qmp.command("input-send-event", device="vga0", events=[
-                    {"type": "abs", "data": {"axis": "x", "value": 16384}},
-                    {"type": "abs", "data": {"axis": "y", "value": y}},
-                    {"type": "btn", "data": {"down": down, "button": "left"}}])
-                time.sleep(0.06)
+            # A pointer click is a touch (slot 1000): on the third row it pushes the detail page.
+            click(qmp, 512, THIRD_ROW_Y)
             time.sleep(1.0)
-            self.assertScreen(qmp, "tablet-tap", self.replay(
-                "tablet-tap", f"size 1024x768\nat 500 down 0 512 {y * H / 32768!r}\nat 560 up 0\n"
-                              "at 1560 screenshot expected.png\nat 1576 end\n"))
+            self.assertScreen(qmp, "pointer-click", self.replay(
+                "pointer-click", f"size 1024x768\nat 500 down 0 512 {THIRD_ROW_Y}\nat 560 up 0\n"
+                                 "at 1560 screenshot expected.png\nat 1576 end\n"))
+            self.after_click(qmp)
         finally:
             qmp.close()
         self.process.send_signal(signal.SIGINT)  # what Ctrl-C in the terminal sends
@@ -157,19 +159,50 @@ class RunInVMCase(unittest.TestCase):
         self.wait_for(r"swipe-kiosk exited with status 0")
         self.wait_for(r"VM stopped")
 
+    def after_click(self, qmp):
+        """More checks on the detail page the click pushed (none by default)."""
+
+    @staticmethod
+    def qmp_click(qmp, x, y):
+        """A click of QEMU's tablet through QMP (device units 0..32767)."""
+        for down in (True, False):
+            qmp.command("input-send-event", device="vga0", events=[
+                {"type": "abs", "data": {"axis": "x", "value": x * 32768 // W}},
+                {"type": "abs", "data": {"axis": "y", "value": y * 32768 // H}},
+                {"type": "btn", "data": {"down": down, "button": "left"}}])
+            time.sleep(0.06)
+
 
 class VNCRunInVMTest(RunInVMCase):
     def setUp(self):
         self.start({k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")})
 
     def test_vnc_run_shows_the_app_takes_clicks_and_stops_on_ctrl_c(self):
+        """A VNC client's pointer is a finger: the server forwards it as absolute positions to
+        the tablet (not as relative motion to the PS/2 mouse the guest has no driver for), a
+        click pushes a row's detail page and, back on the list, a drag opens a row."""
         vnc = self.wait_for(r"VNC at localhost:(\d+); connect with: vncviewer localhost:(\d+)")
         port = int(vnc.group(1))
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
-            self.assertEqual(conn.recv(12), b"RFB 003.008\n", "QEMU's VNC server greets with RFB")
-        self.check_app_clicks_and_ctrl_c()
+        self.wait_for(r'input device added: name="QEMU Virtio Tablet"')
+        with rfb.RFBClient(("127.0.0.1", port)) as client:
+            self.assertEqual((client.width, client.height), (W, H))
+            self.assertEqual(client.pointer_mode(), "absolute", "QEMU's VNC server should send absolute positions")
+            self.client = client
+            self.check_app_clicks_and_ctrl_c(lambda _qmp, x, y: client.click(x, y))
         with self.assertRaises(OSError, msg="QEMU (and its VNC server) should be gone"):
             socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+    def after_click(self, qmp):
+        """Escape back to the list, then a slow VNC drag on the second row opens its actions."""
+        self.assertIn("return", qmp.command("send-key", keys=[{"type": "qcode", "data": "esc"}]))
+        time.sleep(1.0)
+        self.client.drag(1000, 700, SECOND_ROW_Y)
+        time.sleep(1.5)
+        moves = "".join(f"at {2600 + 16 * (i + 1)} move 0 {1000 - 10 * (i + 1)} {SECOND_ROW_Y}\n" for i in range(30))
+        self.assertScreen(qmp, "pointer-drag", self.replay("pointer-drag", (
+            f"size 1024x768\nat 500 down 0 512 {THIRD_ROW_Y}\nat 560 up 0\nat 1560 key ESC\n"
+            f"at 2600 down 0 1000 {SECOND_ROW_Y}\n{moves}at {2600 + 16 * 30 + 200} up 0\n"
+            f"at {2600 + 16 * 30 + 1700} screenshot expected.png\nat {2600 + 16 * 30 + 1716} end\n")))
 
 
 class WindowRunInVMTest(RunInVMCase):
@@ -210,6 +243,6 @@ class WindowRunInVMTest(RunInVMCase):
 
     def test_window_run_shows_the_app_takes_clicks_and_stops_on_ctrl_c(self):
         self.wait_for(r"the screen is in the QEMU window")
-        self.check_app_clicks_and_ctrl_c()
+        self.check_app_clicks_and_ctrl_c(self.qmp_click)
         tree = self.x("xwininfo", "-root", "-tree").decode()
         self.assertNotIn('"QEMU"', tree, "the QEMU window should be gone")

@@ -2,7 +2,11 @@
 a bochs (VGA) display, a virtio tablet and two virtio-serial ports (ctl: shell commands; touch0:
 the uinput touchscreen's command stream), and exposes the serial console as a line stream, QMP
 for screendumps, tablet and keyboard input, and pixel reading of the dumps (stdlib only, no PIL).
-`make run` uses the same guest with a window or VNC instead of no display (run_in_vm.py)."""
+`make run` uses the same guest with a window or VNC instead of no display (run_in_vm.py).
+The tablet is bound to no display on purpose: QEMU 7.2's VNC server forwards its pointer as
+absolute positions only when an unbound absolute device exists; with the tablet bound to vga0 it
+sent relative motion to the PS/2 mouse, which the guest has no driver for (clicks went nowhere).
+QMP `input-send-event` with device=vga0 still reaches the unbound tablet."""
 import json
 import os
 import queue
@@ -17,12 +21,18 @@ class VMError(AssertionError):
     pass
 
 
+# QEMU display device -> (the guest's DRM driver, whether it takes xres/yres for its preferred mode).
+# cirrus-vga has no such properties: its driver prefers 1024x768 by itself.
+GPUS = {"VGA": ("bochs-drm", True), "virtio-vga": ("virtio_gpu", True), "cirrus-vga": ("cirrus", False)}
+
+
 class VM:
     """A running guest. Use as a context manager; `lines` collects every console line."""
 
     def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None,
-                 display=("-display", "none"), extra=(), new_session=False):
-        """`display`: QEMU's display options (a window or VNC for `make run`); `extra`: more QEMU
+                 display=("-display", "none"), extra=(), new_session=False, gpu="VGA"):
+        """`gpu`: the QEMU display device (GPUS: its kernel driver); `display`: QEMU's display
+        options (a window or VNC for `make run`); `extra`: more QEMU
         arguments; `new_session`: keep QEMU out of the terminal's process group, so Ctrl-C
         reaches only the Python driver, which then shuts the guest down in order."""
         self.workdir = Path(workdir)
@@ -41,8 +51,8 @@ class VM:
             "-append", f"console=ttyS0 quiet panic=-1 {append}".strip(),
             *display, "-serial", "stdio", "-monitor", "none", "-no-reboot",
             "-qmp", f"unix:{sockets['qmp']},server=on,wait=off",
-            "-vga", "none", "-device", f"VGA,id=vga0,xres={xres},yres={yres}",
-            "-device", "virtio-tablet-pci,id=tab0,display=vga0",
+            "-vga", "none", "-device", f"{gpu},id=vga0" + (f",xres={xres},yres={yres}" if GPUS[gpu][1] else ""),
+            "-device", "virtio-tablet-pci,id=tab0",
             "-device", "virtio-serial-pci",
             "-chardev", f"socket,id=ctl,path={sockets['ctl']},server=on,wait=off",
             "-device", "virtserialport,chardev=ctl,name=ctl",

@@ -14,8 +14,11 @@ HERE = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "swipe-kiosk-e2e"
 DEBS = ["busybox-static", "udev"]
 # Load order matters (dependencies first); resolved further from each module's `depends=`.
+# The DRM drivers: bochs (QEMU's VGA), virtio_gpu (virtio-vga) and cirrus (cirrus-vga); each binds
+# only to its own device, so one initramfs serves every VM test.
 MODULES = ["drm", "drm_kms_helper", "ttm", "drm_ttm_helper", "drm_vram_helper", "bochs",
            "virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci",
+           "virtio_gpu", "cirrus",
            "virtio_input", "virtio_console", "evdev", "uinput"]
 UDEV_RULES = ["50-udev-default.rules", "60-drm.rules", "60-input-id.rules", "60-evdev.rules",
               "60-persistent-input.rules", "70-mouse.rules", "70-touchpad.rules",

@@ -21,6 +21,11 @@ final class KioskApplication {
     /// Hardware backends listen here (force feedback, LED, command).
     var onHaptic: ((HapticEvent) -> Void)?
     var lastPoll = 0.0
+    /// An inotify watch reports the database's changes (AppScreen+DatabaseWatch): the store is
+    /// then checked only when it says so, instead of every `poll_interval_ms`.
+    var storeWatched = false
+    /// The watch saw a write since the last check.
+    var storeMayHaveChanged = false
     /// Store time of the last look at outside changes: rows newer than it are new to the user.
     var lastSync: StoreTime = 0
     var now = 0.0
@@ -172,14 +177,16 @@ final class KioskApplication {
         _ = pictures.waitForDecoderIfReplaying()
         if pictures.collect() { scene.needsRender = true }
         resetIfIdle()
-        if time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {  // the expression of nextDeadline
+        // The same expression as nextDeadline, so a tick at the deadline always polls.
+        if storeWatched ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
+            storeMayHaveChanged = false
             if (try? store.pollForChanges()) == true { for id in pages.keys { syncWithStore(id) } }
         }
     }
 
     func nextDeadline(after time: Double) -> Double? {
-        let poll = lastPoll + Double(configuration.data.pollInterval) / 1000
+        let poll = storeWatched ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
         let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil

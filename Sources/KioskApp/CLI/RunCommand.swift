@@ -50,10 +50,12 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(hardware: error)
         }
         let size = session.shadow.size
+        let databasePath = options.database ?? configuration.data.database
         let app = try options.makeApplication(
-            configuration: configuration, databasePath: options.database ?? configuration.data.database,
+            configuration: configuration, databasePath: databasePath,
             size: (size.width, size.height), storeClock: .wall)
         let screen = try AppScreen(app: app, session: session)
+        screen.watchDatabase(at: databasePath)
         screen.reload = { [options] in
             guard let path = options.config, let fresh = try? KioskConfiguration.load(file: path),
                   let next = try? options.makeApplication(

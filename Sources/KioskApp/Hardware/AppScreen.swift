@@ -18,6 +18,8 @@ final class AppScreen: SessionClient {
     var lastTime = 0.0
     /// Re-reads the configuration on SIGHUP; nil keeps the running one.
     var reload: (() -> KioskApplication?)?
+    /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
+    var databaseWatcher: FileChangeWatcher?
 
     init(app: KioskApplication, session: KioskSession) throws {
         self.app = app
@@ -95,6 +97,7 @@ final class AppScreen: SessionClient {
         case .reload:
             guard let fresh = reload?() else { return }
             app = fresh
+            app.storeWatched = databaseWatcher != nil
             lastFrame = nil
             connectHaptics()
             session.invalidate()

@@ -35,11 +35,18 @@ final class ReplaySession {
             calibration: configuration.input.calibrationMatrix,
             pointerAsTouch: configuration.input.pointerAsTouch, haptics: configuration.haptics.hardware,
             events: Self.inputEvents(steps), blankAfterSeconds: Int(configuration.idle.blankAfter),
-            logger: Logger(label: "swipe-kiosk.replay"))
+            logger: Self.logger)
         display = session.display as! VirtualDisplay
         screen = try AppScreen(app: app, session: session)
         session.client = screen
     }
+
+    /// Warnings and errors only: a replay's output is its captures.
+    static let logger: Logger = {
+        var logger = Logger(label: "swipe-kiosk.replay")
+        logger.logLevel = .warning
+        return logger
+    }()
 
     /// The instant of a script time (ms from the start).
     static func instant(ms: Double) -> LoopInstant { LoopInstant(nanoseconds: Int64((ms * 1_000_000).rounded())) }

@@ -68,6 +68,8 @@ public final class DRMOutput: Display {
     private let saved: drmModeCrtc?
     /// A failed mode set after regaining master was logged (once per pause, not per retry).
     private var resumeFailed = false
+    /// The connector at the last probe (start, then each hotplug: DRMOutput+Hotplug).
+    var connectorState: ConnectorState
 
     /// Opens and sets up the display described by `configuration`, showing a black frame.
     public init(configuration: DisplayConfiguration, logger: Logger) throws(DisplayError) {
@@ -75,6 +77,7 @@ public final class DRMOutput: Display {
         let (card, connector) = try Self.chooseCard(configuration)
         self.card = card
         self.connector = connector
+        connectorState = ConnectorState(connector)
         guard let modeIndex = configuration.mode.select(from: connector.modes) else {
             throw .modeNotFound(configuration.mode, available: connector.modes.map(\.description))
         }

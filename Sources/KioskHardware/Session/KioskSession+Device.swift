@@ -29,11 +29,22 @@ extension KioskSession {
             screen: ScreenMapping(physicalSize: output.physicalSize, rotation: output.rotation, calibration: options.calibration),
             pointerAsTouch: options.pointerAsTouch, logger: logger)
         logger.info("input: pointer \(options.pointerAsTouch ? "acts as a finger" : "ignored (pointer_as_touch = false)")")
-        return try KioskSession(
+        let session = try KioskSession(
             loop: loop, display: output, input: input,
             haptics: HapticEngine(configuration: options.haptics, loop: loop, logger: logger),
             service: service, vt: VirtualTerminal.takeOver(logger: logger),
             blankAfterSeconds: options.blankAfterSeconds, logger: logger)
+        // A monitor switched off and on: its mode again and a full redraw.
+        do {
+            let hotplug = try DRMHotplugMonitor(cardFD: output.card.fd)
+            try loop.register(fd: hotplug.fd) { [unowned session] in
+                if hotplug.receive(), output.reprobe() { session.invalidate() }
+            }
+            session.hotplug = hotplug
+        } catch {
+            logger.warning("display: no hotplug events (\(error)): a monitor switched off and on stays dark")
+        }
+        return session
     }
 
     /// A session on virtual time: a `physicalSize` panel at `refreshRate` Hz and `rotation`,

@@ -24,6 +24,7 @@ extension KioskSession {
         case .deviceAdded, .deviceRemoved, .frame:
             break
         }
+        noteDelivered(event)
         client?.handle(event)
     }
 

@@ -57,6 +57,11 @@ public final class KioskSession: EventLoopClient {
     private var nextDrawAt: LoopInstant?
     private let periodNanoseconds: Int64
     private var announced = false
+    /// Touch-to-flip latency (KioskSession+Latency).
+    var latency = TouchLatencyMeter()
+    var latencyReportTimer: TimerID?
+    /// DRM uevents of the card (a monitor off and on); set up by the device session.
+    var hotplug: DRMHotplugMonitor?
     var resumeTimer: TimerID?
     var swallowedSlots: Set<Int> = []
 
@@ -118,10 +123,12 @@ public final class KioskSession: EventLoopClient {
 
     private func flipped(at time: LoopInstant) {
         flipQueuedAt = nil
+        flipCompleted(at: time)
         onPageFlip?(time)
         guard !announced else { return }
         announced = true
         notify { () throws(SystemError) in try service?.ready(status: client?.readyStatus ?? "running") ?? false }
+        logStartUp(firstFlip: time)
         onFirstFrame?()
     }
 
@@ -152,12 +159,13 @@ public final class KioskSession: EventLoopClient {
         if let client { pending += client.draw(into: shadow, now: now) }
         guard !pending.isEmpty else {
             nextDrawAt = now.advanced(byNanoseconds: periodNanoseconds)
-            return
+            return latency.nothingToShow()
         }
         nextDrawAt = nil
         do {
             let damage = pending
             if try display.present(from: shadow, damage: damage) {
+                latency.frameQueued()
                 pending.removeAll()
                 flipQueuedAt = flipQueuedAt ?? now
                 if let onFrameDrawn, let tickStartedAt { onFrameDrawn(LoopInstant.now().nanoseconds - tickStartedAt.nanoseconds, damage) }
@@ -170,6 +178,7 @@ public final class KioskSession: EventLoopClient {
     }
 
     public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        if !display.isFlipPending, pending.isEmpty, client?.wantsFrame != true { latency.nothingToShow() }
         guard !display.isBlanked, !display.isPaused else { return nil }
         var wanted = client?.nextDeadline(now: now)
         // A frame is wanted: it is drawn when the pending flip completes (its event wakes the
@@ -189,6 +198,7 @@ public final class KioskSession: EventLoopClient {
         case .terminate(let number):
             client?.handle(signal: signal)
             logger.info("signal \(number): stopping")
+            logLatency(final: true)
             notify { () throws(SystemError) in try service?.stopping() ?? false }
             loop.stop()
         case .reload, .screenshot, .childExited:

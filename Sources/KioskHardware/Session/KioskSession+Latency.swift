@@ -1,0 +1,47 @@
+// The session's measurements of what a person feels: touch-to-flip latency (every touch and key
+// press delivered to the app, from its kernel timestamp to the completion of the flip that shows
+// it; TouchLatencyMeter), reported in the STATUS= line (`systemctl status`) and the journal a
+// minute after touches happen and at exit; and start-up, exec to first flip and to READY=1.
+// Kept apart from KioskSession so the session's own logic stays readable.
+
+extension KioskSession {
+    /// How long after the first measured touch of a quiet period its figures are reported.
+    static let latencyReportMilliseconds: Int64 = 60_000
+
+    func noteDelivered(_ event: InputEvent) {
+        switch event {
+        case .touch(let sample): latency.inputDelivered(at: sample.time)
+        case .key(let key) where key.pressed: latency.inputDelivered(at: key.time)
+        default: break
+        }
+    }
+
+    /// A flip completed: the events on its frame are measured; a report follows within a minute
+    /// (a one-shot timer, armed only while touches happen, so an idle kiosk has no timer).
+    func flipCompleted(at time: LoopInstant) {
+        latency.flipCompleted(at: time)
+        guard latency.recentCount > 0, latencyReportTimer == nil else { return }
+        latencyReportTimer = loop.schedule(afterMilliseconds: Self.latencyReportMilliseconds) { [unowned self] in
+            latencyReportTimer = nil
+            logLatency(final: false)
+        }
+    }
+
+    /// Journal line and STATUS= with the figures so far (`final`: at exit, when there are any).
+    func logLatency(final: Bool) {
+        let recent = latency.takeRecentCount()
+        guard let summary = latency.histogram.summary, final || recent > 0 else { return }
+        let dropped = latency.dropped > 0 ? ", \(latency.dropped) not measured" : ""
+        logger.info("touch-to-flip: \(summary)\(final ? " in all" : ", \(recent) in the last minute")\(dropped)")
+        guard !final else { return }
+        let status = client?.readyStatus ?? "running"
+        notify { () throws(SystemError) in try service?.status("\(status) · touch-to-flip \(summary)") ?? false }
+    }
+
+    /// `start-up: first frame N ms after exec, READY=1 at M ms` (nothing when /proc is missing).
+    func logStartUp(firstFlip: LoopInstant) {
+        guard service != nil, let frame = ProcessStart.millisecondsSinceExec(at: firstFlip),
+              let ready = ProcessStart.millisecondsSinceExec() else { return }
+        logger.info("start-up: first frame \(frame) ms after exec, READY=1 at \(ready) ms")
+    }
+}

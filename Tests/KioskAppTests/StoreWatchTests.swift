@@ -1,0 +1,24 @@
+// With an inotify watch on the database (AppScreen+DatabaseWatch) the app must not wake up to
+// poll the store: its next deadline has no poll until the watch reports a write, and then it is
+// due at once. Without a watch it keeps polling every poll interval.
+import XCTest
+@testable import KioskApp
+
+final class StoreWatchTests: XCTestCase {
+    func testAWatchedStoreIsCheckedOnlyAfterAWrite() throws {
+        var configuration = KioskConfiguration()
+        configuration.idle.resetAfter = 0  // no idle-reset deadline: only the poll could wake the app
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: configuration, databasePath: try AppOptions.parse([]).databasePath, size: (640, 400))
+        for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }  // come to rest
+        let interval = Double(configuration.data.pollInterval) / 1000
+        XCTAssertEqual(try XCTUnwrap(app.nextDeadline(after: 5)), 5 + interval, accuracy: 0.3, "polling without a watch")
+        app.storeWatched = true
+        XCTAssertNil(app.nextDeadline(after: 5), "a watched store never wakes an idle app")
+        app.storeMayHaveChanged = true
+        XCTAssertEqual(app.nextDeadline(after: 5), 5, "a reported write is checked at once")
+        app.tick(time: 5)
+        XCTAssertFalse(app.storeMayHaveChanged)
+        XCTAssertNil(app.nextDeadline(after: 5))
+    }
+}
