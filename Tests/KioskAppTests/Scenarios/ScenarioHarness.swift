@@ -13,7 +13,8 @@ struct Scenario {
     let directory: URL
 
     /// Replays `script`; `config` is TOML text (nil: defaults); `database` a path (nil: fresh).
-    init(_ script: String, config: String? = nil, database: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+    init(_ script: String, config: String? = nil, database: String? = nil, arguments extra: [String] = [],
+         file: StaticString = #filePath, line: UInt = #line) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let scriptPath = directory.appendingPathComponent("script.touch").path
@@ -25,6 +26,7 @@ struct Scenario {
             arguments += ["--config", configPath]
         }
         if let database { arguments += ["--database", database] }
+        arguments += extra
         let command = try ReplayCommand.parse(arguments)
         try command.run()
     }
