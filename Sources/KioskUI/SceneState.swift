@@ -20,6 +20,8 @@ public struct SceneState: Hashable, Sendable {
         /// presenting | presented | dragging | dismissing
         public var status: String
         public var offset: Double
+        /// The panel's x, y, width, height in screen pixels.
+        public var frame: [Double]
     }
 
     public struct Action: Hashable, Sendable {
