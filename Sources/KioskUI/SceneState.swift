@@ -22,6 +22,8 @@ public struct SceneState: Hashable, Sendable {
         public var offset: Double
         /// The panel's x, y, width, height in screen pixels.
         public var frame: [Double]
+        /// Its rows (the Styles sheet shows each setting's value as the detail).
+        public var rows: [SheetRow]
     }
 
     public struct Action: Hashable, Sendable {

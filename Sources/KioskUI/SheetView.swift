@@ -127,6 +127,6 @@ public final class SheetView {
         }
         let p = panel(at: time)
         return SceneState.Sheet(id: content.id, status: status, offset: dismissal.offset(at: time),
-                                frame: [p.minX, p.minY, p.width, p.height])
+                                frame: [p.minX, p.minY, p.width, p.height], rows: content.rows)
     }
 }
