@@ -42,6 +42,16 @@ extension KioskScene {
         }
     }
 
+    /// Cancels every touch in progress: its owner (a row swipe, a scroll, a swipe-back) sees
+    /// `.cancelled` and comes to rest, because a page or sheet now covers or replaces what the
+    /// finger came down on. The finger's later events reach nothing until it lifts.
+    func cancelTouches(time: Double) {
+        for slot in owners.keys.sorted() {
+            handle(TouchEvent(slot: slot, phase: .cancelled, point: SwipeCore.Point(x: 0, y: 0), time: time))
+        }
+        owners.removeAll()
+    }
+
     func owner(for event: TouchEvent) -> TouchOwner {
         if transition != nil { return .ignored }
         let rtl = direction == .rightToLeft

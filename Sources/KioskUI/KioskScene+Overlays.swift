@@ -6,8 +6,8 @@ import SwipeCore
 extension KioskScene {
     /// Presents a sheet (replacing one that is up).
     public func present(_ content: SheetContent, configuration: SwipeDownConfiguration, time: Double) {
+        cancelTouches(time: time)
         sheet = SheetView(content: content, screen: size, theme: theme, text: text, configuration: configuration, time: time)
-        owners.removeAll()
         needsRender = true
     }
 

@@ -96,6 +96,7 @@ public final class KioskScene {
     /// Pushes a page with the configured transition.
     public func push(_ page: ScenePage, time: Double) {
         guard let lower = stack.last, transition == nil else { return }
+        cancelTouches(time: time)
         stack.append(page)
         transition = ("push", .animated(start: time), lower, page)
         needsRender = true
@@ -104,6 +105,7 @@ public final class KioskScene {
     /// Pops the top page with the configured transition.
     public func pop(time: Double) {
         guard stack.count > 1, transition == nil else { return }
+        cancelTouches(time: time)
         let upper = stack.removeLast()
         // Progress runs 0 → 1 for pops too; drawing maps it to push progress 1 − p.
         transition = ("pop", .animated(start: time), stack.last!, upper)

@@ -94,6 +94,9 @@ final class RowRenderer {
             : Canvas.Rect(x: frame.x, y: frame.y, width: swipe.offset, height: frame.height)
         guard exposed.width > 0 else { return }
         painter.withSavedState {
+            // What is behind the row (the list's background) shows through a clear or faded
+            // actions background: never the previous frame's pixels.
+            painter.fill(exposed, color: theme.palette.background)
             painter.alpha = swipe.actionsAlpha
             painter.fill(exposed, color: Color(rgba: swipe.background.rgba))
             let circular = swipe.buttonStyle == .circular

@@ -20,6 +20,10 @@ public struct SceneState: Hashable, Sendable {
         /// presenting | presented | dragging | dismissing
         public var status: String
         public var offset: Double
+        /// The panel's x, y, width, height in screen pixels.
+        public var frame: [Double]
+        /// Its rows (the Styles sheet shows each setting's value as the detail).
+        public var rows: [SheetRow]
     }
 
     public struct Action: Hashable, Sendable {

@@ -15,14 +15,16 @@ extension SheetView {
             guard touch == nil else { return nil }
             var velocity = VelocityTracker()
             velocity.add(event.point, time: event.time)
-            touch = (event.slot, event.point, event.point,
+            touch = (event.slot, panel(at: event.time).contains(event.point), event.point,
                      GestureArbiter(start: event.point, time: event.time, screenWidth: screen.width), velocity, false, false, 0)
             return nil
         case .moved:
             guard var t = touch, t.slot == event.slot else { return nil }
             t.velocity.add(event.point, time: event.time)
             let kind = t.arbiter.move(to: event.point, time: event.time)
-            if kind == .vertical || kind == .edgeSwipe || kind == .horizontal, panel(at: event.time).contains(t.start) {
+            // Where the panel was when the finger came down: the panel follows the finger, so the
+            // touch-down point leaves its current frame as soon as the drag passes it.
+            if kind == .vertical || kind == .edgeSwipe || kind == .horizontal, t.startedOnPanel {
                 let delta = event.point.y - t.last.y
                 let split = NestedScrollArbiter().split(
                     delta: delta, listOffset: scroll.offset(at: event.time), sheetOffset: max(0, dismissal.offset(at: event.time)))
@@ -39,8 +41,10 @@ extension SheetView {
                     t.listTranslation -= split.list
                     scroll.drag(translation: t.listTranslation, time: event.time)
                 }
+                // Only travel that was handed on is consumed: the first recognised move carries
+                // the slop, so the sheet's offset is the finger's translation since touch-down.
+                t.last = event.point
             }
-            t.last = event.point
             touch = t
             return nil
         case .ended, .cancelled:

@@ -46,7 +46,7 @@ public final class SheetView {
     let theme: Theme
     let text: TextCache
     var scroll: ScrollState
-    var touch: (slot: Int, start: SwipeCore.Point, last: SwipeCore.Point, arbiter: GestureArbiter, velocity: VelocityTracker,
+    var touch: (slot: Int, startedOnPanel: Bool, last: SwipeCore.Point, arbiter: GestureArbiter, velocity: VelocityTracker,
                 sheetDragging: Bool, listDragging: Bool, listTranslation: Double)?
     static let rowHeight = 56.0
     /// Radius of the panel's top corners.
@@ -125,6 +125,8 @@ public final class SheetView {
         case .dismissing, .dismissed: status = "dismissing"
         case .restoring: status = "presented"
         }
-        return SceneState.Sheet(id: content.id, status: status, offset: dismissal.offset(at: time))
+        let p = panel(at: time)
+        return SceneState.Sheet(id: content.id, status: status, offset: dismissal.offset(at: time),
+                                frame: [p.minX, p.minY, p.width, p.height], rows: content.rows)
     }
 }

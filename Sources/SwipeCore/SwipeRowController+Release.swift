@@ -23,15 +23,17 @@ extension SwipeRowController {
         settle(to: open ? -s * p : 0, velocity: rowVelocity, time: time)
     }
 
-    /// The system cancelled the touch: never perform an action; settle by position alone.
+    /// The system cancelled the touch: never perform an action; settle by position alone, except
+    /// that an expanded row closes (its action is not performed, so it must not stay expanded).
     public func cancelDrag(time: Double) {
         guard phase == .tracking, let active else { return }
         let u = offset(at: time)
         drag = nil
         restingOffset = u
+        let wasExpanded = expanded
         setExpanded(false, feedback: false, time: time)
         let p = active.metrics.openWidth
-        let open = p > 0 && -active.side.sign * u >= p / 2
+        let open = !wasExpanded && p > 0 && -active.side.sign * u >= p / 2
         settle(to: open ? -active.side.sign * p : 0, velocity: 0, time: time)
     }
 

@@ -38,8 +38,10 @@ public final class SwipeRowController {
             self.options = options
             self.metrics = metrics
             self.layout = layout
-            expansionAnimation = options.expansionAnimation
-                ?? (options.expansionStyle != nil && actions.first?.resolvedBackground.isClear == true ? .default : nil)
+            // SwipeCellKit applies ScaleAndAlphaExpansion when the expandable action has a clear
+            // background: circular buttons paint only their circle, so their strip is clear too.
+            let clear = options.buttonStyle == .circular || actions.first?.resolvedBackground.isClear == true
+            expansionAnimation = options.expansionAnimation ?? (options.expansionStyle != nil && clear ? .default : nil)
             // Internal order: index 0 is the innermost button, i.e. the last configured action.
             transitions = actions.reversed().map { ButtonTransitionState(kind: $0.transition) }
             visible = Array(repeating: 0, count: actions.count)

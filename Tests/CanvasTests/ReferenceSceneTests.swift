@@ -6,7 +6,10 @@ import Foundation
 import XCTest
 
 final class ReferenceSceneTests: XCTestCase {
-    static let cairoPath = "/work/shared/bench/reference-scene-1280x800.cairo.png"
+    /// `../shared/bench/` beside the repository (the shared project files), from this file's path.
+    static let cairoPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // the repository root
+        .deletingLastPathComponent().appendingPathComponent("shared/bench/reference-scene-1280x800.cairo.png").path
 
     func render(width: Int = 1280, height: Int = 800) throws -> Surface {
         let library = try FontLibrary()
@@ -26,7 +29,7 @@ final class ReferenceSceneTests: XCTestCase {
     /// difference per channel stays small and nearly all pixels agree closely.
     func testReferenceSceneMatchesCairo() throws {
         guard FileManager.default.fileExists(atPath: Self.cairoPath) else {
-            throw XCTSkip("cairo reference not present at \(Self.cairoPath)")
+            return XCTFail("cairo reference missing: \(Self.cairoPath) (../shared/bench/ beside the repository)")
         }
         let ours = try render()
         let cairo = try PNG.read(path: Self.cairoPath)

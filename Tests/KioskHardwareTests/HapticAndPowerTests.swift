@@ -1,6 +1,7 @@
 // Haptic patterns and configuration, the command backend's rate limit, and the idle-blank policy
 // (the first touch after blanking only wakes) — all pure, driven by virtual instants.
 import SwipeCore
+import Foundation
 import XCTest
 @testable import KioskHardware
 
@@ -48,7 +49,22 @@ final class HapticAndPowerTests: XCTestCase {
         let loop = try EventLoop(signals: [])
         let engine = HapticEngine(configuration: HapticConfiguration(backend: .led(name: "no-such-led", transient: false)),
                                   loop: loop, logger: .init(label: "test"))
+        XCTAssertTrue(engine.failed, "a missing LED turns feedback off at start")
         engine.fire(.action)  // logs once, never throws
+        XCTAssertTrue(engine.failed)
+    }
+
+    func testLEDBackendTurnsTheLEDOnAtThePatternsStrength() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("leds-\(UUID().uuidString)")
+        let led = root.appendingPathComponent("vibrator")
+        try FileManager.default.createDirectory(at: led, withIntermediateDirectories: true)
+        try "255\n".write(to: led.appendingPathComponent("max_brightness"), atomically: true, encoding: .utf8)
+        try "0".write(to: led.appendingPathComponent("brightness"), atomically: true, encoding: .utf8)
+        let loop = try EventLoop(signals: [])
+        let backend = try LEDHaptics(name: "vibrator", transient: false, loop: loop, root: root.path)
+        try backend.play(.action, pattern: HapticPattern(durationMilliseconds: 30, strength: 0.8))
+        XCTAssertEqual(try String(contentsOf: led.appendingPathComponent("brightness"), encoding: .utf8), "204")
+        try? FileManager.default.removeItem(at: root)
     }
 
     func testIdleBlankAndWakeSwallowsTheFirstTouch() {

@@ -47,7 +47,13 @@ final class RandomTouchStreamTests: XCTestCase {
     }
 
     func checkInvariants(_ g: SwipeRowGroup, at time: Double, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertLessThanOrEqual(g.openRows.count, 1, "seed \(seed): more than one open row", file: file, line: line)
+        // Every state a finger or a settled swipe holds counts (dragging, expanded, open), not only
+        // `open`. A row that is closing, filling (its action committed, awaiting the app's
+        // fulfilment) or collapsing may overlap the next swipe (SwipeCellKit 2.3.1, §1.4); at rest
+        // every non-idle state counts (below).
+        let active = g.rows.filter { ![.idle, .closing, .filling, .removing, .removed].contains($0.value.state) }
+        XCTAssertLessThanOrEqual(active.count, 1, "seed \(seed): several rows active: \(active.map { ($0.key, $0.value.state) })",
+                                 file: file, line: line)
         for (id, row) in g.rows {
             let snap = row.snapshot(at: time)
             XCTAssertFalse(snap.offset.isNaN || snap.heightFraction.isNaN, "seed \(seed) row \(id): NaN", file: file, line: line)
@@ -60,7 +66,6 @@ final class RandomTouchStreamTests: XCTestCase {
 
     func testTenThousandRandomMultiTouchStreams() {
         var rng = SplitMix64(state: 0x5EED)
-        var streams = 0, events = 0
         for seed in 0..<UInt64(10_000) {
             var local = SplitMix64(state: seed &* 0x2545_F491_4F6C_DD1D &+ rng.next())
             var g = makeGroup(&local)
@@ -87,7 +92,6 @@ final class RandomTouchStreamTests: XCTestCase {
                     }
                 }
                 checkInvariants(g, at: time, seed: seed)
-                events += 1
             }
             // Lift every finger, then let all animations settle; manual fills get reset.
             for slot in down.keys {
@@ -107,9 +111,8 @@ final class RandomTouchStreamTests: XCTestCase {
                 XCTAssertTrue([.open].contains(row.state), "seed \(seed) row \(id) ended \(row.state)")
             }
             XCTAssertNil(g.nextDeadline(after: end), "seed \(seed): animations left")
-            streams += 1
+            let notIdle = g.rows.filter { $0.value.state != .idle }
+            XCTAssertLessThanOrEqual(notIdle.count, 1, "seed \(seed): at rest, several rows not idle: \(notIdle.keys.sorted())")
         }
-        XCTAssertEqual(streams, 10_000)
-        XCTAssertGreaterThan(events, 100_000)
     }
 }

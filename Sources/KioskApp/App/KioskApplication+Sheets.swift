@@ -24,15 +24,20 @@ extension KioskApplication {
                 scene.dismissSheet(time: now)
                 return
             }
-            styles.cycle(setting)
+            styles.cycle(setting, list: stylesList)
             scene.navigationStyle = styles.navigation
-            scene.updateSheet(styles.sheet)
+            scene.updateSheet(styles.sheet(for: stylesList))
             return
         }
         scene.dismissSheet(time: now)
         for prefix in ["actions:", "detail:"] where sheetID.hasPrefix(prefix) && rowID != "cancel" {
             perform(actionID: rowID, on: String(sheetID.dropFirst(prefix.count)))
         }
+    }
+
+    /// The list whose configured values the Styles sheet shows: the current one.
+    var stylesList: ListConfiguration {
+        currentListID.flatMap { configuration.list(id: $0) } ?? configuration.lists.first ?? .inbox
     }
 
     /// Shows "Deleted" with Undo for the toast's lifetime.

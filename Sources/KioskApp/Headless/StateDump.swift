@@ -26,7 +26,10 @@ struct StateDump {
         let transition: Any = s.transition.map {
             ["kind": $0.kind, "progress": $0.progress, "interactive": $0.interactive] as [String: Any]
         } ?? NSNull()
-        let sheet: Any = s.sheet.map { ["id": $0.id, "status": $0.status, "offset": $0.offset] as [String: Any] } ?? NSNull()
+        let sheet: Any = s.sheet.map {
+            ["id": $0.id, "status": $0.status, "offset": $0.offset, "frame": $0.frame,
+             "rows": $0.rows.map { ["id": $0.id, "title": $0.title, "detail": $0.detail.map { $0 as Any } ?? NSNull()] }] as [String: Any]
+        } ?? NSNull()
         return [
             "time_ms": Int(timeMs.rounded()),
             "screen": ["width": width, "height": height, "rotation": rotation],

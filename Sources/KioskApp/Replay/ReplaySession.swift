@@ -94,6 +94,11 @@ final class ReplaySession {
         return endMs
     }
 
+    /// Goes on with the touches and keys of `steps` (after those given so far).
+    func enqueue(_ steps: [ScriptStep]) {
+        (session.input as? ScriptedInput)?.append(Self.inputEvents(steps))
+    }
+
     /// Runs the loop until `ms`.
     func run(untilMs ms: Double) throws {
         try session.run(until: Self.instant(ms: ms))

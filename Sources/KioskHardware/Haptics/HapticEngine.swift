@@ -75,7 +75,8 @@ public final class HapticEngine {
     public let configuration: HapticConfiguration
     private var backend: HapticBackend?
     private let logger: Logger
-    private var failed = false
+    /// True once the backend could not start or failed: feedback is off from then on.
+    private(set) var failed = false
 
     /// Creates the backend; a backend that cannot start is logged and replaced by none.
     public init(configuration: HapticConfiguration, loop: EventLoop, logger: Logger) {

@@ -32,7 +32,7 @@ public final class ScriptedInput: InputSource {
 
     private let loop: EventLoop
     private let descriptor: Int32
-    private let events: [Event]
+    private var events: [Event]
     private var next = 0
     private var isSuspended = false
 
@@ -47,8 +47,15 @@ public final class ScriptedInput: InputSource {
 
     deinit { closeDescriptor(descriptor) }
 
-    /// The time of the last event, if any.
-    public var lastEventTime: LoopInstant? { events.last?.time }
+    /// Plays `more` after the events given so far (a session that goes on with another script);
+    /// they must not be earlier than the last one.
+    public func append(_ more: [Event]) {
+        guard let first = more.first else { return }
+        precondition(first.time >= (events.last?.time ?? first.time), "appended events go back in time")
+        let idle = next == events.count
+        events += more
+        if idle { scheduleNext() }
+    }
 
     public func dispatch() {
         _ = try? EventFD.drain(descriptor)

@@ -1,0 +1,80 @@
+// The Styles sheet through `replay`: every row shows the value in effect (the current list's
+// configured one until a person picks another, never "configured"), each tap moves to the next
+// value and the taps cycle through every value back to the first; the next swipe uses the choice.
+import XCTest
+@testable import KioskApp
+
+final class StylesSheetScenarioTests: XCTestCase {
+    static let settings: [(id: String, values: [String])] = [
+        ("expansion", ["none", "selection", "destructive", "destructiveAfterFill", "fill", "fillReverse"]),
+        ("transition", ["border", "drag", "reveal"]),
+        ("animation", ["none", "default", "spring", "rotate", "favorite"]),
+        ("display", ["image-title", "image", "title"]),
+        ("buttons", ["background", "circular"]),
+    ]
+
+    func details(_ state: [String: Any]) -> [String: String] {
+        var result: [String: String] = [:]
+        for row in state.sheet?["rows"] as? [[String: Any]] ?? [] {
+            if let id = row["id"] as? String, let detail = row["detail"] as? String { result[id] = detail }
+        }
+        return result
+    }
+
+    /// Opens the Styles sheet and taps `setting`'s row `taps` times, dumping the state after each.
+    func cycle(_ index: Int, taps: Int, config: String? = nil) throws -> (Scenario, [[String: String]]) {
+        var script = TimedScript(size: "1280x800")
+        script.at(0, "tap 1248 32")
+        script.at(600, "state tap0.json")
+        // Seven rows (six settings and Done) under a 56 px header: the panel's top is at 336.
+        let y = 336 + 56 + 56 * index + 28
+        for tap in 1...taps {
+            script.at(600 + tap * 200, "tap 640 \(y)")
+            script.at(700 + tap * 200, "state tap\(tap).json")
+        }
+        script.at(700 + taps * 200, "screenshot styles-sheet.png")
+        script.at(800 + taps * 200, "end")
+        let s = try Scenario(script.text, config: config)
+        let first = try s.state("tap0")
+        let frame = try XCTUnwrap(first.sheet?["frame"] as? [Double])
+        XCTAssertEqual(frame[1], 336, "the rows are where the script taps")
+        return (s, try (0...taps).map { details(try s.state("tap\($0)")) })
+    }
+
+    func testEveryRowShowsTheValueInEffectAndCyclesThroughEveryValue() throws {
+        for (index, setting) in Self.settings.enumerated() {
+            let (_, states) = try cycle(index, taps: setting.values.count)
+            let shown = states.map { $0[setting.id] ?? "?" }
+            XCTAssertFalse(shown.contains("configured"), setting.id)
+            let start = try XCTUnwrap(setting.values.firstIndex(of: shown[0]), "\(setting.id): \(shown[0]) is a value")
+            let expected = (0...setting.values.count).map { setting.values[(start + $0) % setting.values.count] }
+            XCTAssertEqual(shown, expected, "\(setting.id): each tap shows the next value, all of them, then the first again")
+        }
+    }
+
+    func testTheConfiguredValuesAreShownBeforeAnyChoice() throws {
+        let config = """
+            [[lists]]
+            id = "inbox"
+            title = "Inbox"
+            [lists.trailing]
+            transition = "reveal"
+            expansion = "fill"
+            display_mode = "title"
+            button_style = "circular"
+            button_animation = "rotate"
+            [[lists.trailing.actions]]
+            id = "flag"
+            title = "Flag"
+            effect = "flag"
+            """
+        let (s, states) = try cycle(0, taps: 1, config: config)
+        XCTAssertEqual(states[0]["expansion"], "fill")
+        XCTAssertEqual(states[0]["transition"], "reveal")
+        XCTAssertEqual(states[0]["animation"], "rotate")
+        XCTAssertEqual(states[0]["display"], "title")
+        XCTAssertEqual(states[0]["buttons"], "circular")
+        XCTAssertEqual(states[1]["expansion"], "fillReverse", "the value after the configured one")
+        try s.checkGolden("styles-sheet")
+    }
+}
