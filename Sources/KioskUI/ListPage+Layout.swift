@@ -21,7 +21,7 @@ extension ListPage {
         public let item: ListItem
         /// Screen frame at full height (the drawn height is `frame.height × swipe.heightFraction`).
         public internal(set) var frame: SwipeCore.Rect
-        public let swipe: SwipeRowSnapshot
+        public internal(set) var swipe: SwipeRowSnapshot
     }
 
     /// A visible section header as laid out for one frame.
@@ -93,6 +93,18 @@ extension ListPage {
             n += 1
         }
         rows.removeAll { $0.frame.maxY <= frame.minY - rowHeight || $0.frame.minY >= frame.maxY + rowHeight }
+        // Rows taller than what is on screen centre their actions in the visible part (§1.14).
+        for k in rows.indices where rows[k].swipe.state != .idle {
+            let f = rows[k].frame
+            let top = max(f.minY, frame.minY), bottom = min(f.maxY, frame.maxY)
+            let slice = bottom - top < f.height && bottom > top
+                ? SwipeCore.Rect(x: 0, y: top - f.minY, width: f.width, height: bottom - top) : nil
+            if group.setVisibleRect(row: rows[k].item.id, slice) {
+                let fraction = rows[k].swipe.heightFraction
+                rows[k].swipe = group.snapshot(row: rows[k].item.id, at: time)
+                rows[k].swipe.heightFraction = fraction
+            }
+        }
         if let last = placed.last, sections.headers[last.header].endRow == range.upperBound { placed[placed.count - 1].end = y }
         // The last header that reached the top pins there until its section's end pushes it up.
         let pinned = placed.lastIndex { $0.y <= frame.minY }

@@ -24,7 +24,7 @@ public final class SwipeRowController {
         let side: SwipeSide
         let actions: [SwipeAction]
         let options: SwipeOptions
-        let metrics: SwipeButtonMetrics
+        var metrics: SwipeButtonMetrics
         let layout: SwipeTransitionLayout
         let expansionAnimation: ScaleAndAlphaExpansion?
         var transitions: [ButtonTransitionState]
@@ -71,8 +71,16 @@ public final class SwipeRowController {
     public let configuration: SwipeRowConfiguration
     public internal(set) var width: Double
     public internal(set) var height: Double
-    /// The visible part of the row in row coordinates, for tall-row centring (nil: all).
-    public var visibleRect: Rect?
+    /// The visible part of the row in row coordinates, for tall-row centring (nil: all). Set
+    /// while the row scrolls: the open actions' content follows the middle of the visible part.
+    public var visibleRect: Rect? {
+        didSet {
+            guard visibleRect != oldValue, let active else { return }
+            active.metrics = SwipeButtonMetrics(
+                actions: active.actions, options: active.options, rowWidth: width, rowHeight: height, measurer: measurer,
+                visibleRect: visibleRect)
+        }
+    }
     let measurer: SwipeActionMeasuring
 
     var phase: Phase = .idle

@@ -78,6 +78,15 @@ public struct SwipeRowGroup {
         rows[id]?.snapshot(at: time) ?? .idle
     }
 
+    /// Tells a row not at rest which part of it is on screen (row coordinates; nil: all of it).
+    /// - Returns: true when that changed what the row shows.
+    @discardableResult
+    public func setVisibleRect(row id: String, _ rect: Rect?) -> Bool {
+        guard let row = rows[id], row.visibleRect != rect else { return false }
+        row.visibleRect = rect
+        return true
+    }
+
     /// Ids of rows that are open or heading open.
     public var openRows: [String] { rows.filter { $0.value.isOpen }.map(\.key) }
 
