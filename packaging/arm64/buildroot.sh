@@ -16,7 +16,8 @@ DEV_PACKAGES=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 SUITE=trixie
 # The amd64 tools of the build root. swiftlang brings swift, swiftc, clang and lld.
-ROOT_PACKAGES="swiftlang pkg-config dpkg-dev git make ca-certificates file $DEV_PACKAGES"
+# binutils-aarch64-linux-gnu: the objdump dpkg-shlibdeps reads arm64 binaries with.
+ROOT_PACKAGES="swiftlang pkg-config dpkg-dev git make ca-certificates file rsync binutils-aarch64-linux-gnu $DEV_PACKAGES"
 # The arm64 side: Swift's runtime (shared and static) and the C runtime, then our libraries.
 SYSROOT_PACKAGES="libswiftlang swiftlang libc6-dev libgcc-14-dev libstdc++-14-dev linux-libc-dev $DEV_PACKAGES"
 
@@ -79,8 +80,22 @@ log "arm64 sysroot: $SYSROOT_PACKAGES"
     packages=''
     for p in $SYSROOT_PACKAGES; do packages=\"\$packages \$p:arm64\"; done
     apt-get \$opts install -y -qq --download-only --no-install-recommends \$packages > /dev/null
-    mkdir -p /sysroot
-    for deb in /var/cache/sysroot-apt/archives/*.deb; do dpkg-deb -x \"\$deb\" /sysroot; done
+    mkdir -p /sysroot /sysroot-dpkg/info /sysroot-dpkg/updates
+    : > /sysroot-dpkg/status
+    echo 1 > /sysroot-dpkg/info/format
+    for deb in /var/cache/sysroot-apt/archives/*.deb; do
+        dpkg-deb -x \"\$deb\" /sysroot
+        # A dpkg database of the sysroot (file lists with the /sysroot prefix, shlibs and
+        # symbols files), so dpkg-shlibdeps --admindir=/sysroot-dpkg maps libraries to packages.
+        # (format 1: Multi-Arch: same packages are named pkg:arm64, the others just pkg).
+        pkg=\$(dpkg-deb -f \"\$deb\" Package)
+        [ \"\$(dpkg-deb -f \"\$deb\" Multi-Arch)\" != same ] || pkg=\$pkg:arm64
+        dpkg-deb -f \"\$deb\" Package Version Architecture Multi-Arch Source Maintainer Description >> /sysroot-dpkg/status
+        printf 'Status: install ok installed\\n\\n' >> /sysroot-dpkg/status
+        dpkg-deb -c \"\$deb\" | awk '{ print \$6 }' | sed 's|^\\./*|/sysroot/|; s|/\$||' > /sysroot-dpkg/info/\$pkg.list
+        rm -rf /tmp/control && dpkg-deb -e \"\$deb\" /tmp/control
+        for f in shlibs symbols; do [ ! -e /tmp/control/\$f ] || cp /tmp/control/\$f /sysroot-dpkg/info/\$pkg.\$f; done
+    done
     ls /var/cache/sysroot-apt/archives/*.deb | wc -l > /sysroot/.packages
     rm -rf /var/cache/sysroot-apt /var/lib/sysroot-apt"
 # trixie is merged-/usr: the loader and crt files are looked up under /lib too.
@@ -90,6 +105,8 @@ for dir in lib bin sbin; do [ -e "$ROOT/sysroot/$dir" ] || ln -s "usr/$dir" "$RO
 find "$ROOT/sysroot" -type l -lname '/*' | while read -r link; do
     case $(readlink "$link") in /sysroot/*) ;; *) ln -sfn "/sysroot$(readlink "$link")" "$link" ;; esac
 done
+
+"$HERE/inroot.sh" "$ROOT" "$HERE" sh /src/swift-log-for-6.0.sh >&2
 
 touch "$CACHE/root-$key.done"
 log "ready in $(( $(date +%s) - started )) s: $(du -sh "$ROOT" | cut -f1), sysroot of $(cat "$ROOT/sysroot/.packages") packages"
