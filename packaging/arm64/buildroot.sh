@@ -16,8 +16,9 @@ DEV_PACKAGES=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 SUITE=trixie
 # The amd64 tools of the build root. swiftlang brings swift, swiftc, clang and lld.
-# binutils-aarch64-linux-gnu: the objdump dpkg-shlibdeps reads arm64 binaries with.
-ROOT_PACKAGES="swiftlang pkg-config dpkg-dev git make ca-certificates file rsync binutils-aarch64-linux-gnu $DEV_PACKAGES"
+# binutils-aarch64-linux-gnu: the objdump dpkg-shlibdeps reads arm64 binaries with;
+# libstdc++-14-dev: the C++ headers of TOMLKit's toml++ for the amd64 (test-swift-6.0) build.
+ROOT_PACKAGES="swiftlang libstdc++-14-dev pkg-config dpkg-dev git make ca-certificates file rsync binutils-aarch64-linux-gnu $DEV_PACKAGES"
 # The arm64 side: Swift's runtime (shared and static) and the C runtime, then our libraries.
 SYSROOT_PACKAGES="libswiftlang swiftlang libc6-dev libgcc-14-dev libstdc++-14-dev linux-libc-dev $DEV_PACKAGES"
 
