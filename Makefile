@@ -105,7 +105,7 @@ test-e2e: deb
 	$(call ensure_debs,$(E2E_TOOLS))
 	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE)
 
-test: test-unit test-systemd test-e2e
+test: test-unit test-swift-6.0 test-arm64-headless test-systemd test-e2e
 
 # The README's pictures, rendered headless from the scripts in Tests/Screenshots.
 screenshots: release
