@@ -28,7 +28,8 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run run-drm run-vm test test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots
+.PHONY: all build release static run run-drm run-vm test test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots \
+        arm64-binary deb-arm64 test-swift-6.0 test-arm64-headless
 
 all: build
 
@@ -110,7 +111,7 @@ test-e2e: deb
 	$(call ensure_debs,$(E2E_TOOLS))
 	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE)
 
-test: test-unit test-systemd test-e2e
+test: test-unit test-swift-6.0 test-arm64-headless test-systemd test-e2e
 
 # The README's pictures, rendered headless from the scripts in Tests/Screenshots.
 screenshots: release
@@ -126,7 +127,9 @@ bench: release
 # examples. The configuration is installed only when absent: an edited one is never replaced.
 # On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
 # --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
-install: static
+INSTALL_BUILD ?= static
+
+install: $(INSTALL_BUILD)
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
@@ -159,12 +162,41 @@ deb:
 	install -m 0755 systemd/debian/postinst systemd/debian/prerm systemd/debian/postrm $(DEB_STAGE)/DEBIAN/
 	install -m 0644 systemd/debian/conffiles $(DEB_STAGE)/DEBIAN/
 	mkdir -p .build/deb/shlibs/debian && touch .build/deb/shlibs/debian/control
-	cd .build/deb/shlibs && shlibs=$$(dpkg-shlibdeps -O -e $(DEB_STAGE)/usr/bin/swipe-kiosk | sed 's/^shlibs:Depends=//') && \
+	cd .build/deb/shlibs && shlibs='$(DEB_SHLIBS)' && \
+	{ [ -n "$$shlibs" ] || shlibs=$$(dpkg-shlibdeps -O -e $(DEB_STAGE)/usr/bin/swipe-kiosk | sed 's/^shlibs:Depends=//'); } && \
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' -e "s/@SHLIBS@/$$shlibs/" \
 	    -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_STAGE) | cut -f1)/" \
 	    $(CURDIR)/systemd/debian/control.in > $(DEB_STAGE)/DEBIAN/control
 	dpkg-deb --build --root-owner-group $(DEB_STAGE) $(DEB_FILE)
 	dpkg-deb --field $(DEB_FILE) Depends
+
+# arm64 (Raspberry Pi OS / Debian 13) with Debian's Swift 6.0.3, cross-compiled in a cached
+# Debian trixie build root against an arm64 sysroot, both made from the Debian mirror apt uses
+# here (packaging/arm64/, README "Raspberry Pi"). The cache is ~/.cache/swipe-kiosk-arm64.
+# `deb-arm64` stages the arm64 binary like `deb` does, with Depends= from dpkg-shlibdeps run
+# against the sysroot's packages.
+ARM64_TOOLS = debootstrap rsync dpkg-dev util-linux
+DEB_SHLIBS ?=
+
+arm64-binary:
+	$(call ensure_debs,$(ARM64_TOOLS))
+	mkdir -p .build && packaging/arm64/build.sh arm64 "$(DEB_BUILD)" > .build/arm64-binary.path
+
+deb-arm64: arm64-binary
+	bin=$$(cat .build/arm64-binary.path) && $(MAKE) --no-print-directory deb DEB_ARCH=arm64 INSTALL_BUILD= \
+	  RELEASE_BIN=$$bin DEB_SHLIBS="$$(cat $$bin.depends)"
+
+# The arm64 binary (Swift 6.0.3, NEON kernels) under qemu-aarch64-static draws what the host's
+# binary draws: 0 differing pixels and equal state dumps for the first screen, a tap and a swipe.
+test-arm64-headless: arm64-binary build
+	$(call ensure_debs,qemu-user-static python3)
+	packaging/arm64/compare-headless.py $(DEBUG_BIN) $$(cat .build/arm64-binary.path) \
+	  $$(packaging/arm64/buildroot.sh $${XDG_CACHE_HOME:-$$HOME/.cache}/swipe-kiosk-arm64 "$(DEB_BUILD)")
+
+# The whole package, tests included, must compile with Debian 13's Swift 6.0.3 too.
+test-swift-6.0:
+	$(call ensure_debs,$(ARM64_TOOLS))
+	packaging/arm64/build.sh amd64 "$(DEB_BUILD)"
 
 clean:
 	rm -rf .build

@@ -71,8 +71,9 @@ enum PixelOps {
         return over(div255(rb(s) &* k), div255(ag(s) &* k), Pixels(dst, 0, 0, 0))[0]
     }
 
-    /// Copies `word` into `count` pixels. glibc's `wmemset` (wchar_t is 32 bits on Linux) is
-    /// used because its AVX2/SSE2 versions beat a Swift loop.
+    /// Copies `word` into `count` pixels. glibc's `wmemset` (wchar_t is 32 bits on Linux: signed
+    /// on x86-64, unsigned on aarch64, hence the bit-preserving conversion) is used because its
+    /// AVX2/SSE2 versions beat a Swift loop.
     @inline(__always)
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, word: UInt32) {
         guard count > 0 else { return }
@@ -83,7 +84,7 @@ enum PixelOps {
             while i < count { dst[i] = word; i += 1 }
             return
         }
-        dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(bitPattern: word), count) }
+        dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(truncatingIfNeeded: word), count) }
     }
 
     /// src-over of one premultiplied colour over `count` pixels (coverage 255 everywhere).

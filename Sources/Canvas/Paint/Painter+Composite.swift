@@ -76,10 +76,12 @@ extension Painter {
     /// Per-channel `p + (q - p) * t / 256` for premultiplied words, t in 0...256.
     @inline(__always)
     private func lerp(_ p: UInt32, _ q: UInt32, _ t: UInt32) -> UInt32 {
-        let s = 256 - t
-        let rb = ((p & 0x00FF_00FF) &* s &+ (q & 0x00FF_00FF) &* t) >> 8 & 0x00FF_00FF
-        let ag = (((p >> 8) & 0x00FF_00FF) &* s &+ ((q >> 8) & 0x00FF_00FF) &* t) >> 8 & 0x00FF_00FF
-        return rb | ag << 8
+        // In steps with typed partial results: Swift 6.0 gives up type-checking the one-line form.
+        let mask: UInt32 = 0x00FF_00FF
+        let s: UInt32 = 256 - t
+        let rbSum: UInt32 = (p & mask) &* s &+ (q & mask) &* t
+        let agSum: UInt32 = ((p >> 8) & mask) &* s &+ ((q >> 8) & mask) &* t
+        return (rbSum >> 8 & mask) | (agSum >> 8 & mask) << 8
     }
 }
 

@@ -77,9 +77,9 @@ public enum Epoll {
         throws(SystemError) -> [(token: UInt64, events: Events)]
     {
         var buffer = [epoll_event](repeating: epoll_event(), count: maxEvents)
-        let count = try syscall("epoll_wait") {
-            buffer.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32(maxEvents), timeoutMilliseconds) }
-        }
+        // `&buffer`, not a buffer pointer's optional baseAddress: glibc's aarch64 epoll_event is
+        // not packed, so there the parameter imports as a non-optional pointer.
+        let count = try syscall("epoll_wait") { epoll_wait(epoll, &buffer, Int32(maxEvents), timeoutMilliseconds) }
         return (0..<Int(count)).map { (buffer[$0].data.u64, Events(rawValue: buffer[$0].events)) }
     }
 }

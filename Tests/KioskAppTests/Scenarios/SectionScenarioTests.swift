@@ -212,7 +212,7 @@ final class SectionScenarioTests: XCTestCase {
         let plain = try s.state("plain")
         XCTAssertEqual(plain.headers.count, 0)
         XCTAssertEqual(plain.rowFrame("inbox-1"), [0, 64, 1280, 76])
-        XCTAssertEqual(plain.rowFrame("inbox-6"), [0, 64 + 5 * 76, 1280, 76], "sections follow each other")
+        XCTAssertEqual(plain.rowFrame("inbox-6"), [0, Double(64 + 5 * 76), 1280, 76], "sections follow each other")
         XCTAssertEqual(plain.items.first?["section"] as? String, "Today", "the items keep their sections")
     }
 
