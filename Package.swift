@@ -42,10 +42,12 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "CSystem/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
-        // Line breaking (UAX #14, dictionaries for Thai and its neighbours): ICU's break iterator.
-        .systemLibrary(
-            name: "CICU", path: "CSystem/CICU", pkgConfig: "icu-uc",
-            providers: [.apt(["libicu-dev"])]),
+        // Line breaking (UAX #14, dictionaries for Thai and its neighbours): ICU's break iterator
+        // (libicu-dev). A C target rather than a system library: its one .c file keeps ICU's
+        // types away from Swift, where they clash with Foundation's own copy of ICU.
+        .target(
+            name: "CICU", path: "CSystem/CICU",
+            linkerSettings: [.linkedLibrary("icuuc")]),
         .systemLibrary(
             name: "CPNG", path: "CSystem/CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),

@@ -38,9 +38,8 @@ public final class LineBreaker {
             scalarAt.append(Int32(i))
         }
         scalarAt.append(Int32(scalars.count))
-        var status = U_ZERO_ERROR
-        utf16.withUnsafeBufferPointer { kiosk_line_breaker_set_text(iterator, $0.baseAddress, Int32($0.count), &status) }
-        guard status.rawValue <= U_ZERO_ERROR.rawValue else { return result }
+        let status = utf16.withUnsafeBufferPointer { kiosk_line_breaker_set_text(iterator, $0.baseAddress, Int32($0.count)) }
+        guard status == 0 else { return result }
         var offset = kiosk_line_breaker_first(iterator)
         while true {
             offset = kiosk_line_breaker_next(iterator)
@@ -48,19 +47,14 @@ public final class LineBreaker {
             result[Int(scalarAt[Int(offset)])] = true
         }
         // Later edits of the buffers must not leave ICU pointing at freed memory.
-        kiosk_line_breaker_set_text(iterator, nil, 0, &status)
+        _ = kiosk_line_breaker_set_text(iterator, nil, 0)
         return result
     }
 
     private func open() -> OpaquePointer? {
         if !opened {
             opened = true
-            var status = U_ZERO_ERROR
-            iterator = kiosk_line_breaker_open(&status)
-            if status.rawValue > U_ZERO_ERROR.rawValue, let it = iterator {
-                kiosk_line_breaker_close(it)
-                iterator = nil
-            }
+            iterator = kiosk_line_breaker_open()
         }
         return iterator
     }
