@@ -40,6 +40,26 @@ final class TextSettingsTests: XCTestCase {
         XCTAssertEqual(try family(preferring: ["No Such Family", "Noto Serif CJK JP"]), "Noto Serif CJK JP")
     }
 
+    func testTheLocaleChoosesTheDesignOfIdeographsWithoutKanaOrHangul() throws {
+        try requireFonts()
+        func family(_ text: String, locale: String?) throws -> String {
+            let library = try FontLibrary.withSystemFonts(preferring: [], locale: locale)
+            let face = try library.loadFace(path: FontLibrary.bundledFontsDirectory + "/DejaVuSans.ttf")
+            return try library.font(face, size: 17).runs(of: text).first?.font.face.familyName ?? ""
+        }
+        XCTAssertEqual(try family("直骨", locale: "zh_CN.UTF-8"), "Noto Sans CJK SC")
+        XCTAssertEqual(try family("直骨", locale: "zh_SG"), "Noto Sans CJK SC")
+        XCTAssertEqual(try family("直骨", locale: "zh_TW.UTF-8"), "Noto Sans CJK TC")
+        XCTAssertEqual(try family("直骨", locale: "zh_HK.UTF-8"), "Noto Sans CJK TC")
+        XCTAssertEqual(try family("直骨", locale: "ko_KR.UTF-8"), "Noto Sans CJK KR")
+        XCTAssertEqual(try family("直骨", locale: "ja_JP.UTF-8"), "Noto Sans CJK JP")
+        XCTAssertEqual(try family("直骨", locale: "de_DE.UTF-8"), "Noto Sans CJK JP", "other locales keep fontconfig's default")
+        XCTAssertEqual(try family("直骨", locale: nil), "Noto Sans CJK JP")
+        XCTAssertEqual(try family("ひらがな 直骨", locale: "zh_CN.UTF-8"), "Noto Sans CJK JP", "kana decide by themselves")
+        XCTAssertEqual(try family("김 直骨", locale: "zh_TW.UTF-8"), "Noto Sans CJK KR", "hangul decides by itself")
+        XCTAssertEqual(try family("Grüße", locale: "zh_CN.UTF-8"), "DejaVu Sans", "Latin stays in the theme's font")
+    }
+
     func testTheAppsFontsPreferTheConfiguredFamilies() throws {
         var configuration = try KioskConfiguration.parse("[theme]\nfonts = [\"Noto Serif CJK JP\"]\n[data]\ndemo_data = false\n", file: "k.toml")
         configuration.data.demoData = false

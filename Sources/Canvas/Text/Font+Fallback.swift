@@ -13,7 +13,7 @@ extension Font {
     func itemize(_ scalars: [UInt32]) -> (clusterStart: [Bool], fontIndex: [Int]) {
         let n = scalars.count
         let starts = ShapedParagraph.clusterStarts(scalars)
-        let language = ShapedParagraph.languageHint(scalars)
+        let language = ShapedParagraph.languageHint(scalars, han: face.library.systemFonts?.hanLanguage ?? .none)
         var chosen = [Int](repeating: 0, count: n)
         var current = 0
         var i = 0
@@ -40,8 +40,8 @@ extension Font {
         let emoji = Self.wantsColor(cluster, base: base)
         if !emoji {
             if covers(cluster) { return 0 }
-            // Japanese or Korean text takes only theme fallbacks and installed fonts found for
-            // that language (its ideographs have that design); text without a hint takes any.
+            // Japanese, Korean or Chinese text takes only theme fallbacks and installed fonts
+            // found for that language (its ideographs have that design); text without a hint takes any.
             if let i = fallbacks.firstIndex(where: {
                 (language == .none || $0.language == nil || $0.language == language) && $0.covers(cluster)
             }) { return i + 1 }

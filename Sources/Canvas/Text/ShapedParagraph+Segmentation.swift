@@ -1,7 +1,7 @@
 // Where a paragraph may be cut and which design its CJK text wants: grapheme clusters (Swift's
 // extended grapheme clusters: letters with their marks, emoji ZWJ sequences, skin tones,
-// flags) and a language hint from kana or hangul, so that ideographs beside them are drawn in
-// the Japanese or Korean design of a CJK font.
+// flags) and a language hint from kana or hangul (or, for ideographs alone, the locale's), so
+// that ideographs are drawn in the Japanese, Korean or Chinese design of a CJK font.
 
 extension ShapedParagraph {
     /// `true` at each scalar that starts a grapheme cluster.
@@ -18,14 +18,19 @@ extension ShapedParagraph {
         return starts
     }
 
-    /// Japanese when the paragraph has kana, Korean when it has hangul, else no hint.
-    static func languageHint(_ scalars: [UInt32]) -> SystemFonts.LanguageHint {
+    /// Japanese when the paragraph has kana, Korean when it has hangul, else `han` when it
+    /// has ideographs (the locale's choice), else no hint.
+    static func languageHint(_ scalars: [UInt32], han: SystemFonts.LanguageHint = .none) -> SystemFonts.LanguageHint {
+        var ideographs = false
         for s in scalars {
             if (0x3040...0x30FF).contains(s) || (0x31F0...0x31FF).contains(s) { return .japanese }
             if (0xAC00...0xD7AF).contains(s) || (0x1100...0x11FF).contains(s) || (0x3130...0x318F).contains(s) {
                 return .korean
             }
+            if (0x3400...0x9FFF).contains(s) || (0xF900...0xFAFF).contains(s) || (0x20000...0x3FFFF).contains(s) {
+                ideographs = true
+            }
         }
-        return .none
+        return ideographs ? han : .none
     }
 }

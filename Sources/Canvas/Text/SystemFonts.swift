@@ -44,19 +44,41 @@ public final class SystemFonts {
 
     deinit { if let config { FcConfigDestroy(config) } }
 
-    /// The language hint of a run, so that fontconfig picks the Japanese or Korean design of
-    /// a CJK collection for ideographs next to kana or hangul.
+    /// The language hint of a run, so that fontconfig picks the Japanese, Korean or Chinese
+    /// design of a CJK collection for its ideographs (Han unification gives 直 or 骨 one code
+    /// point whose form differs by language).
     public enum LanguageHint: UInt64, Sendable {
-        case none = 0, japanese = 1, korean = 2
+        case none = 0, japanese = 1, korean = 2, simplifiedChinese = 3, traditionalChinese = 4
 
-        var tag: String? {
+        public var tag: String? {
             switch self {
             case .none: return nil
             case .japanese: return "ja"
             case .korean: return "ko"
+            case .simplifiedChinese: return "zh-cn"
+            case .traditionalChinese: return "zh-tw"
+            }
+        }
+
+        /// The hint a POSIX locale (`zh_CN.UTF-8`, `ja_JP`, `zh-Hant`) gives ideographs that
+        /// appear without kana or hangul; `.none` for other languages.
+        public init(locale: String) {
+            let parts = locale.split(whereSeparator: { "_.@-".contains($0) }).map { $0.lowercased() }
+            switch parts.first {
+            case "ja": self = .japanese
+            case "ko": self = .korean
+            case "zh":
+                let traditional: Set<String> = ["tw", "hk", "mo", "hant"]
+                self = parts.dropFirst().contains(where: traditional.contains) ? .traditionalChinese : .simplifiedChinese
+            default: self = .none
             }
         }
     }
+
+    /// The design of ideographs in text without kana or hangul (which decide by themselves):
+    /// set from the kiosk's locale by the app; `.none` leaves fontconfig's default (Japanese
+    /// with Debian's Noto CJK).
+    public var hanLanguage: LanguageHint = .none
 
     /// The best installed face for `scalar` in the given weight, preferring a colour face for
     /// emoji; nil when no installed font has it (reported through `onMissing`).

@@ -1,15 +1,26 @@
 // The app's font library: the shipped fonts first, then every installed font through
 // fontconfig, with one journal warning for each block of code points no installed font has
-// (bounded by SystemFonts), so an integrator learns which font package a kiosk lacks.
+// (bounded by SystemFonts), so an integrator learns which font package a kiosk lacks. The
+// locale picks the design of ideographs that appear without kana or hangul.
 import Canvas
 import Logging
 
 extension FontLibrary {
-    /// A library that falls back to installed fonts, preferring `families`, and logs missing characters.
-    static func withSystemFonts(preferring families: [String]) throws -> FontLibrary {
+    /// A library that falls back to installed fonts, preferring `families`, drawing ideographs
+    /// in the design of `locale`'s language (Chinese, Japanese or Korean), and logs missing characters.
+    static func withSystemFonts(
+        preferring families: [String], locale: String? = DirectionSetting.environmentLocale
+    ) throws -> FontLibrary {
         let library = try FontLibrary()
         let logger = Logger(label: "swipe-kiosk")
-        library.useSystemFonts(preferredFamilies: families).onMissing = { scalar in
+        let systemFonts = library.useSystemFonts(preferredFamilies: families)
+        if let locale {
+            systemFonts.hanLanguage = SystemFonts.LanguageHint(locale: locale)
+            if systemFonts.hanLanguage != .none {
+                logger.info("fonts: ideographs without kana or hangul in the \(systemFonts.hanLanguage.tag ?? "") design (locale \(locale))")
+            }
+        }
+        systemFonts.onMissing = { scalar in
             let block = scalar & ~0x7F
             logger.warning("""
                 no installed font has U+\(CodePoints.hex(scalar)) (block U+\(CodePoints.hex(block))-U+\(CodePoints.hex(block | 0x7F))): \
