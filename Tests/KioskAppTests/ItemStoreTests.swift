@@ -107,6 +107,22 @@ final class ItemStoreTests: XCTestCase {
         XCTAssertEqual(try store.sections(query), [ItemSection(title: "Today", count: 1), ItemSection(title: "", count: 2)])
     }
 
+    func testTextLongerThanTheScreenCanShowIsCutWhenReadAndKeptInTheFile() throws {
+        let dir = try TemporaryDirectory()
+        let store = try ItemStore(path: dir.file("long.sqlite3"))
+        let huge = String(repeating: "é", count: 5_000_000)  // 10 MB of UTF-8, as a hostile importer writes
+        try store.insert([ItemRecord(id: "long", listID: "inbox", title: huge, subtitle: huge, body: huge, sortKey: 1, updatedAt: 1)])
+        for item in [try store.item(id: "long"), try store.items(ItemQuery(listID: "inbox"), limit: 1).first] {
+            XCTAssertEqual(item?.title.count, ItemStore.maximumTitleCharacters)
+            XCTAssertEqual(item?.subtitle.count, ItemStore.maximumTitleCharacters)
+            XCTAssertEqual(item?.body.count, ItemStore.maximumBodyCharacters)
+            XCTAssertEqual(item?.title.first, "é", "cut at characters, not bytes")
+        }
+        var stored = 0
+        try store.forEachItemText(pageSize: 10) { item in stored = item.title.count; return true }
+        XCTAssertEqual(stored, huge.count, "the database keeps the whole text")
+    }
+
     func testSectionsAreOrderedByTheirFirstItemAndNeverSplit() throws {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("sections.sqlite3"))

@@ -13,6 +13,20 @@ extension ItemStore {
         section, image
         """
 
+    /// The characters of a title or subtitle read for the screen, and of a body: a row shows
+    /// one line and the detail page a few screens, so a 10 MB title another program wrote costs
+    /// what a short one does (SQLite cuts it before it is copied and decoded). The database
+    /// keeps the whole text.
+    static let maximumTitleCharacters = 1024
+    static let maximumBodyCharacters = 65536
+
+    /// `itemColumns` as the app reads them, with the text cut to what can be shown.
+    static let readColumns = """
+        id, list_id, substr(title, 1, \(maximumTitleCharacters)), substr(subtitle, 1, \(maximumTitleCharacters)),
+        substr(body, 1, \(maximumBodyCharacters)), avatar, icon, badge, unread, flagged, archived, deleted_at, sort_key,
+        updated_at, section, image
+        """
+
     /// The filter shared by `count`, `sections` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
     static let queryFilter = """
         list_id = ?1 AND archived = ?2 AND deleted_at IS NULL
@@ -26,9 +40,9 @@ extension ItemStore {
         """
     /// A window of one section: ?5 limit, ?6 offset within the section, ?7 the section.
     static let windowSQL = """
-        SELECT \(itemColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY sort_key, id LIMIT ?5 OFFSET ?6
+        SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY sort_key, id LIMIT ?5 OFFSET ?6
         """
-    static let itemSQL = "SELECT \(itemColumns) FROM items WHERE id = ?1"
+    static let itemSQL = "SELECT \(readColumns) FROM items WHERE id = ?1"
     static let insertSQL = """
         INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         ON CONFLICT (id) DO UPDATE SET list_id = ?2, title = ?3, subtitle = ?4, body = ?5, avatar = ?6, icon = ?7,
@@ -144,7 +158,7 @@ extension ItemStore {
         try s.bind(4, query.unread)
     }
 
-    /// The item in the current row of a statement selecting `itemColumns`.
+    /// The item in the current row of a statement selecting `readColumns`.
     static func record(from s: SQLiteStatement) -> ItemRecord {
         ItemRecord(
             id: s.text(0), listID: s.text(1), title: s.text(2), subtitle: s.text(3), body: s.text(4),
