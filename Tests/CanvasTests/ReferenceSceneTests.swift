@@ -6,8 +6,12 @@ import Foundation
 import XCTest
 
 final class ReferenceSceneTests: XCTestCase {
-    /// `../shared/bench/` beside the repository (the shared project files), from this file's path.
-    static let cairoPath = URL(fileURLWithPath: #filePath)
+    /// Cairo's frame, copied from the shared project files (`../shared/bench/` beside the
+    /// repository) so the test runs wherever the repository is cloned.
+    static let cairoPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("References/reference-scene-1280x800.cairo.png").path
+    /// The shared original, when the repository sits beside it.
+    static let sharedCairoPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // the repository root
         .deletingLastPathComponent().appendingPathComponent("shared/bench/reference-scene-1280x800.cairo.png").path
 
@@ -28,8 +32,9 @@ final class ReferenceSceneTests: XCTestCase {
     /// Our frame and cairo's differ only in glyph rasterisation details: the mean absolute
     /// difference per channel stays small and nearly all pixels agree closely.
     func testReferenceSceneMatchesCairo() throws {
-        guard FileManager.default.fileExists(atPath: Self.cairoPath) else {
-            return XCTFail("cairo reference missing: \(Self.cairoPath) (../shared/bench/ beside the repository)")
+        if let shared = FileManager.default.contents(atPath: Self.sharedCairoPath) {
+            XCTAssertEqual(FileManager.default.contents(atPath: Self.cairoPath), shared,
+                           "the copy in References/ is out of date: copy \(Self.sharedCairoPath) over it")
         }
         let ours = try render()
         let cairo = try PNG.read(path: Self.cairoPath)
