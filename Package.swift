@@ -95,15 +95,20 @@ let package = Package(
                 // Only SwipeCore's HapticEvent: the events the backends play are the core's values.
                 "SwipeCore",
             ]),
+        // What `replay` plays: touch scripts and `libinput record` files, parsed (bounded, with
+        // file:line diagnostics) into the scripted input KioskHardware's session consumes. Apart
+        // from the app so a recording reaches the device's translation and nothing else.
+        .target(
+            name: "KioskReplay",
+            dependencies: ["KioskHardware", "KioskFiles", .product(name: "Yams", package: "Yams")]),
         // Configuration, data, wiring, headless backend, replay, bench.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskUI", "KioskHardware", "SwipeCore", "Canvas", "CSQLite", "KioskFiles", "CMalloc",
+                "KioskUI", "KioskHardware", "KioskReplay", "SwipeCore", "Canvas", "CSQLite", "KioskFiles", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Config/Examples"]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),

@@ -5,6 +5,7 @@ import Foundation
 import KioskFiles
 import XCTest
 @testable import KioskApp
+@testable import KioskReplay
 
 final class CommandLineLimitsTests: XCTestCase {
     func scriptError(_ text: String) -> String? {

@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskReplay
 
 final class LibinputRecordingLimitsTests: XCTestCase {
     /// The error for the test recording with `original` replaced by `replacement`.

@@ -2,6 +2,7 @@
 import KioskHardware
 import XCTest
 @testable import KioskApp
+@testable import KioskReplay
 
 final class TouchScriptTests: XCTestCase {
     func testTheExampleOfTheDesignDocumentParses() throws {

@@ -13,6 +13,7 @@ import Foundation
 import Glibc
 import KioskUI
 import SwipeCore
+import KioskReplay
 
 /// The picture-list scrolling benchmark.
 struct PictureScrollBench {

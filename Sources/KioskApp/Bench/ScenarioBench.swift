@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 import KioskUI
 import SwipeCore
+import KioskReplay
 
 /// One scenario benchmark run.
 struct ScenarioBench {

@@ -4,6 +4,7 @@
 import ArgumentParser
 import KioskUI
 import SwipeCore
+import KioskReplay
 
 struct AppOptions: ParsableArguments {
     @Option(help: "The TOML configuration file (default: built-in defaults).")

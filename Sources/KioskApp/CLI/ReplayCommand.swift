@@ -3,6 +3,7 @@
 import ArgumentParser
 import Canvas
 import KioskFiles
+import KioskReplay
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

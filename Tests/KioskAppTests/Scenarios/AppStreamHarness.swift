@@ -7,6 +7,7 @@ import Foundation
 import KioskUI
 import SwipeCore
 @testable import KioskApp
+@testable import KioskReplay
 
 /// One app session: scripts are played one after another from where the last one ended.
 final class AppStreamHarness {

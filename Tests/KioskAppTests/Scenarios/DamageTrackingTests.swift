@@ -7,6 +7,7 @@ import KioskUI
 import SwipeCore
 import XCTest
 @testable import KioskApp
+@testable import KioskReplay
 
 final class DamageTrackingTests: XCTestCase {
     func testDamageLimitedFramesEqualFullFrames() throws {

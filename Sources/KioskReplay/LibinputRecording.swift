@@ -7,20 +7,20 @@
 import KioskHardware
 
 /// Turns a `libinput record` recording into touch-script steps.
-enum LibinputRecording {
+public enum LibinputRecording {
     static let synReport = (type: 0, code: 0)
     static let evKey = 1, evAbs = 3
     static let absX = 0, absY = 1, absMTSlot = 47, absMTX = 53, absMTY = 54, absMTTracking = 57
     static let btnTouch = 330
 
     /// True when `text` looks like a libinput recording rather than a touch script.
-    static func looksLikeRecording(_ text: String) -> Bool {
+    public static func looksLikeRecording(_ text: String) -> Bool {
         text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).contains { $0.hasPrefix("devices:") }
     }
 
     /// Decodes every device's touches into one time-ordered script for a `width`×`height` screen.
     /// - Throws: `ScriptError` naming the entry of a malformed recording, or one with no touches.
-    static func script(from text: String, file: String, width: Int, height: Int) throws -> TouchScript {
+    public static func script(from text: String, file: String, width: Int, height: Int) throws -> TouchScript {
         var steps: [ScriptStep] = []
         for (index, device) in try devices(in: text, file: file).enumerated() {
             steps += decode(device, index: index, width: width, height: height)
