@@ -139,7 +139,7 @@ install: $(INSTALL_BUILD)
 	install -d $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(DOCDIR)/examples
 	install -m 0644 Sources/Canvas/Fonts/* $(DESTDIR)$(DATADIR)/fonts/
 	install -m 0644 systemd/udev/99-swipe-kiosk-touch.rules.example $(DESTDIR)$(DOCDIR)/examples/99-swipe-kiosk-touch.rules
-	install -m 0644 Sources/KioskApp/Config/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
+	install -m 0644 Sources/KioskConfig/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
 	[ -e $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml ] || \
 	  install -D -m 0644 systemd/config.toml $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml

@@ -101,16 +101,25 @@ let package = Package(
         .target(
             name: "KioskReplay",
             dependencies: ["KioskHardware", "KioskFiles", .product(name: "Yams", package: "Yams")]),
+        // The configuration: TOML read into plain values with file:line:column diagnostics.
+        // It names the few hardware values it configures (the haptic patterns, the WxH@Hz mode
+        // request) by their KioskHardware types, through scoped imports; it opens no device.
+        // Examples/ holds the documented example.toml and demo.toml (installed by `make install`).
+        .target(
+            name: "KioskConfig",
+            dependencies: [
+                "SwipeCore", "KioskHardware", "KioskFiles", .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            exclude: ["Examples"]),
         // Configuration, data, wiring, headless backend, replay, bench.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskUI", "KioskHardware", "KioskReplay", "SwipeCore", "Canvas", "CSQLite", "KioskFiles", "CMalloc",
+                "KioskUI", "KioskHardware", "KioskReplay", "KioskConfig", "SwipeCore", "Canvas", "CSQLite", "KioskFiles",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
-            ],
-            exclude: ["Config/Examples"]),
+            ]),
         .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
 
         // Helpers shared by the test targets (a seeded random generator, a child's signal state), and golden-image
@@ -120,6 +129,6 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )

@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class ConfigDiagnosticsTests: XCTestCase {
     /// The printed lines for `source`, or [] when it is valid.

@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class ConfigFontCheckTests: XCTestCase {
     func testFontsThatDoNotLoadAreReportedAtTheirValue() throws {

@@ -4,13 +4,14 @@ import KioskHardware
 import SwipeCore
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class ConfigLoadingTests: XCTestCase {
-    /// `Sources/KioskApp/Config/Examples/<name>` of this checkout.
+    /// `Sources/KioskConfig/Examples/<name>` of this checkout.
     static func example(_ name: String, file: String = #filePath) -> String {
         var parts = file.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)  // Tests/KioskAppTests/<this file>
-        return parts.joined(separator: "/") + "/Sources/KioskApp/Config/Examples/" + name
+        return parts.joined(separator: "/") + "/Sources/KioskConfig/Examples/" + name
     }
 
     func testEmptyFileGivesDefaultsWithTheInboxDemoList() throws {

@@ -2,6 +2,7 @@
 import SwipeCore
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class DirectionSettingTests: XCTestCase {
     func testAutoFollowsTheLocaleThenTheTitle() {

@@ -6,6 +6,7 @@ import Canvas
 import KioskUI
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class PictureLibraryTests: XCTestCase {
     func testAMissShowsThePlaceholderAndTheArrivalDamagesOnlyTheThumbnail() throws {

@@ -3,6 +3,7 @@
 // due at once. Without a watch it keeps polling every poll interval.
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class StoreWatchTests: XCTestCase {
     func testAWatchedStoreIsCheckedOnlyAfterAWrite() throws {

@@ -8,6 +8,7 @@ import Foundation
 import KioskUI
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class TextSettingsTests: XCTestCase {
     func testThemeFontsNamesPreferredFamiliesInEitherForm() throws {

@@ -3,6 +3,7 @@
 // (bounded by SystemFonts), so an integrator learns which font package a kiosk lacks. The
 // locale picks the design of ideographs that appear without kana or hangul.
 import Canvas
+import KioskConfig
 import Logging
 
 extension FontLibrary {

@@ -1,6 +1,7 @@
 // Carrying out what the UI asks: configured action effects on the store (delete, archive, flag,
 // read, detail, sheet, command), full-swipe deletions committed before the row collapses,
 // pushes on taps, and the haptic and action logs of the state dump.
+import KioskConfig
 import KioskUI
 import SwipeCore
 

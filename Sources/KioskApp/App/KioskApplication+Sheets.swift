@@ -1,6 +1,7 @@
 // Sheets and toasts of the app: the action sheet (long press: every action reachable without a
 // swipe), the Styles sheet, and Undo for deletions within the undo window, after which deleted
 // items are purged from the store.
+import KioskConfig
 import KioskUI
 import SwipeCore
 

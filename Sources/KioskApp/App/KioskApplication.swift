@@ -3,6 +3,7 @@
 // (other processes may write to it), and records what a state dump reports. Backends (headless,
 // DRM) feed it input with timestamps and ask it to draw; it never reads a clock itself.
 import Canvas
+import KioskConfig
 import KioskUI
 import SwipeCore
 

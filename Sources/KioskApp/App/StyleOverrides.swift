@@ -2,6 +2,7 @@
 // button animation, display mode, button style and navigation transition from a sheet, and the
 // next swipe uses them. Each row shows the value in effect (the configured one, taken from the
 // current list's trailing side, until the person chooses another) and cycles through every value.
+import KioskConfig
 import KioskUI
 import SwipeCore
 

@@ -1,5 +1,6 @@
 // The configured theme in the UI's terms: colours as renderer colours, sizes as metrics.
 import Canvas
+import KioskConfig
 import KioskUI
 import SwipeCore
 

@@ -2,6 +2,7 @@
 // configuration, which database, what size. Loading them reports problems the way DESIGN.md
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
+import KioskConfig
 import KioskUI
 import SwipeCore
 import KioskReplay

@@ -2,6 +2,7 @@
 // purging after the undo window, and the `actions_log` that integrators read. Each change
 // and its log row are written in ONE transaction, so after a kill -9 either both exist or
 // neither does: the log never claims a change the items table lacks, and vice versa.
+import KioskConfig
 
 /// A change to one item; the raw value is the `action` written to `actions_log`.
 public enum ItemChange: String, Hashable, Sendable, CaseIterable {

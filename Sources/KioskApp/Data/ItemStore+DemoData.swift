@@ -2,6 +2,7 @@
 // senders and subjects in day sections, and Hebrew and Arabic items for right-to-left lists.
 // Seeded once per database (remembered in `store_meta`), so deleting every item does not bring
 // them back.
+import KioskConfig
 
 extension ItemStore {
     /// A list to seed and whether its items should be right-to-left text.

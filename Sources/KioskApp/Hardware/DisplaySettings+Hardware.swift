@@ -1,6 +1,7 @@
 // The configured display and input in KioskHardware's terms: `display.mode` (with its `@Hz`),
 // `display.atomic`, rotation and device, and the calibration matrix, so every documented key
 // reaches the code that uses it.
+import KioskConfig
 import KioskHardware
 
 extension DisplaySettings {

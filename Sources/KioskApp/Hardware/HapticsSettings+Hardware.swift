@@ -1,4 +1,5 @@
 // The configured haptics in KioskHardware's terms: the backend and one pattern per event.
+import KioskConfig
 import KioskHardware
 
 extension HapticsSettings {

@@ -6,6 +6,7 @@ import Foundation
 import KioskHardware
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class ConfigurationMappingTests: XCTestCase {
     private func load(_ toml: String) throws -> KioskConfiguration {

@@ -9,7 +9,7 @@ import XCTest
 struct ExampleVariant {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/KioskApp/Config/Examples/example.toml").path
+        .appendingPathComponent("Sources/KioskConfig/Examples/example.toml").path
 
     /// One `key = value` line (commented out or not) under its table path.
     struct Line {

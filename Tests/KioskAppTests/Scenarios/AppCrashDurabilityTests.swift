@@ -6,6 +6,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class AppCrashDurabilityTests: XCTestCase {
     /// Many actions on rows 1–6: open + Flag, full swipe right (read), now and then a full swipe

@@ -11,6 +11,7 @@ import KioskUI
 import TestSupport
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class AppPropertyTests: XCTestCase {
     /// Landscape sizes and the same panels rotated to portrait.

@@ -8,6 +8,7 @@ import KioskUI
 import SwipeCore
 @testable import KioskApp
 @testable import KioskReplay
+@testable import KioskConfig
 
 /// One app session: scripts are played one after another from where the last one ended.
 final class AppStreamHarness {

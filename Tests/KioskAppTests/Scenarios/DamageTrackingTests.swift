@@ -8,6 +8,7 @@ import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskReplay
+@testable import KioskConfig
 
 final class DamageTrackingTests: XCTestCase {
     func testDamageLimitedFramesEqualFullFrames() throws {

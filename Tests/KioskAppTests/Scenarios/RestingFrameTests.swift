@@ -6,6 +6,7 @@ import KioskUI
 import SwipeCore
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class RestingFrameTests: XCTestCase {
     func testTheFrameWhereAnimationsEndIsDrawn() throws {

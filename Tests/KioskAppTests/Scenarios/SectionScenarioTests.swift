@@ -9,6 +9,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class SectionScenarioTests: XCTestCase {
     /// Checks the visible headers: titles and (y, height) of each, full width.

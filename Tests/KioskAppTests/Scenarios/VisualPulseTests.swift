@@ -4,6 +4,7 @@ import Canvas
 import KioskUI
 import XCTest
 @testable import KioskApp
+@testable import KioskConfig
 
 final class VisualPulseTests: XCTestCase {
     func testAPulseTintsTheEdgeAndFades() throws {

@@ -96,11 +96,6 @@ public struct ListConfiguration: Hashable, Sendable {
         self.title = title
     }
 
-    /// The query the data store runs for this list.
-    public var query: ItemQuery {
-        ItemQuery(listID: filter.source ?? id, archived: filter.archived, flagged: filter.flagged, unread: filter.unread)
-    }
-
     /// This list's reading direction given the configuration-wide setting.
     public func layoutDirection(default setting: DirectionSetting) -> LayoutDirection {
         (direction ?? setting).resolved(title: title)

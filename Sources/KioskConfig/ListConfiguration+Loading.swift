@@ -4,10 +4,10 @@
 import SwipeCore
 
 /// The expansion names accepted in a side's `expansion` key.
-enum ExpansionName: String, CaseIterable {
+public enum ExpansionName: String, CaseIterable, Sendable {
     case none, selection, destructive, destructiveAfterFill, fill, fillReverse
 
-    var style: SwipeExpansionStyle? {
+    public var style: SwipeExpansionStyle? {
         switch self {
         case .none: return nil
         case .selection: return .selection

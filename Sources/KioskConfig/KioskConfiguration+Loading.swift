@@ -39,7 +39,7 @@ extension KioskConfiguration {
 
     /// The whole file as UTF-8 text: only a regular file of at most `maximumFileBytes`; an invalid
     /// UTF-8 sequence or a NUL byte (a tail zero-filled by a power cut) is refused at its position.
-    static func readSource(_ path: String) throws(ConfigurationError) -> String {
+    public static func readSource(_ path: String) throws(ConfigurationError) -> String {
         do {
             return try InputFile.text(path, limit: maximumFileBytes)
         } catch {

@@ -29,13 +29,13 @@ public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    func appending(_ key: String) -> ConfigPath {
+    public func appending(_ key: String) -> ConfigPath {
         var copy = self
         copy.components.append(.key(key))
         return copy
     }
 
-    func appending(index: Int) -> ConfigPath {
+    public func appending(index: Int) -> ConfigPath {
         var copy = self
         copy.components.append(.index(index))
         return copy

@@ -10,12 +10,12 @@
 import KioskFiles
 
 /// Key and value positions by dotted path.
-struct ConfigSourceMap {
+public struct ConfigSourceMap {
     private var keys: [String: TextPosition] = [:]
     private var values: [String: TextPosition] = [:]
 
     /// Scans `source`, which TOMLKit has already parsed without error.
-    init(source: String) {
+    public init(source: String) {
         var scanner = Scanner(text: Array(source.unicodeScalars))
         scanner.scanDocument()
         keys = scanner.keys
@@ -23,7 +23,7 @@ struct ConfigSourceMap {
     }
 
     /// Position of the value at `path` (or of its key, or of the nearest enclosing table).
-    func valuePosition(_ path: ConfigPath) -> TextPosition {
+    public func valuePosition(_ path: ConfigPath) -> TextPosition {
         values[path.description] ?? keyPosition(path)
     }
 
