@@ -1,6 +1,7 @@
 // Hostile input at the command line (issue 12): each case ran before into a trap, a hang,
 // unbounded memory, a replaced device node or an unclear message; now each is a clear message
 // and the contract's exit code. The reproducers are inline.
+import Canvas
 import Foundation
 import KioskFiles
 import XCTest
@@ -84,6 +85,18 @@ final class CommandLineLimitsTests: XCTestCase {
         let run = try KioskProcess(["screenshot", "--output", "/nonexistent/x.png", "--size", "16384x16384"])
         XCTAssertEqual(run.status, 64)
         XCTAssertTrue(run.standardError.hasPrefix("Error: --size must be WxH with each side 1…8192"), run.standardError)
+    }
+
+    func testOnlyCommandsThatDrawWithoutADisplayOfferASize() throws {
+        // `run` takes its size from the display's mode and `check-text` draws nothing: a --size
+        // there would be a documented option that does nothing, so it is refused (exit 64).
+        XCTAssertThrowsError(try RunCommand.parse(["--size", "800x480"]))
+        XCTAssertThrowsError(try CheckTextCommand.parse(["--size", "800x480", "text"]))
+        XCTAssertNoThrow(try ReplayCommand.parse(["s.touch", "--size", "800x480"]))
+        let dir = try TemporaryDirectory()
+        try ScreenshotCommand.parse(["--output", dir.file("small.png"), "--size", "320x200"]).run()
+        let png = try PNG.read(path: dir.file("small.png"))
+        XCTAssertEqual([png.width, png.height], [320, 200], "screenshot's --size is the picture's size")
     }
 
     func testEmptyPathsAreNamed() throws {

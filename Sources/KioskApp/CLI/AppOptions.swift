@@ -1,11 +1,10 @@
-// Options shared by the commands that start the app (run, replay, screenshot, bench): which
-// configuration, which database, what size. Loading them reports problems the way DESIGN.md
+// Options shared by the commands that start the app (run, replay, screenshot, check-text):
+// which configuration, which database. Loading them reports problems the way DESIGN.md
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
 import KioskConfig
 import KioskUI
 import SwipeCore
-import KioskReplay
 
 struct AppOptions: ParsableArguments {
     @Option(help: "The TOML configuration file (default: built-in defaults).")
@@ -14,14 +13,8 @@ struct AppOptions: ParsableArguments {
     @Option(help: "The SQLite item database (default: the configured one; replay and screenshot use a fresh in-memory one).")
     var database: String?
 
-    @Option(help: "Screen size WxH (headless), each side 1…\(TouchScript.maximumSide).")
-    var size: String?
-
     /// Checked where the arguments are parsed: a bad value exits 64 before anything starts.
     func validate() throws {
-        if let size, TouchScript.parseSize(size) == nil {
-            throw ValidationError("--size must be WxH with each side 1…\(TouchScript.maximumSide), e.g. 1280x800; not \(size)")
-        }
         if database?.isEmpty == true { throw ValidationError("--database needs a file path; it is empty") }
         if config?.isEmpty == true { throw ValidationError("--config needs a file path; it is empty") }
     }
@@ -43,11 +36,6 @@ struct AppOptions: ParsableArguments {
     /// The --database path, or a fresh in-memory database (replay and screenshot start from the
     /// demo data every time, so their output is reproducible, and leave no file behind).
     var databasePath: String { database ?? ItemStore.inMemoryPath }
-
-    /// The requested size (checked by `validate`), else `fallback`.
-    func screenSize(fallback: (Int, Int)) -> (width: Int, height: Int) {
-        size.flatMap(TouchScript.parseSize).map { (width: $0.0, height: $0.1) } ?? (width: fallback.0, height: fallback.1)
-    }
 
     /// Builds the app over `databasePath` at `size`; errors exit with the contract's codes.
     func makeApplication(

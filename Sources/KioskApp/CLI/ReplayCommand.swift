@@ -15,6 +15,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var options: AppOptions
 
+    @OptionGroup var screen: ScreenSizeOption
+
     @Option(help: "Directory for the script's screenshots and state dumps.")
     var out: String = "."
 
@@ -44,11 +46,11 @@ struct ReplayCommand: ParsableCommand {
         let size: (width: Int, height: Int)
         do {
             if LibinputRecording.looksLikeRecording(text) {
-                size = options.screenSize(fallback: (1280, 800))
+                size = screen.screenSize(fallback: (1280, 800))
                 parsed = try LibinputRecording.script(from: text, file: script, width: size.width, height: size.height)
             } else {
                 parsed = try TouchScript(parsing: text, file: script)
-                size = options.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
+                size = screen.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
             }
         } catch let error as ScriptError {
             printError("\(error)")

@@ -16,6 +16,8 @@ struct ScreenshotCommand: ParsableCommand {
 
     @OptionGroup var options: AppOptions
 
+    @OptionGroup var screen: ScreenSizeOption
+
     @Option(help: "Rotation of the panel: 0, 90, 180 or 270.")
     var rotation: Int = 0
 
@@ -24,7 +26,7 @@ struct ScreenshotCommand: ParsableCommand {
             throw ValidationError("--rotation must be 0, 90, 180 or 270")
         }
         let configuration = try options.loadConfiguration()
-        let size = options.screenSize(fallback: (1280, 800))
+        let size = screen.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(
             configuration: configuration, databasePath: options.databasePath, size: size)
         do {
