@@ -113,42 +113,6 @@ final class KioskApplication {
         return page
     }
 
-    /// Brings a list in step with changes another process made: visible rows whose items left
-    /// collapse first (the reload follows when they are gone); otherwise the list reloads at
-    /// once and rows that appeared grow in while rows that changed flash.
-    func syncWithStore(_ listID: String) {
-        guard let page = pages[listID], let list = configuration.list(id: listID) else { return }
-        let before = page.visibleVersions(at: now)
-        let leaving = before.filter { row in
-            guard let record = try? store.item(id: row.id) else { return true }
-            return !list.query.matches(record)
-        }.map(\.id)
-        if !leaving.isEmpty {
-            for id in leaving { page.collapse(itemID: id, time: now) }
-            return
-        }
-        reload(listID)
-        let old = Dictionary(before.map { ($0.id, $0.version) }, uniquingKeysWith: { a, _ in a })
-        var inserted: [String] = [], updated: [String] = []
-        for row in page.visibleVersions(at: now) {
-            guard let version = old[row.id] else {
-                if row.version > lastSync { inserted.append(row.id) }
-                continue
-            }
-            if row.version != version { updated.append(row.id) }
-        }
-        page.animateChanges(inserted: inserted, updated: updated, time: now)
-        lastSync = storeNow
-    }
-
-    /// Re-reads a list from the store (after a change by us or by another process).
-    func reload(_ listID: String) {
-        guard let page = pages[listID], let list = configuration.list(id: listID),
-              let data = try? StoreDataSource(store: store, query: list.query) else { return }
-        page.setData(data, time: now)
-        scene.needsRender = true
-    }
-
     // MARK: Input and time
 
     func handle(_ touch: TouchEvent) {

@@ -1,0 +1,39 @@
+// Keeping the lists in step with the store when another process writes it: rows whose items
+// left collapse before the list reloads, and after the reload the difference between the
+// visible rows before and after (ListDiff: matched by id, versions by `updated_at`) says
+// which rows grow in and which flash.
+import KioskConfig
+
+extension KioskApplication {
+    /// Brings a list in step with changes another process made: visible rows whose items left
+    /// collapse first (the reload follows when they are gone); otherwise the list reloads at
+    /// once and rows that appeared grow in while rows that changed flash.
+    func syncWithStore(_ listID: String) {
+        guard let page = pages[listID], let list = configuration.list(id: listID) else { return }
+        let before = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
+        let leaving = before.filter { row in
+            guard let record = try? store.item(id: row.id) else { return true }
+            return !list.query.matches(record)
+        }.map(\.id)
+        if !leaving.isEmpty {
+            for id in leaving { page.collapse(itemID: id, time: now) }
+            return
+        }
+        reload(listID)
+        let after = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
+        let diff = ListDiff(old: before, new: after)
+        // A row scrolled into view by a change above it is not new: only items written since
+        // the last sync grow in.
+        let inserted = diff.insertions.map { after[$0] }.filter { $0.updatedAt > lastSync }.map(\.id)
+        page.animateChanges(inserted: inserted, updated: diff.updates.map { after[$0].id }, time: now)
+        lastSync = storeNow
+    }
+
+    /// Re-reads a list from the store (after a change by us or by another process).
+    func reload(_ listID: String) {
+        guard let page = pages[listID], let list = configuration.list(id: listID),
+              let data = try? StoreDataSource(store: store, query: list.query) else { return }
+        page.setData(data, time: now)
+        scene.needsRender = true
+    }
+}
