@@ -23,7 +23,7 @@ DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 UNITDIR     = $(PREFIX)/lib/systemd/system
 DATADIR     = $(PREFIX)/share/swipe-kiosk
 DOCDIR      = $(PREFIX)/share/doc/swipe-kiosk
-VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/KioskApp/CLI/SwipeKioskCommand.swift)
+VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/swipe-kiosk/SwipeKioskCommand.swift)
 DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb

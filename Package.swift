@@ -111,7 +111,8 @@ let package = Package(
                 "SwipeCore", "KioskHardware", "KioskFiles", .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             exclude: ["Examples"]),
-        // Configuration, data, wiring, headless backend, replay, bench.
+        // The product: the store, action effects with undo, sheets, pictures, and the wiring of
+        // store, UI and session that `run`, `replay`, `screenshot` and `bench` share.
         .target(
             name: "KioskApp",
             dependencies: [
@@ -120,7 +121,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .executableTarget(name: "swipe-kiosk", dependencies: ["KioskApp"]),
+        // The command line (DESIGN.md's contract) and the benchmarks: each command parses its
+        // arguments and drives KioskApp; nothing here is needed by the app itself.
+        .executableTarget(
+            name: "swipe-kiosk",
+            dependencies: [
+                "KioskApp", "KioskConfig", "KioskReplay", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "KioskFiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // Helpers shared by the test targets (a seeded random generator, a child's signal state), and golden-image
         // checking for the targets that render (it reads and writes PNGs through Canvas).
@@ -129,6 +138,6 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )

@@ -1,4 +1,3 @@
-// The executable only hands control to KioskApp; all logic lives in the library targets.
-import KioskApp
+// The executable: the command line (Sources/swipe-kiosk/*Command.swift) over the library targets.
 
 SwipeKioskCommand.main()

@@ -5,6 +5,7 @@ import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
+@testable import swipe_kiosk
 
 final class ConfigLoadingTests: XCTestCase {
     /// `Sources/KioskConfig/Examples/<name>` of this checkout.

@@ -9,6 +9,7 @@ import KioskUI
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
+@testable import swipe_kiosk
 
 final class TextSettingsTests: XCTestCase {
     func testThemeFontsNamesPreferredFamiliesInEitherForm() throws {

@@ -2,13 +2,13 @@
 // message that says what to do.
 
 /// A fatal problem at start-up or during a command.
-enum AppError: Error, CustomStringConvertible {
+public enum AppError: Error, CustomStringConvertible {
     case fontsMissing(searched: [String])
     case configuration(String)
     case data(String)
     case usage(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .fontsMissing(let searched):
             return "fonts not found (looked for DejaVuSans.ttf in: \(searched.joined(separator: ", "))); "
@@ -19,7 +19,7 @@ enum AppError: Error, CustomStringConvertible {
     }
 
     /// sysexits-style code: 64 usage, 65 bad config/data.
-    var exitCode: Int32 {
+    public var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .configuration, .data, .fontsMissing: return 65

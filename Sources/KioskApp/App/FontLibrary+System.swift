@@ -9,7 +9,7 @@ import Logging
 extension FontLibrary {
     /// A library that falls back to installed fonts, preferring `families`, drawing ideographs
     /// in the design of `locale`'s language (Chinese, Japanese or Korean), and logs missing characters.
-    static func withSystemFonts(
+    public static func withSystemFonts(
         preferring families: [String], locale: String? = DirectionSetting.environmentLocale
     ) throws -> FontLibrary {
         let library = try FontLibrary()
@@ -33,9 +33,9 @@ extension FontLibrary {
 }
 
 /// Code points as the Unicode standard writes them.
-enum CodePoints {
+public enum CodePoints {
     /// `scalar` as 4 to 6 upper-case hex digits, e.g. `1F600`.
-    static func hex(_ scalar: UInt32) -> String {
+    public static func hex(_ scalar: UInt32) -> String {
         let digits = String(scalar, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -6,7 +6,7 @@ import KioskUI
 import Foundation
 
 /// Resolves the theme's font files and says where it looked when it cannot.
-enum FontLocator {
+public enum FontLocator {
     static let requiredFile = "DejaVuSans.ttf"
 
     /// Candidate font directories, most specific first.
@@ -20,7 +20,7 @@ enum FontLocator {
     }
 
     /// The bundled font set from the first directory that has it, with configured overrides applied.
-    static func fonts(regular: String?, bold: String?, icons: String?) throws -> FontFiles {
+    public static func fonts(regular: String?, bold: String?, icons: String?) throws -> FontFiles {
         let candidates = candidateDirectories()
         guard let dir = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/" + requiredFile) }) else {
             throw AppError.fontsMissing(searched: candidates)

@@ -8,12 +8,12 @@ import KioskUI
 import SwipeCore
 
 /// One running kiosk, independent of where its pixels go.
-final class KioskApplication {
+public final class KioskApplication {
     let configuration: KioskConfiguration
     let store: ItemStore
-    let theme: Theme
+    public let theme: Theme
     let text = TextCache()
-    let scene: KioskScene
+    public let scene: KioskScene
     var pages: [String: ListPage] = [:]
     /// Haptic events in order, with the time they fired (the state dump's `haptics`).
     var haptics: [(timeMs: Int, event: HapticEvent)] = []
@@ -33,7 +33,7 @@ final class KioskApplication {
     let styles: StyleOverrides
     let commands = CommandRunner()
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
-    let pictures: PictureLibrary
+    public let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.
     var undoable: [String: Double] = [:]
     /// Time of the last touch or key, for the idle reset.
@@ -47,7 +47,7 @@ final class KioskApplication {
     let storeClock: StoreClock
 
     /// Where store timestamps come from.
-    enum StoreClock {
+    public enum StoreClock: Sendable {
         case wall
         /// Headless: `epoch` plus the app's own time, so replays write the same data every run.
         case virtual(epoch: StoreTime)
@@ -61,7 +61,7 @@ final class KioskApplication {
     }
 
     /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
-    init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock,
+    public init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock,
          systemFonts: Bool = true) throws {
         self.configuration = configuration
         self.store = store

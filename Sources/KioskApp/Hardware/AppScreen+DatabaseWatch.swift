@@ -6,7 +6,7 @@ import KioskHardware
 
 extension AppScreen {
     /// Starts watching `path`; on failure the app keeps polling.
-    func watchDatabase(at path: String) {
+    public func watchDatabase(at path: String) {
         do {
             let watcher = try FileChangeWatcher(path: path)
             try session.loop.register(fd: watcher.fd) { [unowned self] in

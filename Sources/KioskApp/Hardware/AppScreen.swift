@@ -9,7 +9,7 @@ import Logging
 import SwipeCore
 
 /// A `SessionClient` showing a `KioskApplication`.
-final class AppScreen: SessionClient {
+public final class AppScreen: SessionClient {
     var app: KioskApplication
     let session: KioskSession
     let surface: Surface
@@ -17,11 +17,11 @@ final class AppScreen: SessionClient {
     let epoch: LoopInstant
     var lastTime = 0.0
     /// Re-reads the configuration on SIGHUP; nil keeps the running one.
-    var reload: (() -> KioskApplication?)?
+    public var reload: (() -> KioskApplication?)?
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
     var databaseWatcher: FileChangeWatcher?
 
-    init(app: KioskApplication, session: KioskSession) throws {
+    public init(app: KioskApplication, session: KioskSession) throws {
         self.app = app
         self.session = session
         epoch = session.loop.now
@@ -43,12 +43,12 @@ final class AppScreen: SessionClient {
 
     func seconds(_ instant: LoopInstant) -> Double { Double(instant.nanoseconds - epoch.nanoseconds) / 1e9 }
 
-    func tick(now: LoopInstant) {
+    public func tick(now: LoopInstant) {
         lastTime = seconds(now)
         app.tick(time: lastTime)
     }
 
-    func handle(_ event: InputEvent) {
+    public func handle(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
             app.handle(SwipeCore.TouchEvent(
@@ -65,12 +65,12 @@ final class AppScreen: SessionClient {
         }
     }
 
-    var wantsFrame: Bool { app.scene.needsRender || app.scene.isAnimating(at: lastTime) }
+    public var wantsFrame: Bool { app.scene.needsRender || app.scene.isAnimating(at: lastTime) }
 
     /// The last frame drawn, for damage tracking (nil: draw everything next time).
     var lastFrame: FrameSignature?
 
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
         painter.reset()
         guard let drawn = app.scene.renderDamage(painter, time: seconds(now), previous: &lastFrame) else {
             return [DamageRect(size: shadow.size)]
@@ -79,7 +79,7 @@ final class AppScreen: SessionClient {
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    func nextDeadline(now: LoopInstant) -> LoopInstant? {
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
         let current = seconds(now)
         guard let next = app.nextDeadline(after: current) else { return nil }
         guard next > current else { return now }
@@ -87,12 +87,12 @@ final class AppScreen: SessionClient {
         return max(now.advanced(byNanoseconds: 1), epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)) + 1))
     }
 
-    var readyStatus: String {
+    public var readyStatus: String {
         let items = app.currentListID.flatMap { app.pages[$0]?.data.count } ?? 0
         return "\(session.display.summary), \(items) items"
     }
 
-    func handle(signal: LoopSignal) {
+    public func handle(signal: LoopSignal) {
         switch signal {
         case .reload:
             guard let fresh = reload?() else { return }

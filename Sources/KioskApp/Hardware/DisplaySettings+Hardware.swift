@@ -6,7 +6,7 @@ import KioskHardware
 
 extension DisplaySettings {
     /// The output configuration; `device` and `rotation` from the command line win.
-    func hardware(device: String? = nil, rotation: Int? = nil) -> DisplayConfiguration {
+    public func hardware(device: String? = nil, rotation: Int? = nil) -> DisplayConfiguration {
         var display = DisplayConfiguration()
         display.devicePath = device ?? self.device
         display.connector = connector
@@ -23,10 +23,10 @@ extension DisplaySettings {
 
 extension InputSettings {
     /// Where input devices come from: the listed nodes, or every device of udev's seat0.
-    var backend: InputBackend { devices.isEmpty ? .udev(seat: "seat0") : .paths(devices) }
+    public var backend: InputBackend { devices.isEmpty ? .udev(seat: "seat0") : .paths(devices) }
 
     /// The configured calibration override, or the identity.
-    var calibrationMatrix: CalibrationMatrix {
+    public var calibrationMatrix: CalibrationMatrix {
         calibration.map { CalibrationMatrix($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) } ?? .identity
     }
 }

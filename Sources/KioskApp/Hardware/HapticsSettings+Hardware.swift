@@ -4,7 +4,7 @@ import KioskHardware
 
 extension HapticsSettings {
     /// The hardware layer's configuration for these settings.
-    var hardware: HapticConfiguration {
+    public var hardware: HapticConfiguration {
         let backend: HapticConfiguration.Backend
         switch self.backend {
         case .none: backend = .none

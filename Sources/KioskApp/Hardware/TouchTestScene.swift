@@ -4,7 +4,7 @@
 // and systemd notification. One line per event on stdout lets scripts (the VM tests) follow it.
 import KioskHardware
 
-final class TouchTestScene: SessionClient {
+public final class TouchTestScene: SessionClient {
     private static let background: UInt32 = 0x0020_2020
     private static let grid: UInt32 = 0x0060_6060
     private static let palette: [UInt32] = [0x00_ff00, 0xff_0000, 0x00_80ff, 0xff_00ff, 0x00_ffff, 0xff_8000]
@@ -14,7 +14,7 @@ final class TouchTestScene: SessionClient {
     private let session: KioskSession
     private var damage: [DamageRect] = []
 
-    init(session: KioskSession) {
+    public init(session: KioskSession) {
         self.session = session
         drawGrid()
         session.onFirstFrame = { [unowned session] in
@@ -23,7 +23,7 @@ final class TouchTestScene: SessionClient {
     }
 
     /// Runs until SIGTERM/SIGINT; the session restores the console's CRTC.
-    func run() throws {
+    public func run() throws {
         session.client = self
         try session.run()
         printLine("EXIT restored")
@@ -31,26 +31,26 @@ final class TouchTestScene: SessionClient {
 
     // MARK: SessionClient
 
-    func tick(now: LoopInstant) {}
+    public func tick(now: LoopInstant) {}
 
-    var wantsFrame: Bool { !damage.isEmpty }
+    public var wantsFrame: Bool { !damage.isEmpty }
 
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
         defer { damage.removeAll() }
         return damage
     }
 
-    func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
 
-    var readyStatus: String {
+    public var readyStatus: String {
         "touch-test on \(session.display.summary)"
     }
 
-    func handle(signal: LoopSignal) {
+    public func handle(signal: LoopSignal) {
         if case .terminate(let number) = signal { printLine("SIGNAL \(number) stopping") }
     }
 
-    func handle(_ event: InputEvent) {
+    public func handle(_ event: InputEvent) {
         switch event {
         case .deviceAdded(let info):
             printLine("DEVICE added name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")

@@ -9,20 +9,20 @@ import KioskUI
 import Logging
 
 /// Decoded pictures for the UI, by item path and size.
-final class PictureLibrary: PictureSource {
+public final class PictureLibrary: PictureSource {
     /// Where relative paths are looked up.
     let directory: String
     /// Thumbnail corner radius as a fraction of the side (0.5: a circle).
     let cornerFraction: Double
     /// Replay: the frame that asks for a picture waits until the decoder has it.
-    var waitsForDecoder: Bool
+    public var waitsForDecoder: Bool
     private var cache: PictureCache
     private let worker: PictureWorker
     private var pending: Set<PictureCache.Key> = []
     /// Pictures that cannot be shown: the item's path → the reason (with the file's path).
     private(set) var failures: [String: String] = [:]
     /// The warnings logged, in order (the state dump's `picture_warnings`).
-    private(set) var warnings: [String] = []
+    public private(set) var warnings: [String] = []
     private let logger = Logger(label: "swipe-kiosk")
 
     init(directory: String, cacheBytes: Int, cornerFraction: Double, waitsForDecoder: Bool, threads: Int = 2) {
@@ -40,11 +40,11 @@ final class PictureLibrary: PictureSource {
         path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
     }
 
-    func thumbnail(_ path: String, side: Int) -> Surface? {
+    public func thumbnail(_ path: String, side: Int) -> Surface? {
         surface(path, fit: .cover(width: side, height: side), cornerRadius: Double(side) * cornerFraction)
     }
 
-    func picture(_ path: String, width: Int, height: Int) -> Surface? {
+    public func picture(_ path: String, width: Int, height: Int) -> Surface? {
         surface(path, fit: .contain(width: max(1, width), height: max(1, height)), cornerRadius: 0)
     }
 

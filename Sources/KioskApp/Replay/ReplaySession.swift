@@ -11,9 +11,9 @@ import Logging
 import KioskReplay
 
 /// The app on a virtual panel, playing a touch script.
-final class ReplaySession {
-    let app: KioskApplication
-    let session: KioskSession
+public final class ReplaySession {
+    public let app: KioskApplication
+    public let session: KioskSession
     let screen: AppScreen
     let display: VirtualDisplay
     /// The logical screen (what the app renders at; the state dump's `screen`).
@@ -23,7 +23,7 @@ final class ReplaySession {
 
     /// The app on a `width`×`height` screen (logical) refreshed at `refreshRate` Hz, mounted at
     /// `rotation`, receiving the touch and key steps of `steps`.
-    init(app: KioskApplication, width: Int, height: Int, refreshRate: Double = 60, rotation: DisplayRotation = .none,
+    public init(app: KioskApplication, width: Int, height: Int, refreshRate: Double = 60, rotation: DisplayRotation = .none,
          steps: [ScriptStep] = []) throws {
         self.app = app
         self.width = width
@@ -79,7 +79,7 @@ final class ReplaySession {
     /// Plays `script` to its end (its `end` step, or 500 ms after its last step); captures go
     /// under `outputDirectory`. Returns the end time (ms).
     @discardableResult
-    func play(_ script: TouchScript, outputDirectory: String) throws -> Double {
+    public func play(_ script: TouchScript, outputDirectory: String) throws -> Double {
         let endMs = script.steps.first(where: { $0.action == .end })?.timeMs ?? ((script.steps.last?.timeMs ?? 0) + 500)
         for step in script.steps {
             switch step.action {
@@ -101,7 +101,7 @@ final class ReplaySession {
     }
 
     /// Runs the loop until `ms`.
-    func run(untilMs ms: Double) throws {
+    public func run(untilMs ms: Double) throws {
         try session.run(until: Self.instant(ms: ms))
         if let failure { throw failure }
     }
@@ -113,16 +113,16 @@ final class ReplaySession {
     }
 
     /// What the panel shows (physical size, rotated), as last presented.
-    func scanout() throws -> Surface {
+    public func scanout() throws -> Surface {
         try Surface(wrapping: display.scanout.base, width: display.physicalSize.width, height: display.physicalSize.height,
                     stride: display.scanout.stride, format: .xrgb8888)
     }
 
-    func writeScreenshot(to path: String) throws {
+    public func writeScreenshot(to path: String) throws {
         try OutputFile.write(PNG.encode(drawNow()), to: path)
     }
 
-    func writeState(to path: String, timeMs: Double) throws {
+    public func writeState(to path: String, timeMs: Double) throws {
         _ = session.drawNow()
         var dump = StateDump(app: app, timeMs: timeMs, width: width, height: height, rotation: display.rotation.degrees)
         dump.display = (display.refreshRate, display.presentedFrames, display.isBlanked)

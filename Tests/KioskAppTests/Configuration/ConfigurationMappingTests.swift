@@ -7,6 +7,7 @@ import KioskHardware
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
+@testable import swipe_kiosk
 
 final class ConfigurationMappingTests: XCTestCase {
     private func load(_ toml: String) throws -> KioskConfiguration {

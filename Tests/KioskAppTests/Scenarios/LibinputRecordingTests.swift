@@ -4,6 +4,7 @@ import KioskHardware
 import XCTest
 @testable import KioskApp
 @testable import KioskReplay
+@testable import swipe_kiosk
 
 final class LibinputRecordingTests: XCTestCase {
     /// A recording of one finger swiping left across the second row of a 1280x800 screen, as

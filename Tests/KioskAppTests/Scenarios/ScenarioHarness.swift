@@ -7,6 +7,7 @@ import Foundation
 import GoldenImages
 import XCTest
 @testable import KioskApp
+@testable import swipe_kiosk
 
 /// The output of one replay.
 struct Scenario {

@@ -3,6 +3,7 @@
 // `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file, and for
 // a configured font that does not load: CheckConfigCommand+Fonts.swift).
 import ArgumentParser
+import KioskApp
 import KioskConfig
 
 struct CheckConfigCommand: ParsableCommand {

@@ -3,6 +3,7 @@
 // separate process to kill -9 while it writes: it seeds a fixed set of items once, prints
 // "ready", then applies random actions through ItemStore until it is killed.
 import ArgumentParser
+import KioskApp
 import KioskConfig
 
 struct StoreStressCommand: ParsableCommand {

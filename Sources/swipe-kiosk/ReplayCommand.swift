@@ -2,6 +2,7 @@
 // deterministically, writing the screenshots and state dumps it asks for under --out.
 import ArgumentParser
 import Canvas
+import KioskApp
 import KioskFiles
 import KioskReplay
 

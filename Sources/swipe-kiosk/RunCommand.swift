@@ -2,6 +2,7 @@
 // systemd starts it. It logs what it chose (card, connector, mode, input devices) and exits
 // with the contract's codes: 65 bad configuration, 69 no usable display.
 import ArgumentParser
+import KioskApp
 import KioskConfig
 import KioskHardware
 import Logging

@@ -1,6 +1,7 @@
 // The `swipe-kiosk` command line: the contract of DESIGN.md ("Command line").
 // Each subcommand lives in its own file; this one only names them and the version.
 import ArgumentParser
+import KioskApp
 
 public struct SwipeKioskCommand: ParsableCommand {
     public static let version = "0.1.0"

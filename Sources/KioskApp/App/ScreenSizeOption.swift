@@ -3,19 +3,21 @@
 import ArgumentParser
 import KioskReplay
 
-struct ScreenSizeOption: ParsableArguments {
+public struct ScreenSizeOption: ParsableArguments {
+    public init() {}
+
     @Option(help: "Screen size WxH of the virtual display, each side 1…\(TouchScript.maximumSide).")
-    var size: String?
+    public var size: String?
 
     /// Checked where the arguments are parsed: a bad value exits 64 before anything starts.
-    func validate() throws {
+    public func validate() throws {
         if let size, TouchScript.parseSize(size) == nil {
             throw ValidationError("--size must be WxH with each side 1…\(TouchScript.maximumSide), e.g. 1280x800; not \(size)")
         }
     }
 
     /// The requested size (checked by `validate`), else `fallback`.
-    func screenSize(fallback: (Int, Int)) -> (width: Int, height: Int) {
+    public func screenSize(fallback: (Int, Int)) -> (width: Int, height: Int) {
         size.flatMap(TouchScript.parseSize).map { (width: $0.0, height: $0.1) } ?? (width: fallback.0, height: fallback.1)
     }
 }

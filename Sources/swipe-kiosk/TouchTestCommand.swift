@@ -4,6 +4,7 @@
 // end-to-end tests) can follow it: `READY WxH rotation=R`, `TOUCH down slot=0 x=320 y=200`, ...
 import ArgumentParser
 import Glibc
+import KioskApp
 import KioskHardware
 import Logging
 

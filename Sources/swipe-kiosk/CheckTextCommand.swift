@@ -5,6 +5,7 @@
 import ArgumentParser
 import Canvas
 import Foundation
+import KioskApp
 import KioskUI
 
 struct CheckTextCommand: ParsableCommand {

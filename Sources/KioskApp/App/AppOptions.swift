@@ -6,21 +6,23 @@ import KioskConfig
 import KioskUI
 import SwipeCore
 
-struct AppOptions: ParsableArguments {
+public struct AppOptions: ParsableArguments {
+    public init() {}
+
     @Option(help: "The TOML configuration file (default: built-in defaults).")
-    var config: String?
+    public var config: String?
 
     @Option(help: "The SQLite item database (default: the configured one; replay and screenshot use a fresh in-memory one).")
-    var database: String?
+    public var database: String?
 
     /// Checked where the arguments are parsed: a bad value exits 64 before anything starts.
-    func validate() throws {
+    public func validate() throws {
         if database?.isEmpty == true { throw ValidationError("--database needs a file path; it is empty") }
         if config?.isEmpty == true { throw ValidationError("--config needs a file path; it is empty") }
     }
 
     /// The configuration, or exit 65 with every problem listed.
-    func loadConfiguration() throws -> KioskConfiguration {
+    public func loadConfiguration() throws -> KioskConfiguration {
         guard let config else { return KioskConfiguration() }
         do {
             return try KioskConfiguration.load(file: config)
@@ -31,14 +33,14 @@ struct AppOptions: ParsableArguments {
     }
 
     /// 2026-01-01T00:00:00Z in ms: the store time headless runs start at.
-    static let headlessEpoch: StoreTime = 1_767_225_600_000
+    public static let headlessEpoch: StoreTime = 1_767_225_600_000
 
     /// The --database path, or a fresh in-memory database (replay and screenshot start from the
     /// demo data every time, so their output is reproducible, and leave no file behind).
-    var databasePath: String { database ?? ItemStore.inMemoryPath }
+    public var databasePath: String { database ?? ItemStore.inMemoryPath }
 
     /// Builds the app over `databasePath` at `size`; errors exit with the contract's codes.
-    func makeApplication(
+    public func makeApplication(
         configuration: KioskConfiguration, databasePath: String, size: (width: Int, height: Int),
         storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch)
     ) throws -> KioskApplication {

@@ -11,6 +11,7 @@
 import Canvas
 import Foundation
 import Glibc
+import KioskApp
 import KioskConfig
 import KioskUI
 import SwipeCore

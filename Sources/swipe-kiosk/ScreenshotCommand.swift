@@ -3,6 +3,7 @@
 // 90/180/270 degrees shows it (the same rotated copy the DRM path makes).
 import ArgumentParser
 import Canvas
+import KioskApp
 import KioskFiles
 import KioskHardware
 

@@ -4,17 +4,17 @@ import KioskFiles
 
 extension ExitCode {
     /// Command-line usage error (EX_USAGE).
-    static let usage = ExitCode(64)
+    public static let usage = ExitCode(64)
     /// Bad configuration or data (EX_DATAERR).
-    static let badData = ExitCode(65)
+    public static let badData = ExitCode(65)
     /// A device is missing or busy (EX_UNAVAILABLE).
-    static let unavailable = ExitCode(69)
+    public static let unavailable = ExitCode(69)
     /// Internal error (EX_SOFTWARE).
-    static let software = ExitCode(70)
+    public static let software = ExitCode(70)
 
     /// An output file cannot be created there: a directory, FIFO or device node is in the way,
     /// or the system refused (EX_CANTCREAT). Prints `cannot write PATH: reason` and returns 73.
-    static func cannotCreate(_ error: FileError) -> ExitCode {
+    public static func cannotCreate(_ error: FileError) -> ExitCode {
         printError(error.path.isEmpty ? "cannot write: \(error.reason)" : "cannot write \(error.path): \(error.reason)")
         return ExitCode(73)
     }
