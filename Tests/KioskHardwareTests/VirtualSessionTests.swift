@@ -72,7 +72,7 @@ final class VirtualSessionTests: XCTestCase {
         ]
         let (on, onClient) = try session(pointerAsTouch: true, events)
         try on.run(until: ms(100))
-        XCTAssertEqual(onClient.touches.map(\.phase), [.down, .move, .up])
+        XCTAssertEqual(onClient.touches.map(\.phase), [.began, .moved, .ended])
         XCTAssertEqual(onClient.touches.map(\.slot), [TouchTracker.pointerSlot, TouchTracker.pointerSlot, TouchTracker.pointerSlot])
         XCTAssertEqual(onClient.touches[1].location, Point(x: 30, y: 10))
         XCTAssertEqual(onClient.touches[1].time, ms(30), "kernel (script) timestamps are kept")
@@ -83,16 +83,16 @@ final class VirtualSessionTests: XCTestCase {
 
     func testTheTouchThatWakesABlankedDisplayIsSwallowed() throws {
         let events: [ScriptedInput.Event] = [
-            .init(time: ms(1500), kind: .touch(slot: 0, phase: .down, physical: Point(x: 5, y: 5))),
-            .init(time: ms(1550), kind: .end(slot: 0, phase: .up)),
-            .init(time: ms(1600), kind: .touch(slot: 0, phase: .down, physical: Point(x: 6, y: 6))),
+            .init(time: ms(1500), kind: .touch(slot: 0, phase: .began, physical: Point(x: 5, y: 5))),
+            .init(time: ms(1550), kind: .end(slot: 0, phase: .ended)),
+            .init(time: ms(1600), kind: .touch(slot: 0, phase: .began, physical: Point(x: 6, y: 6))),
         ]
         let (session, client) = try session(blankAfter: 1, events)
         try session.run(until: ms(1200))
         XCTAssertTrue(session.display.isBlanked, "blank_after_s = 1")
         try session.run(until: ms(1700))
         XCTAssertFalse(session.display.isBlanked)
-        XCTAssertEqual(client.touches.map(\.phase), [.down], "the waking touch never reaches the client")
+        XCTAssertEqual(client.touches.map(\.phase), [.began], "the waking touch never reaches the client")
         XCTAssertEqual(client.touches.first?.location, Point(x: 6, y: 6))
     }
 }

@@ -52,7 +52,7 @@ final class AppScreen: SessionClient {
         switch event {
         case .touch(let sample):
             app.handle(SwipeCore.TouchEvent(
-                slot: sample.slot, phase: sample.phase.touchPhase,
+                slot: sample.slot, phase: sample.phase,
                 point: SwipeCore.Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
             if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
@@ -129,18 +129,6 @@ extension KeyInput {
         case "BACKSPACE": self = .backspace
         case "DELETE": self = .delete
         default: return nil
-        }
-    }
-}
-
-extension KioskHardware.TouchPhase {
-    /// The swipe core's name for this phase.
-    var touchPhase: SwipeCore.TouchPhase {
-        switch self {
-        case .down: return .began
-        case .move: return .moved
-        case .up: return .ended
-        case .cancel: return .cancelled
         }
     }
 }

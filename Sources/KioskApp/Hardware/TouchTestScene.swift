@@ -62,8 +62,8 @@ final class TouchTestScene: SessionClient {
             break
         case .touch(let sample):
             printLine("TOUCH \(sample)")
-            if sample.phase == .down || sample.phase == .move { drawDot(at: sample.location, slot: sample.slot) }
-            if sample.phase == .down { session.haptics.fire(.action) }
+            if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.location, slot: sample.slot) }
+            if sample.phase == .began { session.haptics.fire(.action) }
         }
     }
 

@@ -8,6 +8,7 @@ import Foundation
 import KioskFiles
 import KioskHardware
 import Logging
+import enum SwipeCore.TouchPhase
 
 /// The app on a virtual panel, playing a touch script.
 final class ReplaySession {
@@ -59,10 +60,10 @@ final class ReplaySession {
             switch step.action {
             case .touch(let slot, let phase, let x, let y):
                 switch phase {
-                case .down, .move:
+                case .began, .moved:
                     guard x.isFinite, y.isFinite else { continue }
                     events.append(.init(time: time, kind: .touch(slot: slot, phase: phase, physical: Point(x: x, y: y))))
-                case .up, .cancel:
+                case .ended, .cancelled:
                     events.append(.init(time: time, kind: .end(slot: slot, phase: phase)))
                 }
             case .key(_, let code):
