@@ -47,7 +47,7 @@ extension KioskScene {
     /// finger came down on. The finger's later events reach nothing until it lifts.
     func cancelTouches(time: Double) {
         for slot in owners.keys.sorted() {
-            handle(TouchEvent(slot: slot, phase: .cancelled, point: SwipeCore.Point(x: 0, y: 0), time: time))
+            handle(TouchEvent(slot: slot, phase: .cancelled, point: Point(x: 0, y: 0), time: time))
         }
         owners.removeAll()
     }
@@ -85,7 +85,7 @@ extension KioskScene {
         return true
     }
 
-    func updatePop(_ event: TouchEvent, start: SwipeCore.Point?) {
+    func updatePop(_ event: TouchEvent, start: Point?) {
         guard var t = transition, t.kind == "pop" else { return }
         if let start { popStart = start }
         popVelocity.add(event.point, time: event.time)

@@ -37,7 +37,7 @@ enum TouchOwner {
 
 /// The whole screen.
 public final class KioskScene {
-    public let size: SwipeCore.Size
+    public let size: Size
     public let theme: Theme
     public let text: TextCache
     public let direction: LayoutDirection
@@ -55,7 +55,7 @@ public final class KioskScene {
     let bar: NavigationBar
     var layers: (lower: Surface, upper: Surface)?
     /// Where the swipe-back finger started, and its velocity.
-    var popStart: SwipeCore.Point?
+    var popStart: Point?
     var popVelocity = VelocityTracker()
     /// The modal sheet, if one is up.
     public internal(set) var sheet: SheetView?
@@ -68,7 +68,7 @@ public final class KioskScene {
     /// Set whenever something visible changed; the app renders then clears it.
     public var needsRender = true
 
-    public init(size: SwipeCore.Size, theme: Theme, text: TextCache, direction: LayoutDirection,
+    public init(size: Size, theme: Theme, text: TextCache, direction: LayoutDirection,
                 navigationStyle: NavigationTransitionStyle = .push) {
         self.size = size
         self.theme = theme
@@ -79,9 +79,9 @@ public final class KioskScene {
     }
 
     /// The area below the navigation bar, where pages live.
-    public var contentFrame: SwipeCore.Rect {
+    public var contentFrame: Rect {
         let top = theme.metrics.navBarHeight
-        return SwipeCore.Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        return Rect(x: 0, y: top, width: size.width, height: size.height - top)
     }
 
     public var top: ScenePage? { stack.last }

@@ -3,6 +3,7 @@
 // idle blanking and idle time being skipped rather than stepped through.
 import KioskHardware
 import Logging
+import SwipeCore
 import XCTest
 
 /// Records what reaches the client and asks for frames while `animateUntil` lies ahead.
@@ -19,10 +20,10 @@ private final class RecordingClient: SessionClient {
     }
     func handle(_ event: InputEvent) { if case .touch(let sample) = event { touches.append(sample) } }
     var wantsFrame: Bool { now < animateUntil }
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
         draws.append(now)
-        shadow.fill(DamageRect(x: 0, y: 0, width: 1, height: 1), color: UInt32(draws.count))
-        return [DamageRect(x: 0, y: 0, width: 1, height: 1)]
+        shadow.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), color: UInt32(draws.count))
+        return [PixelRect(x: 0, y: 0, width: 1, height: 1)]
     }
     func nextDeadline(now: LoopInstant) -> LoopInstant? { now < animateUntil ? now : nil }
     var readyStatus: String { "test" }

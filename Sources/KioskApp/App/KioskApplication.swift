@@ -60,7 +60,7 @@ final class KioskApplication {
     }
 
     /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
-    init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock,
+    init(configuration: KioskConfiguration, store: ItemStore, size: Size, fonts: FontFiles, storeClock: StoreClock,
          systemFonts: Bool = true) throws {
         self.configuration = configuration
         self.store = store

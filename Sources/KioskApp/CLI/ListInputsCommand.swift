@@ -3,6 +3,7 @@
 import ArgumentParser
 import KioskHardware
 import Logging
+import SwipeCore
 
 struct ListInputsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -8,6 +8,7 @@ import Foundation
 import KioskFiles
 import KioskHardware
 import Logging
+import SwipeCore
 import enum SwipeCore.TouchPhase
 
 /// The app on a virtual panel, playing a touch script.

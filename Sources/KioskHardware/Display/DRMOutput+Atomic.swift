@@ -4,6 +4,7 @@
 // ACTIVE (atomic), the DPMS property (legacy), or a black frame when the driver has neither.
 import CDRM
 import Glibc
+import SwipeCore
 
 /// Property ids of the objects an atomic commit touches (looked up once by name).
 struct AtomicState {
@@ -102,7 +103,7 @@ extension DRMOutput {
     }
 
     /// Queues a non-blocking flip to `framebuffer` with FB_DAMAGE_CLIPS when the plane has it.
-    func commitAtomic(_ state: AtomicState, framebuffer: UInt32, damage: [DamageRect],
+    func commitAtomic(_ state: AtomicState, framebuffer: UInt32, damage: [PixelRect],
                       userData: UnsafeMutableRawPointer) throws(SystemError) {
         let request = drmModeAtomicAlloc()
         defer { drmModeAtomicFree(request) }
@@ -141,7 +142,7 @@ extension DRMOutput {
                 try commitAtomic(atomic, framebuffer: back.framebufferID, damage: [],
                                  userData: Unmanaged.passUnretained(self).toOpaque())
             } else {
-                dirtyFramebuffer(back, damage: [DamageRect(size: physicalSize)])
+                dirtyFramebuffer(back, damage: [PixelRect(size: physicalSize)])
                 try drmCall("drmModePageFlip(black)") {
                     drmModePageFlip(card.fd, crtcID, back.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                     Unmanaged.passUnretained(self).toOpaque())

@@ -5,6 +5,7 @@
 import CDRM
 import Glibc
 import Logging
+import SwipeCore
 
 /// How the output is configured (command line / config file).
 public struct DisplayConfiguration: Sendable {
@@ -102,7 +103,7 @@ public final class DRMOutput: Display {
             buffers.forEach { $0.destroy() }
             throw .system(error)
         }
-        buffers[0].pixels.fill(DamageRect(size: physicalSize), color: 0)
+        buffers[0].pixels.fill(PixelRect(size: physicalSize), color: 0)
         try setMode(configuration.modesetting)
         logger.info("display", metadata: [
             "card": "\(card.path)", "driver": "\(card.driver)", "connector": "\(connector.name)",
@@ -117,7 +118,7 @@ public final class DRMOutput: Display {
     /// (plus whatever that buffer missed earlier) and queues a page flip.
     /// - Returns: false when nothing was queued (flip pending, paused or blanked); render again later.
     @discardableResult
-    public func present(from shadow: PixelBuffer, damage: [DamageRect]) throws(DisplayError) -> Bool {
+    public func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
         precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
         for buffer in buffers { buffer.markStale(damage) }
         guard !isFlipPending, !isPaused, !isBlanked else { return false }
@@ -219,7 +220,7 @@ public final class DRMOutput: Display {
         logger.notice("display: DRM master lost (\(error)); rendering paused until it is regained")
     }
 
-    private func queueFlip(to buffer: DumbBuffer, damage: [DamageRect]) throws(SystemError) {
+    private func queueFlip(to buffer: DumbBuffer, damage: [PixelRect]) throws(SystemError) {
         let userData = Unmanaged.passUnretained(self).toOpaque()
         if let atomic {
             try commitAtomic(atomic, framebuffer: buffer.framebufferID, damage: damage, userData: userData)
@@ -233,7 +234,7 @@ public final class DRMOutput: Display {
 
     /// virtio-gpu and other "manual update" drivers only show CPU writes after DirtyFB; elsewhere
     /// the call is a no-op (ENOSYS), which is ignored.
-    func dirtyFramebuffer(_ buffer: DumbBuffer, damage: [DamageRect]) {
+    func dirtyFramebuffer(_ buffer: DumbBuffer, damage: [PixelRect]) {
         var clips = damage.map {
             drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY))
         }

@@ -2,6 +2,7 @@
 // Presenting copies the damaged rectangles into a scanout buffer the way DRMOutput copies them
 // into a dumb buffer (rotated on the way), and the flip completes at the next vblank of the
 // configured refresh rate, so animation time on the host is what it is on a panel of that rate.
+import SwipeCore
 
 /// An in-memory panel with a refresh rate and a rotation.
 public final class VirtualDisplay: Display {
@@ -52,7 +53,7 @@ public final class VirtualDisplay: Display {
 
     public func handleEvents() {}
 
-    public func present(from shadow: PixelBuffer, damage: [DamageRect]) throws(DisplayError) -> Bool {
+    public func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
         precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
         guard !isFlipPending, !isPaused, !isBlanked else { return false }
         for rect in damage { scanout.copyRotated(from: shadow, rect: rect, rotation: rotation) }
@@ -70,7 +71,7 @@ public final class VirtualDisplay: Display {
     public func setPower(on: Bool) {
         guard on == isBlanked else { return }
         isBlanked = !on
-        if !on { scanout.fill(DamageRect(size: physicalSize), color: 0) }
+        if !on { scanout.fill(PixelRect(size: physicalSize), color: 0) }
     }
 
     public func suspend(restoringConsole: Bool) { isPaused = true }
