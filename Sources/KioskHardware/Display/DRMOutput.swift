@@ -54,8 +54,10 @@ public final class DRMOutput: Display {
     public var summary: String { "\(card.path) \(connector.name) \(mode) rotation \(rotation)" }
     /// Called from ``handleEvents()`` when a flip completed, with the kernel's timestamp.
     public var onPageFlip: ((LoopInstant) -> Void)?
-    /// A flip is queued; ``present(from:damage:)`` returns false until it completes.
-    public internal(set) var isFlipPending = false
+    /// The buffer on screen and the flip in flight, if any (``present(from:damage:)`` returns
+    /// false until it completes).
+    public internal(set) var flip = PageFlipState.idle(front: 0)
+    public var isFlipPending: Bool { flip.isFlipPending }
     /// DRM master was given up (``suspend(restoringConsole:)``) or lost to another program;
     /// nothing is drawn until ``resume()`` succeeds.
     public private(set) var isPaused = false
@@ -64,7 +66,6 @@ public final class DRMOutput: Display {
 
     let logger: Logger
     var buffers: [DumbBuffer] = []
-    var front = 0
     var atomic: AtomicState?
     private let saved: drmModeCrtc?
     /// A failed mode set after regaining master was logged (once per pause, not per retry).
@@ -121,8 +122,7 @@ public final class DRMOutput: Display {
     public func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
         precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
         for buffer in buffers { buffer.markStale(damage) }
-        guard !isFlipPending, !isPaused, !isBlanked else { return false }
-        let backIndex = (front + 1) % buffers.count
+        guard !isPaused, !isBlanked, let backIndex = flip.backBuffer(count: buffers.count) else { return false }
         let back = buffers[backIndex]
         let written = back.update(from: shadow, rotation: rotation)
         do {
@@ -134,8 +134,7 @@ public final class DRMOutput: Display {
         } catch {
             throw .system(error)
         }
-        front = backIndex
-        isFlipPending = true
+        flip.queued(backIndex)
         return true
     }
 
@@ -146,7 +145,7 @@ public final class DRMOutput: Display {
         context.page_flip_handler = { _, _, seconds, microseconds, userData in
             guard let userData else { return }
             let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
-            output.isFlipPending = false
+            output.flip.completed()
             let nanos = Int64(seconds) * 1_000_000_000 + Int64(microseconds) * 1_000
             output.onPageFlip?(LoopInstant(nanoseconds: nanos))
         }
@@ -171,7 +170,7 @@ public final class DRMOutput: Display {
     public func resume() -> Bool {
         guard isPaused else { return true }
         guard drmSetMaster(card.fd) == 0 || drmIsMaster(card.fd) != 0 else { return false }
-        isFlipPending = false
+        flip.abandon()
         buffers.forEach { $0.markFullyStale() }
         do { try setMode(usesAtomic ? .atomic : .legacy) } catch {
             if !resumeFailed { logger.warning("display: mode set after regaining DRM master failed: \(error)") }

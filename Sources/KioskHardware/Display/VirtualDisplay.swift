@@ -10,7 +10,9 @@ public final class VirtualDisplay: Display {
     public let rotation: DisplayRotation
     public let refreshRate: Double
     public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
-    public private(set) var isFlipPending = false
+    /// The one scanout buffer (index 0) and the flip in flight, if any.
+    public private(set) var flip = PageFlipState.idle(front: 0)
+    public var isFlipPending: Bool { flip.isFlipPending }
     public private(set) var isPaused = false
     public private(set) var isBlanked = false
     public var onPageFlip: ((LoopInstant) -> Void)?
@@ -55,14 +57,14 @@ public final class VirtualDisplay: Display {
 
     public func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
         precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
-        guard !isFlipPending, !isPaused, !isBlanked else { return false }
+        guard !isPaused, !isBlanked, let buffer = flip.backBuffer(count: 1) else { return false }
         for rect in damage { scanout.copyRotated(from: shadow, rect: rect, rotation: rotation) }
-        isFlipPending = true
+        flip.queued(buffer)
         presentedFrames += 1
         let vblank = nextVblank(after: loop.now)
         loop.schedule(at: vblank) { [weak self] in
             guard let self else { return }
-            isFlipPending = false
+            flip.completed()
             onPageFlip?(vblank)
         }
         return true
