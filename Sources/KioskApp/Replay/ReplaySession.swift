@@ -126,7 +126,8 @@ final class ReplaySession {
     func writeState(to path: String, timeMs: Double) throws {
         _ = session.drawNow()
         var dump = StateDump(app: app, timeMs: timeMs, width: width, height: height, rotation: display.rotation.degrees)
-        dump.display = (display.refreshRate, display.presentedFrames, display.isBlanked)
+        dump.display = StateDump.DisplayStatus(
+            refreshRate: display.refreshRate, frames: display.presentedFrames, blanked: display.isBlanked)
         try OutputFile.write(Array(dump.json().utf8), to: path)
     }
 
