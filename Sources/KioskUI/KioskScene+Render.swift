@@ -10,13 +10,13 @@ extension KioskScene {
         let rtl = direction == .rightToLeft
         if let t = transition {
             let p = t.state.progress(at: time)
-            renderTransition(painter, lower: t.lower, upper: t.upper, pushProgress: t.kind == "push" ? p : 1 - p, time: time)
+            renderTransition(painter, lower: t.lower, upper: t.upper, pushProgress: t.kind == .push ? p : 1 - p, time: time)
         } else if let page = top {
             renderPage(page, painter, time: time)
         }
         let title = transition.map { t -> String in
             let p = t.state.progress(at: time)
-            return (t.kind == "push" ? p : 1 - p) > 0.5 ? t.upper.title : t.lower.title
+            return (t.kind == .push ? p : 1 - p) > 0.5 ? t.upper.title : t.lower.title
         } ?? top?.title ?? ""
         bar.draw(painter, width: size.width, title: title, hasBack: stack.count > 1 || transition != nil,
                  trailingIcon: trailingButtonIcon, rtl: rtl)

@@ -48,7 +48,7 @@ public final class KioskScene {
     /// touch in the edge zone is an ordinary touch of the page, and the back button still pops.
     public var swipeBack = true
     public internal(set) var stack: [ScenePage] = []
-    var transition: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)?
+    var transition: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)?
     var owners: [Int: TouchOwner] = [:]
     var effects: [UIEffect] = []
     var events: [SceneEvent] = []
@@ -98,7 +98,7 @@ public final class KioskScene {
         guard let lower = stack.last, transition == nil else { return }
         cancelTouches(time: time)
         stack.append(page)
-        transition = ("push", .animated(start: time), lower, page)
+        transition = (.push, .animated(start: time), lower, page)
         needsRender = true
     }
 
@@ -108,7 +108,7 @@ public final class KioskScene {
         cancelTouches(time: time)
         let upper = stack.removeLast()
         // Progress runs 0 → 1 for pops too; drawing maps it to push progress 1 − p.
-        transition = ("pop", .animated(start: time), stack.last!, upper)
+        transition = (.pop, .animated(start: time), stack.last!, upper)
         needsRender = true
     }
 
@@ -151,10 +151,10 @@ public final class KioskScene {
         wasAnimating = animating
     }
 
-    func finishTransition(_ t: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
+    func finishTransition(_ t: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
         transition = nil
         // A cancelled interactive pop puts the upper page back.
-        if t.kind == "pop", t.state.phase == .cancelled { stack.append(t.upper) }
+        if t.kind == .pop, t.state.phase == .cancelled { stack.append(t.upper) }
         needsRender = true
     }
 

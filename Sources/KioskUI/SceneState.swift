@@ -10,8 +10,12 @@ public struct SceneState: Hashable, Sendable {
     }
 
     public struct Transition: Hashable, Sendable, Encodable {
-        /// "push" or "pop".
-        public var kind: String
+        /// Which way a navigation transition goes (the dump's `kind`).
+        public enum Kind: String, Hashable, Sendable, Encodable {
+            case push, pop
+        }
+
+        public var kind: Kind
         public var progress: Double
         public var interactive: Bool
     }
