@@ -35,6 +35,8 @@ final class KioskApplication {
     let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.
     var undoable: [String: Double] = [:]
+    /// The sheet last presented (what its rows do; the scene shows at most one).
+    var presentedSheet: AppSheet?
     /// Time of the last touch or key, for the idle reset.
     var lastInput = 0.0
     var idleResetDone = true

@@ -50,7 +50,6 @@ final class StyleOverrides {
 
     /// The chosen values; a setting without one keeps each list's configured value.
     var choices: [Setting: String] = [:]
-    static let sheetID = "styles"
 
     init(navigation: NavigationTransitionStyle) {
         choices[.navigation] = navigation.rawValue
@@ -75,7 +74,7 @@ final class StyleOverrides {
     /// The sheet listing every setting with the value in effect on `list`.
     func sheet(for list: ListConfiguration) -> SheetContent {
         SheetContent(
-            id: Self.sheetID, title: "Styles",
+            id: AppSheet.styles.id, title: "Styles",
             rows: Setting.allCases.map { SheetRow(id: $0.rawValue, title: $0.title, detail: value($0, list: list)) }
                 + [SheetRow(id: "close", title: "Done")])
     }
