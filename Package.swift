@@ -77,13 +77,14 @@ let package = Package(
         // Bounded reads of input files (only regular files, a size cap, UTF-8 checked with the
         // place of a bad byte) and safe writes of output files: what every command reads or writes.
         .target(name: "KioskFiles"),
-        // Software renderer: surfaces, shapes, compositing, FreeType text.
+        // Software renderer: surfaces, shapes, compositing, FreeType text. It imports SwipeCore only
+        // for the shared geometry values (Point, Rect, PixelRect: one family across the layers).
         // Fonts/ holds the fonts (and their licences) that tests and the bench load by path.
         // Debug builds optimise it too: replay draws every frame through it (the device's damage-
         // tracked path), and unoptimised SIMD span kernels made the scenario tests 10x slower.
         .target(
             name: "Canvas",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "CFontconfig", "CICU", "CTurboJPEG", "CWebP", "KioskFiles"], exclude: ["Fonts"],
+            dependencies: ["SwipeCore", "CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "CFontconfig", "CICU", "CTurboJPEG", "CWebP", "KioskFiles"], exclude: ["Fonts"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Widgets and scenes built from the swipe core and the renderer.
         .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
@@ -92,7 +93,7 @@ let package = Package(
             name: "KioskHardware",
             dependencies: [
                 "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", .product(name: "Logging", package: "swift-log"),
-                // Only SwipeCore's HapticEvent: the events the backends play are the core's values.
+                // SwipeCore's shared values only: the touch phase, the point/rect family and the haptic events.
                 "SwipeCore",
             ]),
         // What `replay` plays: touch scripts and `libinput record` files, parsed (bounded, with
@@ -136,7 +137,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]

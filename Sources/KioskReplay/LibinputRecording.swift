@@ -5,6 +5,7 @@
 // the screen the way libinput scales them: px = (v − min) · size / (max − min + 1). The file is
 // checked into typed devices first (LibinputRecording+Parsing.swift).
 import KioskHardware
+import enum SwipeCore.TouchPhase
 
 /// Turns a `libinput record` recording into touch-script steps.
 public enum LibinputRecording {
@@ -116,11 +117,11 @@ struct TouchFrameDecoder {
             var s = slots[key]!
             let down = s.tracking >= 0
             if down && !s.active, s.x != nil, s.y != nil {
-                changes.append(Change(slot: key, phase: .down, x: s.x, y: s.y))
+                changes.append(Change(slot: key, phase: .began, x: s.x, y: s.y))
             } else if !down && s.active {
-                changes.append(Change(slot: key, phase: .up, x: s.x, y: s.y))
+                changes.append(Change(slot: key, phase: .ended, x: s.x, y: s.y))
             } else if down && s.active && s.moved {
-                changes.append(Change(slot: key, phase: .move, x: s.x, y: s.y))
+                changes.append(Change(slot: key, phase: .moved, x: s.x, y: s.y))
             }
             s.active = down && s.x != nil && s.y != nil
             s.moved = false

@@ -2,6 +2,7 @@
 // Parsing expands `tap` and `swipe` into plain touch samples and reports every problem as
 // `file:line: message`, because scripts are written by hand and by other tools.
 import KioskHardware
+import enum SwipeCore.TouchPhase
 
 /// One timed step of a script, in milliseconds from the start.
 public struct ScriptStep: Hashable, Sendable {
@@ -137,14 +138,14 @@ public struct TouchScript: Sendable {
         case "down", "move":
             let v = try numbers(3, "\(command) SLOT X Y")
             try coordinates(v[1...2])
-            return [touch(time, try slot(v[0]), command == "down" ? .down : .move, v[1], v[2])]
+            return [touch(time, try slot(v[0]), command == "down" ? .began : .moved, v[1], v[2])]
         case "up", "cancel":
             let v = try numbers(1, "\(command) SLOT")
-            return [touch(time, try slot(v[0]), command == "up" ? .up : .cancel, .nan, .nan)]
+            return [touch(time, try slot(v[0]), command == "up" ? .ended : .cancelled, .nan, .nan)]
         case "tap":
             let v = try numbers(2, "tap X Y")
             try coordinates(v[0...1])
-            return [touch(time, tapSlot, .down, v[0], v[1]), touch(time + tapDurationMs, tapSlot, .up, v[0], v[1])]
+            return [touch(time, tapSlot, .began, v[0], v[1]), touch(time + tapDurationMs, tapSlot, .ended, v[0], v[1])]
         case "swipe":
             let v = try numbers(6, "swipe SLOT X0 Y0 X1 Y1 DURATION")
             let s = try slot(v[0])
@@ -154,15 +155,15 @@ public struct TouchScript: Sendable {
             guard duration <= maximumSwipeMs else {
                 throw fail("swipe duration \(args[5]) is longer than \(Int(maximumSwipeMs)) ms, the longest swipe")
             }
-            var result = [touch(time, s, .down, v[1], v[2])]
+            var result = [touch(time, s, .began, v[1], v[2])]
             var t = swipeStepMs
             while t < duration {
                 let f = t / duration
-                result.append(touch(time + t, s, .move, v[1] + (v[3] - v[1]) * f, v[2] + (v[4] - v[2]) * f))
+                result.append(touch(time + t, s, .moved, v[1] + (v[3] - v[1]) * f, v[2] + (v[4] - v[2]) * f))
                 t += swipeStepMs
             }
-            result.append(touch(time + duration, s, .move, v[3], v[4]))
-            result.append(touch(time + duration, s, .up, v[3], v[4]))
+            result.append(touch(time + duration, s, .moved, v[3], v[4]))
+            result.append(touch(time + duration, s, .ended, v[3], v[4]))
             return result
         case "key":
             guard args.count == 1 else { throw fail("expected `key NAME`") }

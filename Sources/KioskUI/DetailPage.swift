@@ -12,18 +12,18 @@ public final class DetailPage {
     let theme: Theme
     let text: TextCache
     let icons: RowRenderer
-    public var frame: SwipeCore.Rect
+    public var frame: Rect
     var pressed: (slot: Int, action: String)?
     /// The content above the buttons scrolls when it is longer than its viewport.
     var scroll = ScrollState(viewport: 1)
     /// The finger that may scroll the content: where it went down, and whether it is dragging.
-    var scrollTouch: (slot: Int, start: SwipeCore.Point, dragging: Bool)?
+    var scrollTouch: (slot: Int, start: Point, dragging: Bool)?
     var velocity = VelocityTracker()
 
     static let margin = 20.0
     static let buttonHeight = 52.0
 
-    public init(item: ListItem, actions: [SwipeAction], frame: SwipeCore.Rect, theme: Theme, text: TextCache) {
+    public init(item: ListItem, actions: [SwipeAction], frame: Rect, theme: Theme, text: TextCache) {
         id = "detail:" + item.id
         self.item = item
         self.actions = actions
@@ -34,14 +34,14 @@ public final class DetailPage {
     }
 
     /// Frames of the action buttons, in a grid of two columns at the bottom.
-    public func buttonFrames() -> [(SwipeAction, SwipeCore.Rect)] {
+    public func buttonFrames() -> [(SwipeAction, Rect)] {
         let m = Self.margin, columns = 2.0
         let w = (frame.width - m * (columns + 1)) / columns
         let rows = (Double(actions.count) / columns).rounded(.up)
         let top = frame.maxY - m - rows * (Self.buttonHeight + 12) + 12
         return actions.enumerated().map { i, action in
             let col = Double(i % 2), row = Double(i / 2)
-            return (action, SwipeCore.Rect(x: frame.minX + m + col * (w + m), y: top + row * (Self.buttonHeight + 12), width: w, height: Self.buttonHeight))
+            return (action, Rect(x: frame.minX + m + col * (w + m), y: top + row * (Self.buttonHeight + 12), width: w, height: Self.buttonHeight))
         }
     }
 
@@ -62,9 +62,9 @@ public final class DetailPage {
     }
 
     /// The scrolling area: from the top of the page to just above the buttons.
-    var viewport: Canvas.Rect {
+    var viewport: Rect {
         let buttonsTop = buttonFrames().map(\.1.minY).min() ?? frame.maxY
-        return Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, buttonsTop - 8 - frame.minY))
+        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, buttonsTop - 8 - frame.minY))
     }
 
     /// Title, metadata and body laid out for the page width.
@@ -85,7 +85,7 @@ public final class DetailPage {
 
     public func render(_ painter: Painter, time: Double) {
         let p = theme.palette, m = Self.margin
-        let area = Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        let area = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
         let view = viewport
         updateScrollContent()
         painter.withSavedState {
@@ -100,34 +100,34 @@ public final class DetailPage {
                         let x = (area.x + (area.width - Double(picture.width)) / 2).rounded()
                         painter.draw(picture, transform: .translation(x: x, y: y))
                     } else {
-                        painter.fill(Canvas.Rect(x: area.x, y: y, width: area.width, height: pictureHeight), color: p.sectionHeader)
+                        painter.fill(Rect(x: area.x, y: y, width: area.width, height: pictureHeight), color: p.sectionHeader)
                     }
                     y += pictureHeight
                 }
                 let t = textLayouts()
-                painter.draw(t.title, at: Canvas.Point(x: area.x + m, y: y + m), boxWidth: width, color: p.title)
+                painter.draw(t.title, at: Point(x: area.x + m, y: y + m), boxWidth: width, color: p.title)
                 y += m + t.title.height + 8
-                painter.draw(t.meta, at: Canvas.Point(x: area.x + m, y: y), boxWidth: width, color: p.subtitle)
+                painter.draw(t.meta, at: Point(x: area.x + m, y: y), boxWidth: width, color: p.subtitle)
                 y += t.meta.height + 16
-                painter.draw(t.body, at: Canvas.Point(x: area.x + m, y: y), boxWidth: width, color: p.title)
+                painter.draw(t.body, at: Point(x: area.x + m, y: y), boxWidth: width, color: p.title)
                 drawIndicator(painter, view: view, time: time)
             }
             drawButtons(painter)
         }
     }
 
-    func drawIndicator(_ painter: Painter, view: Canvas.Rect, time: Double) {
+    func drawIndicator(_ painter: Painter, view: Rect, time: Double) {
         let alpha = scroll.indicatorAlpha(at: time), content = contentHeight
         guard alpha > 0, content > view.height else { return }
         let length = max(36, view.height * view.height / content)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, content - view.height)))
-        let bar = Canvas.Rect(x: view.maxX - 6, y: view.y + 2 + (view.height - 4 - length) * progress, width: 3, height: length)
+        let bar = Rect(x: view.maxX - 6, y: view.y + 2 + (view.height - 4 - length) * progress, width: 3, height: length)
         painter.fillRoundedRect(bar, radius: 1.5, color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
     }
 
     func drawButtons(_ painter: Painter) {
         for (action, f) in buttonFrames() {
-            let r = Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
+            let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
             let color = Color(rgba: action.resolvedBackground.rgba)
             painter.fillRoundedRect(r, radius: 12, color: pressed?.action == action.id ? color.withAlpha(0.7) : color)
             let label = text.layout(action.title ?? action.id, font: theme.actionTitle, maxWidth: f.width - 48, alignment: .center)

@@ -16,7 +16,7 @@ public struct FrameSignature: Equatable {
     var pictures: [String: RowMark] = [:]
 
     struct RowMark: Equatable {
-        let frame: SwipeCore.Rect
+        let frame: Rect
         let hash: Int
     }
 }
@@ -71,23 +71,23 @@ extension KioskScene {
     }
 
     /// The thumbnail square of a row at `frame` moved by its swipe `offset`, and its readiness.
-    func pictureMark(_ path: String, row frame: SwipeCore.Rect, offset: Double) -> FrameSignature.RowMark {
-        let f = Canvas.Rect(x: frame.minX + offset.rounded(), y: frame.minY, width: frame.width, height: frame.height)
+    func pictureMark(_ path: String, row frame: Rect, offset: Double) -> FrameSignature.RowMark {
+        let f = Rect(x: frame.minX + offset.rounded(), y: frame.minY, width: frame.width, height: frame.height)
         let box = RowRenderer.thumbnailFrame(center: RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft),
                                              metrics: theme.metrics)
         let ready = theme.pictures?.thumbnail(path, side: RowRenderer.thumbnailSide(theme.metrics)) != nil
-        return FrameSignature.RowMark(frame: SwipeCore.Rect(x: box.x, y: box.y, width: box.width, height: box.height),
+        return FrameSignature.RowMark(frame: Rect(x: box.x, y: box.y, width: box.width, height: box.height),
                                       hash: ready ? 1 : 0)
     }
 
     /// The area to redraw going from `previous` to `current`: nil means the whole frame.
-    public static func damage(from previous: FrameSignature?, to current: FrameSignature) -> SwipeCore.Rect? {
+    public static func damage(from previous: FrameSignature?, to current: FrameSignature) -> Rect? {
         guard let previous, previous.global == current.global else { return nil }
-        var box: SwipeCore.Rect?
-        func add(_ r: SwipeCore.Rect) {
+        var box: Rect?
+        func add(_ r: Rect) {
             guard let b = box else { box = r; return }
             let x0 = min(b.minX, r.minX), y0 = min(b.minY, r.minY)
-            box = SwipeCore.Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
+            box = Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
         }
         func compare<Key>(_ old: [Key: FrameSignature.RowMark], _ new: [Key: FrameSignature.RowMark]) {
             for (id, mark) in new where old[id] != mark {
@@ -112,7 +112,7 @@ extension KioskScene {
             render(painter, time: time)
             return nil
         }
-        let pixels = Canvas.Rect(x: area.minX, y: area.minY, width: area.width, height: area.height).enclosingPixels
+        let pixels = Rect(x: area.minX, y: area.minY, width: area.width, height: area.height).enclosingPixels
             .intersection(PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
         guard !pixels.isEmpty else {
             needsRender = false

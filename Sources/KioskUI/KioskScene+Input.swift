@@ -47,7 +47,7 @@ extension KioskScene {
     /// finger came down on. The finger's later events reach nothing until it lifts.
     func cancelTouches(time: Double) {
         for slot in owners.keys.sorted() {
-            handle(TouchEvent(slot: slot, phase: .cancelled, point: SwipeCore.Point(x: 0, y: 0), time: time))
+            handle(TouchEvent(slot: slot, phase: .cancelled, point: Point(x: 0, y: 0), time: time))
         }
         owners.removeAll()
     }
@@ -80,13 +80,13 @@ extension KioskScene {
     func beginInteractivePop(time: Double) -> Bool {
         guard stack.count > 1, transition == nil else { return false }
         let upper = stack.removeLast()
-        transition = ("pop", .interactive(extent: size.width), stack.last!, upper)
+        transition = (.pop, .interactive(extent: size.width), stack.last!, upper)
         popStart = nil
         return true
     }
 
-    func updatePop(_ event: TouchEvent, start: SwipeCore.Point?) {
-        guard var t = transition, t.kind == "pop" else { return }
+    func updatePop(_ event: TouchEvent, start: Point?) {
+        guard var t = transition, t.kind == .pop else { return }
         if let start { popStart = start }
         popVelocity.add(event.point, time: event.time)
         let sign = direction == .rightToLeft ? -1.0 : 1.0

@@ -37,10 +37,10 @@ extension KioskScene {
         guard t >= 0, t < 1 else { return }
         let alpha = p.strength * 0.6 * (1 - t)
         let w = 6.0, color = theme.palette.accent.withAlpha(alpha)
-        painter.fill(Canvas.Rect(x: 0, y: 0, width: size.width, height: w), color: color)
-        painter.fill(Canvas.Rect(x: 0, y: size.height - w, width: size.width, height: w), color: color)
-        painter.fill(Canvas.Rect(x: 0, y: w, width: w, height: size.height - 2 * w), color: color)
-        painter.fill(Canvas.Rect(x: size.width - w, y: w, width: w, height: size.height - 2 * w), color: color)
+        painter.fill(Rect(x: 0, y: 0, width: size.width, height: w), color: color)
+        painter.fill(Rect(x: 0, y: size.height - w, width: size.width, height: w), color: color)
+        painter.fill(Rect(x: 0, y: w, width: w, height: size.height - 2 * w), color: color)
+        painter.fill(Rect(x: size.width - w, y: w, width: w, height: size.height - 2 * w), color: color)
     }
 
     /// Shows a toast (replacing one that is showing).

@@ -10,13 +10,13 @@ extension KioskScene {
         let rtl = direction == .rightToLeft
         if let t = transition {
             let p = t.state.progress(at: time)
-            renderTransition(painter, lower: t.lower, upper: t.upper, pushProgress: t.kind == "push" ? p : 1 - p, time: time)
+            renderTransition(painter, lower: t.lower, upper: t.upper, pushProgress: t.kind == .push ? p : 1 - p, time: time)
         } else if let page = top {
             renderPage(page, painter, time: time)
         }
         let title = transition.map { t -> String in
             let p = t.state.progress(at: time)
-            return (t.kind == "push" ? p : 1 - p) > 0.5 ? t.upper.title : t.lower.title
+            return (t.kind == .push ? p : 1 - p) > 0.5 ? t.upper.title : t.lower.title
         } ?? top?.title ?? ""
         bar.draw(painter, width: size.width, title: title, hasBack: stack.count > 1 || transition != nil,
                  trailingIcon: trailingButtonIcon, rtl: rtl)
@@ -49,16 +49,16 @@ extension KioskScene {
             let layerPainter = Painter(target: layer)
             layerPainter.translate(x: 0, y: -content.minY)
             renderPage(page, layerPainter, time: time)
-            let center = Canvas.Point(x: content.width / 2, y: content.height / 2)
+            let center = Point(x: content.width / 2, y: content.height / 2)
             // A pure slide moves by whole pixels: the compositor then copies rows instead of resampling.
             let slide = look.scale == 1
-                ? Canvas.Point(x: look.translation.x.rounded(), y: look.translation.y.rounded())
-                : Canvas.Point(x: look.translation.x, y: look.translation.y)
+                ? Point(x: look.translation.x.rounded(), y: look.translation.y.rounded())
+                : Point(x: look.translation.x, y: look.translation.y)
             let transform = AffineTransform.scale(x: look.scale, y: look.scale, around: center)
                 .then(.translation(x: content.minX + slide.x, y: content.minY + slide.y))
             painter.draw(layer, transform: transform, alpha: look.alpha)
             if look.dim > 0 {
-                painter.fill(Canvas.Rect(x: content.minX + slide.x, y: content.minY + slide.y,
+                painter.fill(Rect(x: content.minX + slide.x, y: content.minY + slide.y,
                                          width: content.width, height: content.height),
                              color: theme.palette.dim.withAlpha(look.dim))
             }
@@ -71,10 +71,10 @@ extension KioskScene {
         let content = contentFrame
         for (page, look) in pages {
             let dx = look.translation.x.rounded(), dy = look.translation.y.rounded()
-            let visible = Canvas.Rect(x: content.minX + dx, y: content.minY + dy, width: content.width, height: content.height)
+            let visible = Rect(x: content.minX + dx, y: content.minY + dy, width: content.width, height: content.height)
             painter.withSavedState {
                 painter.clip(to: visible)
-                painter.clip(to: Canvas.Rect(x: content.minX, y: content.minY, width: content.width, height: content.height))
+                painter.clip(to: Rect(x: content.minX, y: content.minY, width: content.width, height: content.height))
                 painter.translate(x: dx, y: dy)
                 renderPage(page, painter, time: time)
                 painter.translate(x: -dx, y: -dy)

@@ -37,7 +37,7 @@ enum TouchOwner {
 
 /// The whole screen.
 public final class KioskScene {
-    public let size: SwipeCore.Size
+    public let size: Size
     public let theme: Theme
     public let text: TextCache
     public let direction: LayoutDirection
@@ -48,14 +48,14 @@ public final class KioskScene {
     /// touch in the edge zone is an ordinary touch of the page, and the back button still pops.
     public var swipeBack = true
     public internal(set) var stack: [ScenePage] = []
-    var transition: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)?
+    var transition: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)?
     var owners: [Int: TouchOwner] = [:]
     var effects: [UIEffect] = []
     var events: [SceneEvent] = []
     let bar: NavigationBar
     var layers: (lower: Surface, upper: Surface)?
     /// Where the swipe-back finger started, and its velocity.
-    var popStart: SwipeCore.Point?
+    var popStart: Point?
     var popVelocity = VelocityTracker()
     /// The modal sheet, if one is up.
     public internal(set) var sheet: SheetView?
@@ -68,7 +68,7 @@ public final class KioskScene {
     /// Set whenever something visible changed; the app renders then clears it.
     public var needsRender = true
 
-    public init(size: SwipeCore.Size, theme: Theme, text: TextCache, direction: LayoutDirection,
+    public init(size: Size, theme: Theme, text: TextCache, direction: LayoutDirection,
                 navigationStyle: NavigationTransitionStyle = .push) {
         self.size = size
         self.theme = theme
@@ -79,9 +79,9 @@ public final class KioskScene {
     }
 
     /// The area below the navigation bar, where pages live.
-    public var contentFrame: SwipeCore.Rect {
+    public var contentFrame: Rect {
         let top = theme.metrics.navBarHeight
-        return SwipeCore.Rect(x: 0, y: top, width: size.width, height: size.height - top)
+        return Rect(x: 0, y: top, width: size.width, height: size.height - top)
     }
 
     public var top: ScenePage? { stack.last }
@@ -98,7 +98,7 @@ public final class KioskScene {
         guard let lower = stack.last, transition == nil else { return }
         cancelTouches(time: time)
         stack.append(page)
-        transition = ("push", .animated(start: time), lower, page)
+        transition = (.push, .animated(start: time), lower, page)
         needsRender = true
     }
 
@@ -108,7 +108,7 @@ public final class KioskScene {
         cancelTouches(time: time)
         let upper = stack.removeLast()
         // Progress runs 0 → 1 for pops too; drawing maps it to push progress 1 − p.
-        transition = ("pop", .animated(start: time), stack.last!, upper)
+        transition = (.pop, .animated(start: time), stack.last!, upper)
         needsRender = true
     }
 
@@ -151,10 +151,10 @@ public final class KioskScene {
         wasAnimating = animating
     }
 
-    func finishTransition(_ t: (kind: String, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
+    func finishTransition(_ t: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
         transition = nil
         // A cancelled interactive pop puts the upper page back.
-        if t.kind == "pop", t.state.phase == .cancelled { stack.append(t.upper) }
+        if t.kind == .pop, t.state.phase == .cancelled { stack.append(t.upper) }
         needsRender = true
     }
 

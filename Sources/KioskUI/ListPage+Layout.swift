@@ -20,7 +20,7 @@ extension ListPage {
         public let index: Int
         public let item: ListItem
         /// Screen frame at full height (the drawn height is `frame.height × swipe.heightFraction`).
-        public internal(set) var frame: SwipeCore.Rect
+        public internal(set) var frame: Rect
         public internal(set) var swipe: SwipeRowSnapshot
     }
 
@@ -33,7 +33,7 @@ extension ListPage {
         /// What is drawn.
         let label: String
         /// Screen frame as drawn (pinned, shrunk with its rows).
-        public let frame: SwipeCore.Rect
+        public let frame: Rect
     }
 
     /// One frame's rows and headers, top to bottom.
@@ -88,7 +88,7 @@ extension ListPage {
                 next += 1
             }
             guard n < rows.count, rows[n].index == i else { continue }  // a row that left
-            rows[n].frame = SwipeCore.Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
+            rows[n].frame = Rect(x: frame.minX, y: y, width: frame.width, height: rowHeight)
             y += rowHeight * rows[n].swipe.heightFraction
             n += 1
         }
@@ -98,7 +98,7 @@ extension ListPage {
             let f = rows[k].frame
             let top = max(f.minY, frame.minY), bottom = min(f.maxY, frame.maxY)
             let slice = bottom - top < f.height && bottom > top
-                ? SwipeCore.Rect(x: 0, y: top - f.minY, width: f.width, height: bottom - top) : nil
+                ? Rect(x: 0, y: top - f.minY, width: f.width, height: bottom - top) : nil
             if group.setVisibleRect(row: rows[k].item.id, slice) {
                 let fraction = rows[k].swipe.heightFraction
                 rows[k].swipe = group.snapshot(row: rows[k].item.id, at: time)
@@ -115,13 +115,13 @@ extension ListPage {
             let header = sections.headers[p.header]
             headers.append(HeaderLayout(
                 index: p.header, title: header.title, label: header.label,
-                frame: SwipeCore.Rect(x: frame.minX, y: top, width: frame.width, height: p.height)))
+                frame: Rect(x: frame.minX, y: top, width: frame.width, height: p.height)))
         }
         return Layout(rows: rows, headers: headers)
     }
 
     /// The row under a screen point (nil on a header: headers take no touches).
-    public func hit(_ point: SwipeCore.Point, at time: Double) -> RowHit? {
+    public func hit(_ point: Point, at time: Double) -> RowHit? {
         guard frame.contains(point) else { return nil }
         let layout = layout(at: time)
         guard !layout.headers.contains(where: { $0.frame.contains(point) }) else { return nil }

@@ -8,7 +8,7 @@ extension ListPage {
     /// Draws the page into `painter` at `time`.
     public func render(_ painter: Painter, time: Double) {
         let p = theme.palette
-        let area = Canvas.Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        let area = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
         let rtl = direction == .rightToLeft
         painter.withSavedState {
             painter.clip(to: area)
@@ -16,10 +16,10 @@ extension ListPage {
             // The band rows and headers cover; the rest (end of list, rubber band, collapses) is background.
             var top = frame.maxY, bottom = frame.minY
             for row in layout.rows {
-                let f = Canvas.Rect(x: row.frame.minX, y: row.frame.minY, width: row.frame.width, height: row.frame.height)
+                let f = Rect(x: row.frame.minX, y: row.frame.minY, width: row.frame.width, height: row.frame.height)
                 renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: rtl, time: time)
                 if let flash = flashing[row.item.id]?.value(at: time), flash > 0 {
-                    painter.fill(Canvas.Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
+                    painter.fill(Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
                                  color: theme.palette.accent.withAlpha(0.18 * flash))
                 }
                 top = min(top, row.frame.minY)
@@ -27,7 +27,7 @@ extension ListPage {
             }
             for header in layout.headers {
                 let f = header.frame
-                renderer.drawHeader(header.label, frame: Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height),
+                renderer.drawHeader(header.label, frame: Rect(x: f.minX, y: f.minY, width: f.width, height: f.height),
                                     painter: painter, rtl: rtl)
                 top = min(top, f.minY)
                 bottom = max(bottom, f.maxY)
@@ -35,28 +35,28 @@ extension ListPage {
             if top >= bottom {
                 painter.fill(area, color: p.background)
             } else {
-                if top > frame.minY { painter.fill(Canvas.Rect(x: area.x, y: area.y, width: area.width, height: top - frame.minY), color: p.background) }
-                if bottom < frame.maxY { painter.fill(Canvas.Rect(x: area.x, y: bottom, width: area.width, height: frame.maxY - bottom), color: p.background) }
+                if top > frame.minY { painter.fill(Rect(x: area.x, y: area.y, width: area.width, height: top - frame.minY), color: p.background) }
+                if bottom < frame.maxY { painter.fill(Rect(x: area.x, y: bottom, width: area.width, height: frame.maxY - bottom), color: p.background) }
             }
             if data.count == 0 { drawEmptyState(painter, area: area) }
             drawIndicator(painter, area: area, time: time)
         }
     }
 
-    func drawEmptyState(_ painter: Painter, area: Canvas.Rect) {
+    func drawEmptyState(_ painter: Painter, area: Rect) {
         let message = renderer.text.layout("Nothing here", font: theme.title, maxWidth: area.width - 40, alignment: .center)
-        painter.draw(message, at: Canvas.Point(x: area.x + 20, y: area.y + area.height / 2 - message.height / 2),
+        painter.draw(message, at: Point(x: area.x + 20, y: area.y + area.height / 2 - message.height / 2),
                      boxWidth: area.width - 40, color: theme.palette.subtitle)
     }
 
-    func drawIndicator(_ painter: Painter, area: Canvas.Rect, time: Double) {
+    func drawIndicator(_ painter: Painter, area: Rect, time: Double) {
         let alpha = scroll.indicatorAlpha(at: time)
         guard alpha > 0, contentHeight > frame.height else { return }
         let fraction = frame.height / contentHeight
         let length = max(36, frame.height * fraction)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))
         let x = direction == .rightToLeft ? area.x + 3 : area.maxX - 6
-        let bar = Canvas.Rect(x: x, y: area.y + 2 + (area.height - 4 - length) * progress, width: 3, height: length)
+        let bar = Rect(x: x, y: area.y + 2 + (area.height - 4 - length) * progress, width: 3, height: length)
         painter.fillRoundedRect(bar, radius: 1.5, color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
     }
 }

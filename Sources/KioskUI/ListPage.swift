@@ -9,7 +9,7 @@ public final class ListPage {
     public let id: String
     public var title: String
     public private(set) var data: ListDataSource
-    public var frame: SwipeCore.Rect {
+    public var frame: Rect {
         didSet { scroll.setContent(height: contentHeight, viewport: frame.height) }
     }
     public let direction: LayoutDirection
@@ -41,7 +41,7 @@ public final class ListPage {
     let configuration: (ListItem) -> SwipeRowConfiguration
 
     public init(
-        id: String, title: String, data: ListDataSource, frame: SwipeCore.Rect, theme: Theme, text: TextCache,
+        id: String, title: String, data: ListDataSource, frame: Rect, theme: Theme, text: TextCache,
         direction: LayoutDirection, sectionHeaders: Bool, swipe: @escaping (ListItem) -> SwipeRowConfiguration
     ) {
         self.id = id

@@ -13,12 +13,12 @@ struct NavigationBar {
 
     static let buttonWidth = 64.0
 
-    func frame(width: Double) -> SwipeCore.Rect {
-        SwipeCore.Rect(x: 0, y: 0, width: width, height: theme.metrics.navBarHeight)
+    func frame(width: Double) -> Rect {
+        Rect(x: 0, y: 0, width: width, height: theme.metrics.navBarHeight)
     }
 
     /// Which button contains `point`, if any (mirrored in right-to-left layouts).
-    func button(at point: SwipeCore.Point, width: Double, hasBack: Bool, hasTrailing: Bool, rtl: Bool) -> Button? {
+    func button(at point: Point, width: Double, hasBack: Bool, hasTrailing: Bool, rtl: Bool) -> Button? {
         guard frame(width: width).contains(point) else { return nil }
         let leadingZone = rtl ? point.x >= width - Self.buttonWidth : point.x < Self.buttonWidth
         let trailingZone = rtl ? point.x < Self.buttonWidth : point.x >= width - Self.buttonWidth
@@ -29,10 +29,10 @@ struct NavigationBar {
 
     func draw(_ painter: Painter, width: Double, title: String, hasBack: Bool, trailingIcon: String?, rtl: Bool) {
         let p = theme.palette, h = theme.metrics.navBarHeight
-        painter.fill(Canvas.Rect(x: 0, y: 0, width: width, height: h), color: p.navBar)
+        painter.fill(Rect(x: 0, y: 0, width: width, height: h), color: p.navBar)
         let maxTitle = max(0, width - 2 * Self.buttonWidth)
         let layout = text.layout(title, font: theme.navTitle, maxWidth: maxTitle, alignment: .center)
-        painter.draw(layout, at: Canvas.Point(x: Self.buttonWidth, y: (h - layout.height) / 2), boxWidth: maxTitle, color: p.navTitle)
+        painter.draw(layout, at: Point(x: Self.buttonWidth, y: (h - layout.height) / 2), boxWidth: maxTitle, color: p.navTitle)
         let baseline = h / 2 + theme.metrics.iconSize * 0.35
         if hasBack {
             let chevron = icons.icon(rtl ? "chevron-right" : "chevron-left", large: true)

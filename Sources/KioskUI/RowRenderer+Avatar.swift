@@ -3,23 +3,24 @@
 // a picture keep the circle; a picture's placeholder takes the theme's thumbnail shape, so the
 // row does not change shape when its picture arrives. Also where that square is, for damage.
 import Canvas
+import SwipeCore
 
 extension RowRenderer {
     /// Side of a thumbnail in pixels (the avatar's diameter).
     static func thumbnailSide(_ metrics: Metrics) -> Int { Int((metrics.avatarRadius * 2).rounded()) }
 
     /// The thumbnail's square around `center`, on whole pixels (so drawing it is a copy).
-    static func thumbnailFrame(center: Canvas.Point, metrics: Metrics) -> Canvas.Rect {
+    static func thumbnailFrame(center: Point, metrics: Metrics) -> Rect {
         let side = Double(thumbnailSide(metrics))
-        return Canvas.Rect(x: (center.x - side / 2).rounded(), y: (center.y - side / 2).rounded(), width: side, height: side)
+        return Rect(x: (center.x - side / 2).rounded(), y: (center.y - side / 2).rounded(), width: side, height: side)
     }
 
     /// The row's avatar centre for a row at `frame` (screen pixels).
-    static func avatarCenter(rowFrame f: Canvas.Rect, rtl: Bool) -> Canvas.Point {
-        Canvas.Point(x: rtl ? f.maxX - 36 : f.x + 36, y: f.y + f.height / 2)
+    static func avatarCenter(rowFrame f: Rect, rtl: Bool) -> Point {
+        Point(x: rtl ? f.maxX - 36 : f.x + 36, y: f.y + f.height / 2)
     }
 
-    func drawAvatar(_ item: ListItem, center: Canvas.Point, painter: Painter) {
+    func drawAvatar(_ item: ListItem, center: Point, painter: Painter) {
         let p = theme.palette, m = theme.metrics
         let box = Self.thumbnailFrame(center: center, metrics: m)
         if let path = item.image, let thumbnail = theme.pictures?.thumbnail(path, side: Self.thumbnailSide(m)) {

@@ -27,11 +27,11 @@ final class RowRenderer {
     }
 
     /// Draws `item` in `frame` (screen pixels) as the swipe snapshot places it.
-    func draw(_ item: ListItem, frame: Canvas.Rect, swipe: SwipeRowSnapshot, painter: Painter, rtl: Bool, time: Double) {
+    func draw(_ item: ListItem, frame: Rect, swipe: SwipeRowSnapshot, painter: Painter, rtl: Bool, time: Double) {
         let height = frame.height * swipe.heightFraction
         guard height >= 0.5 else { return }
         painter.withSavedState {
-            painter.clip(to: Canvas.Rect(x: frame.x, y: frame.y, width: frame.width, height: height))
+            painter.clip(to: Rect(x: frame.x, y: frame.y, width: frame.width, height: height))
             if swipe.side != nil { drawButtons(swipe, frame: frame, painter: painter) }
             // Whole pixels: text is placed on whole pixels too, and shapes stay in the shape cache.
             drawContent(item, frame: frame.offsetX(swipe.offset.rounded()), painter: painter, rtl: rtl)
@@ -39,59 +39,59 @@ final class RowRenderer {
     }
 
     /// The row's own content; mirrored for right-to-left lists.
-    func drawContent(_ item: ListItem, frame f: Canvas.Rect, painter: Painter, rtl: Bool) {
+    func drawContent(_ item: ListItem, frame f: Rect, painter: Painter, rtl: Bool) {
         let p = theme.palette
         painter.fill(f, color: p.row)
         func x(_ fromLeading: Double, width: Double = 0) -> Double { rtl ? f.maxX - fromLeading - width : f.x + fromLeading }
         let inset = 72.0
-        painter.fill(Canvas.Rect(x: rtl ? f.x : f.x + inset, y: f.maxY - 1, width: f.width - inset, height: 1), color: p.separator)
+        painter.fill(Rect(x: rtl ? f.x : f.x + inset, y: f.maxY - 1, width: f.width - inset, height: 1), color: p.separator)
         drawAvatar(item, center: Self.avatarCenter(rowFrame: f, rtl: rtl), painter: painter)
         if item.unread {
-            painter.fillCircle(center: Canvas.Point(x: x(8), y: f.y + f.height / 2), radius: 4, color: p.unread)
+            painter.fillCircle(center: Point(x: x(8), y: f.y + f.height / 2), radius: 4, color: p.unread)
         }
         var trailing = 16.0
         if let badge = item.badge {
             let label = text.layout(String(badge), font: theme.badge)
             let w = max(28, label.width + 16)
-            let pill = Canvas.Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - 12, width: w, height: 24)
+            let pill = Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - 12, width: w, height: 24)
             painter.fillRoundedRect(pill, radius: 12, color: p.badge)
             painter.draw(label.lines[0], x: pill.x + (w - label.width) / 2, baseline: pill.y + 17, color: .white)
             trailing += w + 8
         }
         if item.flagged {
-            painter.fillCircle(center: Canvas.Point(x: x(f.width - trailing - 6), y: f.y + f.height / 2), radius: 5, color: p.flag)
+            painter.fillCircle(center: Point(x: x(f.width - trailing - 6), y: f.y + f.height / 2), radius: 5, color: p.flag)
             trailing += 18
         }
         let textWidth = max(0, f.width - inset - trailing)
         let alignment: TextAlignment = rtl ? .right : .left
         let title = text.layout(item.title, font: theme.title, maxWidth: textWidth, alignment: alignment)
-        painter.draw(title, at: Canvas.Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 - 4 - title.ascent - title.descent), boxWidth: textWidth, color: p.title)
+        painter.draw(title, at: Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 - 4 - title.ascent - title.descent), boxWidth: textWidth, color: p.title)
         if !item.subtitle.isEmpty {
             let sub = text.layout(item.subtitle, font: theme.subtitle, maxWidth: textWidth, alignment: alignment)
-            painter.draw(sub, at: Canvas.Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 + 4), boxWidth: textWidth, color: p.subtitle)
+            painter.draw(sub, at: Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 + 4), boxWidth: textWidth, color: p.subtitle)
         }
     }
 
     /// A section header: its label on the tinted band, on the reading side. A header shrinking
     /// with its rows is clipped from the bottom, as rows are.
-    func drawHeader(_ label: String, frame f: Canvas.Rect, painter: Painter, rtl: Bool) {
+    func drawHeader(_ label: String, frame f: Rect, painter: Painter, rtl: Bool) {
         let inset = 16.0, width = max(0, f.width - 2 * inset)
         painter.withSavedState {
             painter.clip(to: f)
             painter.fill(f, color: theme.palette.sectionHeader)
             let layout = text.layout(label, font: theme.sectionTitle, maxWidth: width, alignment: rtl ? .right : .left)
-            painter.draw(layout, at: Canvas.Point(x: f.x + inset, y: f.y + (theme.metrics.sectionHeaderHeight - layout.height) / 2),
+            painter.draw(layout, at: Point(x: f.x + inset, y: f.y + (theme.metrics.sectionHeaderHeight - layout.height) / 2),
                          boxWidth: width, color: theme.palette.sectionTitle)
         }
     }
 
     /// The actions behind the row: background, strips, then each button's content.
-    func drawButtons(_ swipe: SwipeRowSnapshot, frame: Canvas.Rect, painter: Painter) {
+    func drawButtons(_ swipe: SwipeRowSnapshot, frame: Rect, painter: Painter) {
         var swipe = swipe
         swipe.offset.round()
         let exposed = swipe.side == .right
-            ? Canvas.Rect(x: frame.x + frame.width + swipe.offset, y: frame.y, width: -swipe.offset, height: frame.height)
-            : Canvas.Rect(x: frame.x, y: frame.y, width: swipe.offset, height: frame.height)
+            ? Rect(x: frame.x + frame.width + swipe.offset, y: frame.y, width: -swipe.offset, height: frame.height)
+            : Rect(x: frame.x, y: frame.y, width: swipe.offset, height: frame.height)
         guard exposed.width > 0 else { return }
         painter.withSavedState {
             // What is behind the row (the list's background) shows through a clear or faded
@@ -112,29 +112,29 @@ final class RowRenderer {
         }
     }
 
-    func drawButtonContent(_ b: SwipeButtonSnapshot, rowFrame: Canvas.Rect, circular: Bool, painter: Painter) {
+    func drawButtonContent(_ b: SwipeButtonSnapshot, rowFrame: Rect, circular: Bool, painter: Painter) {
         let box = b.button.canvas(offsetBy: rowFrame)
         let look = b.appearance
         let identity = look.scaleX == 1 && look.scaleY == 1 && look.rotationY == 0 && look.alpha == 1
         if identity {
-            paintContent(b, origin: Canvas.Point(x: box.x, y: box.y), circular: circular, painter: painter)
+            paintContent(b, origin: Point(x: box.x, y: box.y), circular: circular, painter: painter)
             return
         }
         guard let layer = layer(for: b, size: box, circular: circular) else { return }
         // Rotation about the vertical axis is drawn as its horizontal projection (cos θ).
         let sx = look.scaleX * Swift.max(0.05, abs(cosDegrees(look.rotationY)))
-        let center = Canvas.Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
+        let center = Point(x: box.x + box.width / 2, y: box.y + box.height / 2)
         let transform = AffineTransform.translation(x: box.x, y: box.y)
             .then(.scale(x: sx, y: look.scaleY, around: center))
         painter.draw(layer, transform: transform, alpha: look.alpha)
     }
 
     /// Icon (or circle) and title of a button with its top-left at `origin`.
-    func paintContent(_ b: SwipeButtonSnapshot, origin: Canvas.Point, circular: Bool, painter: Painter) {
+    func paintContent(_ b: SwipeButtonSnapshot, origin: Point, circular: Bool, painter: Painter) {
         let color = Color(rgba: b.action.resolvedBackground.rgba)
         let dx = origin.x - b.button.minX, dy = origin.y
         if let image = b.imageRect {
-            let r = Canvas.Rect(x: image.minX + dx, y: image.minY + dy, width: image.width, height: image.height)
+            let r = Rect(x: image.minX + dx, y: image.minY + dy, width: image.width, height: image.height)
             if circular { painter.fillEllipse(in: r, color: color) }
             if let name = b.action.icon {
                 let line = icon(name, large: false)
@@ -144,19 +144,19 @@ final class RowRenderer {
         }
         if let titleRect = b.titleRect, let title = b.action.title {
             let layout = text.layout(title, font: theme.actionTitle, maxWidth: titleRect.width + 1, maxLines: 3, alignment: .center)
-            painter.draw(layout, at: Canvas.Point(x: titleRect.minX + dx, y: titleRect.minY + dy), boxWidth: titleRect.width + 1,
+            painter.draw(layout, at: Point(x: titleRect.minX + dx, y: titleRect.minY + dy), boxWidth: titleRect.width + 1,
                          color: circular ? color : Color(rgba: b.action.textColor.rgba))
         }
     }
 
     /// A transparent surface holding the button's content, made once per action and size.
-    func layer(for b: SwipeButtonSnapshot, size: Canvas.Rect, circular: Bool) -> Surface? {
+    func layer(for b: SwipeButtonSnapshot, size: Rect, circular: Bool) -> Surface? {
         let key = "\(b.action.id)|\(Int(size.width))x\(Int(size.height))|\(circular)|\(b.action.title ?? "")|\(b.imageRect != nil)"
         if let hit = layers[key] { return hit }
         guard let surface = try? Surface(width: max(1, Int(size.width.rounded(.up))), height: max(1, Int(size.height.rounded(.up)))) else { return nil }
         surface.fill(.clear)
         let painter = Painter(target: surface)
-        paintContent(b, origin: Canvas.Point(x: 0, y: 0), circular: circular, painter: painter)
+        paintContent(b, origin: Point(x: 0, y: 0), circular: circular, painter: painter)
         if layers.count > 64 { layers.removeAll() }
         layers[key] = surface
         return surface
@@ -169,13 +169,13 @@ final class RowRenderer {
     }
 }
 
-extension SwipeCore.Rect {
+extension Rect {
     /// This row-relative rectangle in screen coordinates of the row at `frame`.
-    func canvas(offsetBy frame: Canvas.Rect) -> Canvas.Rect {
-        Canvas.Rect(x: minX + frame.x, y: minY + frame.y, width: width, height: height)
+    func canvas(offsetBy frame: Rect) -> Rect {
+        Rect(x: minX + frame.x, y: minY + frame.y, width: width, height: height)
     }
 }
 
-extension Canvas.Rect {
-    func offsetX(_ dx: Double) -> Canvas.Rect { Canvas.Rect(x: x + dx, y: y, width: width, height: height) }
+extension Rect {
+    func offsetX(_ dx: Double) -> Rect { Rect(x: x + dx, y: y, width: width, height: height) }
 }

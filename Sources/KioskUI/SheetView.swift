@@ -42,11 +42,11 @@ public struct SheetContent: Hashable, Sendable {
 public final class SheetView {
     public private(set) var content: SheetContent
     var dismissal: SheetDismissController
-    let screen: SwipeCore.Size
+    let screen: Size
     let theme: Theme
     let text: TextCache
     var scroll: ScrollState
-    var touch: (slot: Int, startedOnPanel: Bool, last: SwipeCore.Point, arbiter: GestureArbiter, velocity: VelocityTracker,
+    var touch: (slot: Int, startedOnPanel: Bool, last: Point, arbiter: GestureArbiter, velocity: VelocityTracker,
                 sheetDragging: Bool, listDragging: Bool, listTranslation: Double)?
     static let rowHeight = 56.0
     /// Radius of the panel's top corners.
@@ -56,7 +56,7 @@ public final class SheetView {
     static let headerHeight = 56.0
     static let maximumFraction = 0.8
 
-    public init(content: SheetContent, screen: SwipeCore.Size, theme: Theme, text: TextCache,
+    public init(content: SheetContent, screen: Size, theme: Theme, text: TextCache,
                 configuration: SwipeDownConfiguration, time: Double) {
         self.content = content
         self.screen = screen
@@ -86,19 +86,19 @@ public final class SheetView {
     }
 
     /// The panel's frame at `time`.
-    public func panel(at time: Double) -> SwipeCore.Rect {
+    public func panel(at time: Double) -> Rect {
         // Whole pixels, so the panel's shadow and corners come from the shape cache while it moves.
-        SwipeCore.Rect(x: 0, y: (screen.height - height + dismissal.offset(at: time)).rounded(), width: screen.width, height: height)
+        Rect(x: 0, y: (screen.height - height + dismissal.offset(at: time)).rounded(), width: screen.width, height: height)
     }
 
     /// Frames of the rows in screen coordinates at `time`.
-    func rowFrames(at time: Double) -> [(SheetRow, SwipeCore.Rect)] {
+    func rowFrames(at time: Double) -> [(SheetRow, Rect)] {
         let p = panel(at: time)
         var y = p.minY + Self.headerHeight + Self.bodyHeight(content, theme: theme, text: text, width: screen.width)
             - scroll.offset(at: time)
         return content.rows.map { row in
             defer { y += Self.rowHeight }
-            return (row, SwipeCore.Rect(x: 0, y: y, width: screen.width, height: Self.rowHeight))
+            return (row, Rect(x: 0, y: y, width: screen.width, height: Self.rowHeight))
         }
     }
 

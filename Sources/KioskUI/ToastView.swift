@@ -24,32 +24,32 @@ public struct ToastView: Hashable, Sendable {
     static let height = 48.0
     static let fade = 0.2
 
-    func frame(screen: SwipeCore.Size) -> SwipeCore.Rect {
+    func frame(screen: Size) -> Rect {
         let width = min(screen.width - 32, 560)
-        return SwipeCore.Rect(x: (screen.width - width) / 2, y: screen.height - Self.height - 24, width: width, height: Self.height)
+        return Rect(x: (screen.width - width) / 2, y: screen.height - Self.height - 24, width: width, height: Self.height)
     }
 
     /// The button's frame (the trailing 30 % of the toast).
-    func buttonFrame(screen: SwipeCore.Size) -> SwipeCore.Rect? {
+    func buttonFrame(screen: Size) -> Rect? {
         guard actionTitle != nil else { return nil }
         let f = frame(screen: screen)
-        return SwipeCore.Rect(x: f.maxX - f.width * 0.3, y: f.minY, width: f.width * 0.3, height: f.height)
+        return Rect(x: f.maxX - f.width * 0.3, y: f.minY, width: f.width * 0.3, height: f.height)
     }
 
-    func render(_ painter: Painter, screen: SwipeCore.Size, theme: Theme, text: TextCache, time: Double) {
+    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Double) {
         let age = time - shownAt
         let alpha = min(1, min(age, expires - time) / Self.fade)
         guard alpha > 0 else { return }
         let f = frame(screen: screen)
         painter.withSavedState {
             painter.alpha = alpha
-            let r = Canvas.Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
+            let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
             painter.fillRoundedRect(r, radius: 10, color: theme.palette.toast)
             let label = text.layout(message, font: theme.actionTitle, maxWidth: f.width * 0.65)
-            painter.draw(label, at: Canvas.Point(x: r.x + 16, y: r.y + (r.height - label.height) / 2), color: .white)
+            painter.draw(label, at: Point(x: r.x + 16, y: r.y + (r.height - label.height) / 2), color: .white)
             if let title = actionTitle, let b = buttonFrame(screen: screen) {
                 let button = text.layout(title, font: theme.title, maxWidth: b.width - 16, alignment: .center)
-                painter.draw(button, at: Canvas.Point(x: b.minX + 8, y: b.minY + (b.height - button.height) / 2),
+                painter.draw(button, at: Point(x: b.minX + 8, y: b.minY + (b.height - button.height) / 2),
                              boxWidth: b.width - 16, color: theme.palette.accent.withAlpha(1))
             }
         }

@@ -4,6 +4,7 @@ import ArgumentParser
 import KioskApp
 import KioskHardware
 import Logging
+import SwipeCore
 
 struct ListInputsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

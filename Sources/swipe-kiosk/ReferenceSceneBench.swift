@@ -4,6 +4,7 @@
 // memcpy of one frame measured in the same run as the floor.
 import Canvas
 import KioskApp
+import SwipeCore
 
 /// Measures the reference scene and formats the figures (text or the JSON keys of DESIGN.md).
 struct ReferenceSceneBench {

@@ -2,6 +2,7 @@
 // surfaces, NaN geometry and broken PNGs give a typed error or a defined result.
 import Canvas
 import Foundation
+import SwipeCore
 import XCTest
 
 final class BadInputTests: XCTestCase {

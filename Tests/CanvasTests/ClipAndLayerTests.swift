@@ -2,6 +2,7 @@
 // translate, scale, rotate and alpha; sub-surfaces as views into a parent.
 import Canvas
 import GoldenImages
+import SwipeCore
 import XCTest
 
 final class ClipAndLayerTests: XCTestCase {

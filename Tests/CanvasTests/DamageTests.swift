@@ -1,6 +1,7 @@
 // Partial redraw: drawing a frame restricted to a damage region must give, pixel for pixel,
 // what a full redraw gives inside the region, and leave every pixel outside it untouched.
 import Canvas
+import SwipeCore
 import TestSupport
 import XCTest
 

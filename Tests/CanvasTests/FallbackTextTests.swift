@@ -5,6 +5,7 @@
 // fonts-noto-cjk and fonts-noto-color-emoji (`make deps`); each test fails naming them otherwise.
 import Canvas
 import Foundation
+import SwipeCore
 import XCTest
 
 final class FallbackTextTests: XCTestCase {

@@ -2,6 +2,7 @@
 // gradients and shadows, plus numeric checks that coverage is the exact covered area.
 import Canvas
 import GoldenImages
+import SwipeCore
 import XCTest
 
 final class ShapeTests: XCTestCase {

@@ -2,6 +2,7 @@
 // directions and icons; numeric checks of the layout rules behind them.
 import Canvas
 import GoldenImages
+import SwipeCore
 import XCTest
 
 final class TextTests: XCTestCase {

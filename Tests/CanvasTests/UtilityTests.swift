@@ -1,6 +1,7 @@
 // Regions, the glyph cache budget, PNG round trips, colours and transforms.
 import Canvas
 import GoldenImages
+import SwipeCore
 import XCTest
 
 final class UtilityTests: XCTestCase {

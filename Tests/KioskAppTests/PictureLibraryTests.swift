@@ -4,6 +4,7 @@
 // cache keeps within its byte budget, least recently used first; and the config keys.
 import Canvas
 import KioskUI
+import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig

@@ -20,12 +20,12 @@ final class TouchScriptTests: XCTestCase {
             at 2000 end
             """, file: "example.touch")
         XCTAssertEqual(script.size?.width, 1280)
-        XCTAssertEqual(script.steps.first?.action, .touch(slot: 0, phase: .down, x: 1100, y: 300))
+        XCTAssertEqual(script.steps.first?.action, .touch(slot: 0, phase: .began, x: 1100, y: 300))
         let taps = script.steps.filter { if case .touch(9, _, _, _) = $0.action { return true }; return false }
         XCTAssertEqual(taps.map(\.timeMs), [400, 460])
         let swipe = script.steps.filter { $0.line == 7 }
         XCTAssertEqual(swipe.first?.timeMs, 500)
-        XCTAssertEqual(swipe.last?.action, .touch(slot: 0, phase: .up, x: 400, y: 300))
+        XCTAssertEqual(swipe.last?.action, .touch(slot: 0, phase: .ended, x: 400, y: 300))
         XCTAssertEqual(swipe.count, 1 + 22 + 2, "moves every 8 ms below 180, then the end point and up")
         XCTAssertEqual(script.steps.first { $0.line == 8 }?.action, .key(name: "ESC", code: 1))
         XCTAssertEqual(script.steps.last?.action, .end)

@@ -1,5 +1,6 @@
 // Calibration maths on normalised coordinates (libinput's convention) and the full touch mapping:
 // calibration, then clamping, then rotation.
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 

@@ -1,5 +1,6 @@
 // Rotation is where touch and pixels can silently disagree: these tests pin the point, rect and
 // pixel-copy mappings to each other for all four rotations.
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
@@ -27,7 +28,7 @@ final class DisplayRotationTests: XCTestCase {
     func testRectMappingCoversTheSamePixelsAsThePointMapping() {
         for rotation in DisplayRotation.allCases {
             let logical = rotation.logicalSize(physical: physical)
-            let rect = DamageRect(x: 1, y: 2, width: 3, height: 2).clamped(to: logical)
+            let rect = PixelRect(x: 1, y: 2, width: 3, height: 2).clamped(to: logical)
             let mapped = rotation.physicalRect(rect, logical: logical)
             for y in rect.y..<rect.maxY {
                 for x in rect.x..<rect.maxX {
@@ -49,7 +50,7 @@ final class DisplayRotationTests: XCTestCase {
                 target.withUnsafeMutableBytes { dst in
                     let s = PixelBuffer(base: src.baseAddress!, size: logical, stride: logical.width * 4)
                     let d = PixelBuffer(base: dst.baseAddress!, size: physical, stride: physical.width * 4)
-                    d.copyRotated(from: s, rect: DamageRect(size: logical), rotation: rotation)
+                    d.copyRotated(from: s, rect: PixelRect(size: logical), rotation: rotation)
                 }
             }
             for y in 0..<logical.height {
@@ -65,7 +66,7 @@ final class DisplayRotationTests: XCTestCase {
         let logical = DisplayRotation.clockwise270.logicalSize(physical: physical)
         var source = [UInt32](repeating: 7, count: logical.width * logical.height)
         var target = [UInt32](repeating: 0, count: physical.width * physical.height)
-        let rect = DamageRect(x: 1, y: 1, width: 2, height: 3)
+        let rect = PixelRect(x: 1, y: 1, width: 2, height: 3)
         source.withUnsafeMutableBytes { src in
             target.withUnsafeMutableBytes { dst in
                 PixelBuffer(base: dst.baseAddress!, size: physical, stride: physical.width * 4)

@@ -3,6 +3,7 @@
 // idle blanking and idle time being skipped rather than stepped through.
 import KioskHardware
 import Logging
+import SwipeCore
 import XCTest
 
 /// Records what reaches the client and asks for frames while `animateUntil` lies ahead.
@@ -19,10 +20,10 @@ private final class RecordingClient: SessionClient {
     }
     func handle(_ event: InputEvent) { if case .touch(let sample) = event { touches.append(sample) } }
     var wantsFrame: Bool { now < animateUntil }
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
         draws.append(now)
-        shadow.fill(DamageRect(x: 0, y: 0, width: 1, height: 1), color: UInt32(draws.count))
-        return [DamageRect(x: 0, y: 0, width: 1, height: 1)]
+        shadow.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), color: UInt32(draws.count))
+        return [PixelRect(x: 0, y: 0, width: 1, height: 1)]
     }
     func nextDeadline(now: LoopInstant) -> LoopInstant? { now < animateUntil ? now : nil }
     var readyStatus: String { "test" }
@@ -72,7 +73,7 @@ final class VirtualSessionTests: XCTestCase {
         ]
         let (on, onClient) = try session(pointerAsTouch: true, events)
         try on.run(until: ms(100))
-        XCTAssertEqual(onClient.touches.map(\.phase), [.down, .move, .up])
+        XCTAssertEqual(onClient.touches.map(\.phase), [.began, .moved, .ended])
         XCTAssertEqual(onClient.touches.map(\.slot), [TouchTracker.pointerSlot, TouchTracker.pointerSlot, TouchTracker.pointerSlot])
         XCTAssertEqual(onClient.touches[1].location, Point(x: 30, y: 10))
         XCTAssertEqual(onClient.touches[1].time, ms(30), "kernel (script) timestamps are kept")
@@ -83,16 +84,16 @@ final class VirtualSessionTests: XCTestCase {
 
     func testTheTouchThatWakesABlankedDisplayIsSwallowed() throws {
         let events: [ScriptedInput.Event] = [
-            .init(time: ms(1500), kind: .touch(slot: 0, phase: .down, physical: Point(x: 5, y: 5))),
-            .init(time: ms(1550), kind: .end(slot: 0, phase: .up)),
-            .init(time: ms(1600), kind: .touch(slot: 0, phase: .down, physical: Point(x: 6, y: 6))),
+            .init(time: ms(1500), kind: .touch(slot: 0, phase: .began, physical: Point(x: 5, y: 5))),
+            .init(time: ms(1550), kind: .end(slot: 0, phase: .ended)),
+            .init(time: ms(1600), kind: .touch(slot: 0, phase: .began, physical: Point(x: 6, y: 6))),
         ]
         let (session, client) = try session(blankAfter: 1, events)
         try session.run(until: ms(1200))
         XCTAssertTrue(session.display.isBlanked, "blank_after_s = 1")
         try session.run(until: ms(1700))
         XCTAssertFalse(session.display.isBlanked)
-        XCTAssertEqual(client.touches.map(\.phase), [.down], "the waking touch never reaches the client")
+        XCTAssertEqual(client.touches.map(\.phase), [.began], "the waking touch never reaches the client")
         XCTAssertEqual(client.touches.first?.location, Point(x: 6, y: 6))
     }
 }

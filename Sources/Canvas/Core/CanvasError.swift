@@ -2,6 +2,7 @@
 // the offending values travel with it, so a kiosk log says what went wrong instead of trapping.
 import Glibc
 import KioskFiles
+import SwipeCore
 
 /// An error thrown by Canvas for bad input: missing or corrupt files, impossible sizes,
 /// libraries that refused an operation. Programmer errors still trap; data never does.

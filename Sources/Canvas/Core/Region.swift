@@ -1,6 +1,7 @@
 // Damage regions: the set of pixels that changed since the last frame, kept as disjoint
 // rectangles so that redrawing each rectangle (with it as the clip) repaints every damaged
 // pixel exactly once. KioskUI accumulates damage here; the backend copies these rects out.
+import SwipeCore
 
 /// A set of pixels stored as non-overlapping rectangles.
 public struct Region: Equatable, Sendable {

@@ -2,6 +2,7 @@
 // any external memory), or a view into a parent (a sub-rectangle, no copy). All three share
 // one type so every drawing routine works on all of them.
 import Glibc
+import SwipeCore
 
 /// How the 32-bit words of a surface are interpreted. Both are little-endian 0xAARRGGBB.
 public enum PixelFormat: Sendable, Equatable {

@@ -2,6 +2,7 @@
 // LVGL were measured drawing. It lives in Canvas (not in the bench) because two clients need
 // exactly the same drawing list: `swipe-kiosk bench --scene reference` times it and the golden
 // test in CanvasTests checks its pixels. Text layouts are built once, as a UI would cache them.
+import SwipeCore
 
 /// The benchmark scene: a nav bar and (H-64)/64 list rows, row 2 swiped open by 240 px.
 public final class ReferenceScene {

@@ -1,6 +1,7 @@
 // Anti-aliased shapes as 8-bit coverage masks with exact area coverage. A mask is computed once
 // per shape geometry (and sub-pixel phase) and cached, so a frame only blends cached masks;
 // this is where rounded rectangles, ellipses, strokes and soft shadows get their edges.
+import SwipeCore
 
 /// Per-row summary of a mask: coverage is 0 outside `lo..<hi` and 255 inside `solidLo..<solidHi`,
 /// so blits fill the interior as a solid span and blend only the edges.

@@ -2,6 +2,7 @@
 // rectangle. Recording first is what makes occlusion culling general: before drawing, the list
 // knows which opaque rectangles come later, so pixels under them (the background under list
 // rows, rows under a full-screen sheet) are not painted twice.
+import SwipeCore
 
 /// Drawing commands recorded for one frame, rendered with occlusion culling.
 ///

@@ -3,6 +3,7 @@
 // with SIMD blending; any other transform samples bilinearly, with anti-aliased layer edges.
 // `AffineTransform` (translate, scale, rotate about a point) lives here, its only use.
 import Glibc
+import SwipeCore
 
 extension Painter {
     /// Draws `source` transformed by `transform` (source pixels → coordinates of this painter,

@@ -2,6 +2,7 @@
 // circles and ellipses, rounded-rectangle strokes and soft drop shadows, each a cached coverage
 // mask (ShapeCache) blended with the colour; and linear gradients (sheet dimming, scrims), whose
 // colour ramp is resolved once into a 256-entry table so that filling only looks words up.
+import SwipeCore
 
 extension Painter {
     /// The largest area, in pixels, of an anti-aliased shape (16 Mi, e.g. 4096x4096); bigger

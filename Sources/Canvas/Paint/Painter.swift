@@ -2,6 +2,7 @@
 // translation, global alpha) and the span painter every primitive funnels into. Shapes, text,
 // gradients and compositing live in Painter+*.swift; they all end in `paintSpan` or a mask blit.
 import Glibc
+import SwipeCore
 
 /// Draws into a `Surface`. Create one per target and reuse it every frame: it owns scratch
 /// buffers and a shape-mask cache so that drawing a frame allocates nothing.

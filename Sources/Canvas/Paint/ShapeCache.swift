@@ -1,6 +1,7 @@
 // The cache that makes anti-aliased shapes cheap: a mask is keyed by the shape's size, radii
 // and sub-pixel phase (all quantised to 1/64 px), so a shape that merely moves by whole pixels,
 // or reappears next frame, reuses its mask. One dictionary look-up per shape, never per pixel.
+import SwipeCore
 
 /// Which anti-aliased shape a mask holds.
 public enum ShapeKind: Hashable, Sendable {

@@ -1,6 +1,7 @@
 // Drawing laid-out text: each glyph's cached mask is blended at its pen position. This is the
 // hottest loop of a list frame (about 1900 glyphs for the reference scene), so it does one
 // table read per glyph and rejects whole lines outside the clip (damage redraws).
+import SwipeCore
 
 extension Painter {
     /// Draws `line` with its left end at `x` and its baseline at `baseline` (both snapped to

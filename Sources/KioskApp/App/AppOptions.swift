@@ -50,7 +50,7 @@ public struct AppOptions: ParsableArguments {
             let fonts = try FontLocator.fonts(regular: t.regularFont, bold: t.boldFont, icons: t.iconFont)
             return try KioskApplication(
                 configuration: configuration, store: store,
-                size: SwipeCore.Size(width: Double(size.width), height: Double(size.height)), fonts: fonts,
+                size: Size(width: Double(size.width), height: Double(size.height)), fonts: fonts,
                 storeClock: storeClock)
         } catch let error as AppError {
             printError(error.description)

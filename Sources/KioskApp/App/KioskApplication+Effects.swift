@@ -46,7 +46,7 @@ extension KioskApplication {
         case .longPress(let itemID):
             presentActions(for: itemID)
         case .trailingButton:
-            scene.present(styles.sheet(for: stylesList), configuration: configuration.sheet.swipeDown, time: now)
+            present(.styles, styles.sheet(for: stylesList))
         case .sheetRow(let sheetID, let rowID):
             selected(rowID, inSheet: sheetID)
         }

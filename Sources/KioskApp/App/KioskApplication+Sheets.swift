@@ -15,12 +15,20 @@ extension KioskApplication {
         let rows = actions.map {
             SheetRow(id: $0.id, title: $0.title ?? $0.id, icon: $0.icon, destructive: $0.style == .destructive)
         } + [SheetRow(id: "cancel", title: "Cancel")]
-        scene.present(SheetContent(id: (body == nil ? "actions:" : "detail:") + itemID, title: record.title, body: body, rows: rows),
-                      configuration: configuration.sheet.swipeDown, time: now)
+        let sheet: AppSheet = body == nil ? .actions(itemID: itemID) : .detail(itemID: itemID)
+        present(sheet, SheetContent(id: sheet.id, title: record.title, body: body, rows: rows))
     }
 
+    /// Shows `content` as `sheet`, which then decides what its rows do.
+    func present(_ sheet: AppSheet, _ content: SheetContent) {
+        presentedSheet = sheet
+        scene.present(content, configuration: configuration.sheet.swipeDown, time: now)
+    }
+
+    /// A row of the sheet with id `sheetID` was tapped.
     func selected(_ rowID: String, inSheet sheetID: String) {
-        if sheetID == StyleOverrides.sheetID {
+        switch presentedSheet.flatMap({ $0.id == sheetID ? $0 : nil }) {
+        case .styles:
             guard let setting = StyleOverrides.Setting(rawValue: rowID) else {
                 scene.dismissSheet(time: now)
                 return
@@ -28,11 +36,11 @@ extension KioskApplication {
             styles.cycle(setting, list: stylesList)
             scene.navigationStyle = styles.navigation
             scene.updateSheet(styles.sheet(for: stylesList))
-            return
-        }
-        scene.dismissSheet(time: now)
-        for prefix in ["actions:", "detail:"] where sheetID.hasPrefix(prefix) && rowID != "cancel" {
-            perform(actionID: rowID, on: String(sheetID.dropFirst(prefix.count)))
+        case .actions(let itemID), .detail(let itemID):
+            scene.dismissSheet(time: now)
+            if rowID != "cancel" { perform(actionID: rowID, on: itemID) }
+        case nil:
+            scene.dismissSheet(time: now)
         }
     }
 

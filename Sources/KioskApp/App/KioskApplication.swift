@@ -36,6 +36,8 @@ public final class KioskApplication {
     public let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.
     var undoable: [String: Double] = [:]
+    /// The sheet last presented (what its rows do; the scene shows at most one).
+    var presentedSheet: AppSheet?
     /// Time of the last touch or key, for the idle reset.
     var lastInput = 0.0
     var idleResetDone = true
@@ -61,7 +63,7 @@ public final class KioskApplication {
     }
 
     /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
-    public init(configuration: KioskConfiguration, store: ItemStore, size: SwipeCore.Size, fonts: FontFiles, storeClock: StoreClock,
+    public init(configuration: KioskConfiguration, store: ItemStore, size: Size, fonts: FontFiles, storeClock: StoreClock,
          systemFonts: Bool = true) throws {
         self.configuration = configuration
         self.store = store

@@ -2,6 +2,7 @@
 // button animation, display mode, button style and navigation transition from a sheet, and the
 // next swipe uses them. Each row shows the value in effect (the configured one, taken from the
 // current list's trailing side, until the person chooses another) and cycles through every value.
+// Values are the swipe core's own enums (a `Choice`); their names appear only on the sheet.
 import KioskConfig
 import KioskUI
 import SwipeCore
@@ -23,74 +24,100 @@ final class StyleOverrides {
         }
 
         /// The values cycled through, in order.
-        var values: [String] {
+        var values: [Choice] {
             switch self {
-            case .expansion: return ExpansionName.allCases.map(\.rawValue)
-            case .transition: return SwipeTransitionStyle.allCases.map(\.rawValue)
-            case .animation: return ButtonTransitionKind.allCases.map(\.rawValue)
-            case .display: return ButtonDisplayMode.allCases.map(\.rawValue)
-            case .buttons: return ButtonStyle.allCases.map(\.rawValue)
-            case .navigation: return NavigationTransitionStyle.allCases.map(\.rawValue)
+            case .expansion: return ExpansionName.allCases.map(Choice.expansion)
+            case .transition: return SwipeTransitionStyle.allCases.map(Choice.transition)
+            case .animation: return ButtonTransitionKind.allCases.map(Choice.animation)
+            case .display: return ButtonDisplayMode.allCases.map(Choice.display)
+            case .buttons: return ButtonStyle.allCases.map(Choice.buttons)
+            case .navigation: return NavigationTransitionStyle.allCases.map(Choice.navigation)
             }
         }
 
-        /// The value `side` is configured with (the first action's animation for `.animation`).
-        func configured(_ side: ListSideConfiguration) -> String {
+        /// The value `side` is configured with (the first action's animation for `.animation`);
+        /// nil for an expansion style no name stands for, and for the navigation (not per side).
+        func configured(_ side: ListSideConfiguration) -> Choice? {
             let o = side.options
             switch self {
-            case .expansion:
-                return ExpansionName.allCases.first { $0.style == o.expansionStyle }?.rawValue ?? "custom"
-            case .transition: return o.transitionStyle.rawValue
-            case .animation: return (side.swipeActions.first?.transition ?? .none).rawValue
-            case .display: return o.displayMode.rawValue
-            case .buttons: return o.buttonStyle.rawValue
-            case .navigation: return ""
+            case .expansion: return ExpansionName.allCases.first { $0.style == o.expansionStyle }.map(Choice.expansion)
+            case .transition: return .transition(o.transitionStyle)
+            case .animation: return .animation(side.swipeActions.first?.transition ?? .none)
+            case .display: return .display(o.displayMode)
+            case .buttons: return .buttons(o.buttonStyle)
+            case .navigation: return nil
+            }
+        }
+    }
+
+    /// One value of one setting.
+    enum Choice: Hashable {
+        case expansion(ExpansionName)
+        case transition(SwipeTransitionStyle)
+        case animation(ButtonTransitionKind)
+        case display(ButtonDisplayMode)
+        case buttons(ButtonStyle)
+        case navigation(NavigationTransitionStyle)
+
+        /// The value's name on the sheet (as in the configuration file).
+        var name: String {
+            switch self {
+            case .expansion(let v): return v.rawValue
+            case .transition(let v): return v.rawValue
+            case .animation(let v): return v.rawValue
+            case .display(let v): return v.rawValue
+            case .buttons(let v): return v.rawValue
+            case .navigation(let v): return v.rawValue
             }
         }
     }
 
     /// The chosen values; a setting without one keeps each list's configured value.
-    var choices: [Setting: String] = [:]
-    static let sheetID = "styles"
+    var choices: [Setting: Choice] = [:]
 
     init(navigation: NavigationTransitionStyle) {
-        choices[.navigation] = navigation.rawValue
+        choices[.navigation] = .navigation(navigation)
     }
 
     /// The value in effect for `setting` on `list` (its trailing side shows the configured one).
-    func value(_ setting: Setting, list: ListConfiguration) -> String {
+    func value(_ setting: Setting, list: ListConfiguration) -> Choice? {
         choices[setting] ?? setting.configured(list.trailing)
     }
 
     /// Moves a setting to the value after the one in effect on `list`.
     func cycle(_ setting: Setting, list: ListConfiguration) {
         let values = setting.values
-        let index = values.firstIndex(of: value(setting, list: list)).map { $0 + 1 } ?? 0
+        let index = value(setting, list: list).flatMap { values.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         choices[setting] = values[index % values.count]
     }
 
     var navigation: NavigationTransitionStyle {
-        NavigationTransitionStyle(rawValue: choices[.navigation] ?? "") ?? .push
+        if case .navigation(let style)? = choices[.navigation] { return style }
+        return .push
     }
 
     /// The sheet listing every setting with the value in effect on `list`.
     func sheet(for list: ListConfiguration) -> SheetContent {
         SheetContent(
-            id: Self.sheetID, title: "Styles",
-            rows: Setting.allCases.map { SheetRow(id: $0.rawValue, title: $0.title, detail: value($0, list: list)) }
-                + [SheetRow(id: "close", title: "Done")])
+            id: AppSheet.styles.id, title: "Styles",
+            rows: Setting.allCases.map {
+                SheetRow(id: $0.rawValue, title: $0.title, detail: value($0, list: list)?.name ?? "custom")
+            } + [SheetRow(id: "close", title: "Done")])
     }
 
     /// Applies the overrides to one side's options and actions.
     func apply(options: SwipeOptions, actions: [SwipeAction]) -> (SwipeOptions, [SwipeAction]) {
         var o = options
         var a = actions
-        if let chosen = choices[.expansion].flatMap(ExpansionName.init(rawValue:)) { o.expansionStyle = chosen.style }
-        if let t = choices[.transition].flatMap(SwipeTransitionStyle.init(rawValue:)) { o.transitionStyle = t }
-        if let d = choices[.display].flatMap(ButtonDisplayMode.init(rawValue:)) { o.displayMode = d }
-        if let b = choices[.buttons].flatMap(ButtonStyle.init(rawValue:)) { o.buttonStyle = b }
-        if let kind = choices[.animation].flatMap(ButtonTransitionKind.init(rawValue:)) {
-            a = a.map { var x = $0; x.transition = kind; return x }
+        for choice in choices.values {
+            switch choice {
+            case .expansion(let name): o.expansionStyle = name.style
+            case .transition(let style): o.transitionStyle = style
+            case .display(let mode): o.displayMode = mode
+            case .buttons(let style): o.buttonStyle = style
+            case .animation(let kind): a = a.map { var x = $0; x.transition = kind; return x }
+            case .navigation: break
+            }
         }
         return (o, a)
     }

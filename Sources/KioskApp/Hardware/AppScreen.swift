@@ -52,8 +52,8 @@ public final class AppScreen: SessionClient {
         switch event {
         case .touch(let sample):
             app.handle(SwipeCore.TouchEvent(
-                slot: sample.slot, phase: sample.phase.touchPhase,
-                point: SwipeCore.Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
+                slot: sample.slot, phase: sample.phase,
+                point: Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
             if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
         case .deviceAdded(let info):
@@ -70,12 +70,12 @@ public final class AppScreen: SessionClient {
     /// The last frame drawn, for damage tracking (nil: draw everything next time).
     var lastFrame: FrameSignature?
 
-    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
         painter.reset()
         guard let drawn = app.scene.renderDamage(painter, time: seconds(now), previous: &lastFrame) else {
-            return [DamageRect(size: shadow.size)]
+            return [PixelRect(size: shadow.size)]
         }
-        return drawn.isEmpty ? [] : [DamageRect(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)]
+        return drawn.isEmpty ? [] : [PixelRect(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)]
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
@@ -129,18 +129,6 @@ extension KeyInput {
         case "BACKSPACE": self = .backspace
         case "DELETE": self = .delete
         default: return nil
-        }
-    }
-}
-
-extension KioskHardware.TouchPhase {
-    /// The swipe core's name for this phase.
-    var touchPhase: SwipeCore.TouchPhase {
-        switch self {
-        case .down: return .began
-        case .move: return .moved
-        case .up: return .ended
-        case .cancel: return .cancelled
         }
     }
 }

@@ -3,6 +3,7 @@
 // into a `KioskSession`, which drives the real output, input, loop, haptics, display power
 // and systemd notification. One line per event on stdout lets scripts (the VM tests) follow it.
 import KioskHardware
+import SwipeCore
 
 public final class TouchTestScene: SessionClient {
     private static let background: UInt32 = 0x0020_2020
@@ -12,7 +13,7 @@ public final class TouchTestScene: SessionClient {
     private static let dotRadius = 12
 
     private let session: KioskSession
-    private var damage: [DamageRect] = []
+    private var damage: [PixelRect] = []
 
     public init(session: KioskSession) {
         self.session = session
@@ -35,7 +36,7 @@ public final class TouchTestScene: SessionClient {
 
     public var wantsFrame: Bool { !damage.isEmpty }
 
-    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect] {
+    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
         defer { damage.removeAll() }
         return damage
     }
@@ -62,8 +63,8 @@ public final class TouchTestScene: SessionClient {
             break
         case .touch(let sample):
             printLine("TOUCH \(sample)")
-            if sample.phase == .down || sample.phase == .move { drawDot(at: sample.location, slot: sample.slot) }
-            if sample.phase == .down { session.haptics.fire(.action) }
+            if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.location, slot: sample.slot) }
+            if sample.phase == .began { session.haptics.fire(.action) }
         }
     }
 
@@ -71,18 +72,18 @@ public final class TouchTestScene: SessionClient {
 
     private func drawGrid() {
         let shadow = session.shadow, size = shadow.size
-        shadow.fill(DamageRect(size: size), color: Self.background)
+        shadow.fill(PixelRect(size: size), color: Self.background)
         let step = 80
         for x in Swift.stride(from: step, to: size.width, by: step) {
-            shadow.fill(DamageRect(x: x, y: 0, width: 1, height: size.height), color: Self.grid)
+            shadow.fill(PixelRect(x: x, y: 0, width: 1, height: size.height), color: Self.grid)
         }
         for y in Swift.stride(from: step, to: size.height, by: step) {
-            shadow.fill(DamageRect(x: 0, y: y, width: size.width, height: 1), color: Self.grid)
+            shadow.fill(PixelRect(x: 0, y: y, width: size.width, height: 1), color: Self.grid)
         }
         let cx = size.width / 2, cy = size.height / 2
-        shadow.fill(DamageRect(x: cx - 20, y: cy, width: 41, height: 1), color: 0xff_ffff)
-        shadow.fill(DamageRect(x: cx, y: cy - 20, width: 1, height: 41), color: 0xff_ffff)
-        damage.append(DamageRect(size: size))
+        shadow.fill(PixelRect(x: cx - 20, y: cy, width: 41, height: 1), color: 0xff_ffff)
+        shadow.fill(PixelRect(x: cx, y: cy - 20, width: 1, height: 41), color: 0xff_ffff)
+        damage.append(PixelRect(size: size))
     }
 
     private func drawDot(at point: Point, slot: Int) {
@@ -91,8 +92,8 @@ public final class TouchTestScene: SessionClient {
         let cx = Int(point.x), cy = Int(point.y), r = Self.dotRadius
         for dy in -r...r {
             let half = Int(Double(r * r - dy * dy).squareRoot())
-            shadow.fill(DamageRect(x: cx - half, y: cy + dy, width: 2 * half + 1, height: 1), color: color)
+            shadow.fill(PixelRect(x: cx - half, y: cy + dy, width: 2 * half + 1, height: 1), color: color)
         }
-        damage.append(DamageRect(x: cx - r, y: cy - r, width: 2 * r + 1, height: 2 * r + 1).clamped(to: shadow.size))
+        damage.append(PixelRect(x: cx - r, y: cy - r, width: 2 * r + 1, height: 2 * r + 1).clamped(to: shadow.size))
     }
 }

@@ -1,62 +1,136 @@
 // The state dump of DESIGN.md ("State dump"): the scene's visible state (rows and section
 // headers) plus the current list's items with their sections, the haptics fired and the actions
-// performed, as JSON for tests and tools.
-import KioskUI
+// performed, as JSON for tests and tools. A snapshot of typed values, encoded with the dump's
+// keys: absent values are explicit nulls and keys are sorted, so a dump is a stable text.
 import Foundation
+import KioskUI
 
 /// One state dump.
-struct StateDump {
-    let app: KioskApplication
-    let timeMs: Double
-    let width: Int
-    let height: Int
-    var rotation = 0
-    /// The panel's refresh rate, frames presented so far and whether it is blanked (`display`).
-    var display: (refreshRate: Double, frames: Int, blanked: Bool)?
+struct StateDump: Encodable {
+    struct Screen: Encodable {
+        let width: Int
+        let height: Int
+        let rotation: Int
+    }
 
-    func object() -> [String: Any] {
+    /// The panel's refresh rate, frames presented so far and whether it is blanked.
+    struct DisplayStatus: Encodable {
+        let refreshRate: Double
+        let frames: Int
+        let blanked: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case refreshRate = "refresh_hz", frames, blanked
+        }
+    }
+
+    struct Navigation: Encodable {
+        let stack: [String]
+        let transition: SceneState.Transition?
+
+        enum CodingKeys: String, CodingKey { case stack, transition }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(stack, forKey: .stack)
+            try c.encode(transition, forKey: .transition)
+        }
+    }
+
+    /// An item of the current list, in list order.
+    struct Item: Encodable {
+        let id: String
+        let title: String
+        let flags: [String]
+        let section: String
+    }
+
+    struct Haptic: Encodable {
+        let timeMs: Int
+        let event: String
+
+        enum CodingKeys: String, CodingKey { case timeMs = "time_ms", event }
+    }
+
+    /// An action performed on an item.
+    struct LogEntry: Encodable {
+        let timeMs: Int
+        let action: String
+        let item: String
+
+        enum CodingKeys: String, CodingKey { case timeMs = "time_ms", action, item }
+    }
+
+    let timeMs: Int
+    let screen: Screen
+    /// Only `replay` knows the panel (`display`); null otherwise.
+    var display: DisplayStatus?
+    let page: SceneState.Page
+    let navigation: Navigation
+    let sheet: SceneState.Sheet?
+    /// Visible rows, top to bottom.
+    let rows: [SceneState.Row]
+    let headers: [SceneState.Header]
+    let items: [Item]
+    let haptics: [Haptic]
+    let log: [LogEntry]
+    let toast: String?
+    /// Pictures that could not be shown, one warning each (as logged), in order.
+    let pictureWarnings: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast
+        case pictureWarnings = "picture_warnings"
+    }
+
+    /// The state of `app` at `timeMs` on a `width` x `height` screen.
+    init(app: KioskApplication, timeMs: Double, width: Int, height: Int, rotation: Int = 0) {
         let s = app.scene.state(at: timeMs / 1000)
-        var items: [[String: Any]] = []
+        var items: [Item] = []
         if let id = app.currentListID, let page = app.pages[id] {
             for i in 0..<page.data.count {
                 let item = page.data.item(at: i)
-                items.append(["id": item.id, "title": item.title, "flags": item.flags, "section": item.section])
+                items.append(Item(id: item.id, title: item.title, flags: item.flags, section: item.section))
             }
         }
-        let transition: Any = s.transition.map {
-            ["kind": $0.kind, "progress": $0.progress, "interactive": $0.interactive] as [String: Any]
-        } ?? NSNull()
-        let sheet: Any = s.sheet.map {
-            ["id": $0.id, "status": $0.status, "offset": $0.offset, "frame": $0.frame,
-             "rows": $0.rows.map { ["id": $0.id, "title": $0.title, "detail": $0.detail.map { $0 as Any } ?? NSNull()] }] as [String: Any]
-        } ?? NSNull()
-        return [
-            "time_ms": Int(timeMs.rounded()),
-            "screen": ["width": width, "height": height, "rotation": rotation],
-            "display": display.map { ["refresh_hz": $0.refreshRate, "frames": $0.frames, "blanked": $0.blanked] as [String: Any] } ?? NSNull(),
-            "page": ["id": s.page.id, "title": s.page.title],
-            "navigation": ["stack": s.stack, "transition": transition],
-            "sheet": sheet,
-            "rows": s.rows.map { row -> [String: Any] in
-                [
-                    "id": row.id, "title": row.title, "frame": row.frame,
-                    "swipe": ["state": row.swipeState, "side": row.side.map { $0 as Any } ?? NSNull(), "offset": row.offset],
-                    "actions": row.actions.map { ["id": $0.id, "frame": $0.frame] },
-                ]
-            },
-            "headers": s.headers.map { ["title": $0.title, "frame": $0.frame] },
-            "items": items,
-            "haptics": app.haptics.map { ["time_ms": $0.timeMs, "event": $0.event.rawValue] },
-            "log": app.log.map { ["time_ms": $0.timeMs, "action": $0.action, "item": $0.item] },
-            "toast": s.toast.map { $0 as Any } ?? NSNull(),
-            // Pictures that could not be shown, one warning each (as logged), in order.
-            "picture_warnings": app.pictures.warnings,
-        ]
+        self.timeMs = Int(timeMs.rounded())
+        screen = Screen(width: width, height: height, rotation: rotation)
+        page = s.page
+        navigation = Navigation(stack: s.stack, transition: s.transition)
+        sheet = s.sheet
+        rows = s.rows
+        headers = s.headers
+        self.items = items
+        haptics = app.haptics.map { Haptic(timeMs: $0.timeMs, event: $0.event.rawValue) }
+        log = app.log.map { LogEntry(timeMs: $0.timeMs, action: $0.action, item: $0.item) }
+        toast = s.toast
+        pictureWarnings = app.pictures.warnings
     }
 
+    /// Every key, nulls included (a synthesised encoder would leave absent values out).
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(timeMs, forKey: .timeMs)
+        try c.encode(screen, forKey: .screen)
+        try c.encode(display, forKey: .display)
+        try c.encode(page, forKey: .page)
+        try c.encode(navigation, forKey: .navigation)
+        try c.encode(sheet, forKey: .sheet)
+        try c.encode(rows, forKey: .rows)
+        try c.encode(headers, forKey: .headers)
+        try c.encode(items, forKey: .items)
+        try c.encode(haptics, forKey: .haptics)
+        try c.encode(log, forKey: .log)
+        try c.encode(toast, forKey: .toast)
+        try c.encode(pictureWarnings, forKey: .pictureWarnings)
+    }
+
+    /// Pretty-printed JSON with sorted keys and a final newline; `{}` when a value cannot be
+    /// written (a non-finite number).
     func json() -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object(), options: [.prettyPrinted, .sortedKeys]),
-              let text = String(data: data, encoding: .utf8) else { return "{}" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
         return text + "\n"
     }
 }

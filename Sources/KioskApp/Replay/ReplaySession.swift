@@ -7,8 +7,10 @@ import Canvas
 import Foundation
 import KioskFiles
 import KioskHardware
-import Logging
 import KioskReplay
+import Logging
+import SwipeCore
+import enum SwipeCore.TouchPhase
 
 /// The app on a virtual panel, playing a touch script.
 public final class ReplaySession {
@@ -60,10 +62,10 @@ public final class ReplaySession {
             switch step.action {
             case .touch(let slot, let phase, let x, let y):
                 switch phase {
-                case .down, .move:
+                case .began, .moved:
                     guard x.isFinite, y.isFinite else { continue }
                     events.append(.init(time: time, kind: .touch(slot: slot, phase: phase, physical: Point(x: x, y: y))))
-                case .up, .cancel:
+                case .ended, .cancelled:
                     events.append(.init(time: time, kind: .end(slot: slot, phase: phase)))
                 }
             case .key(_, let code):
@@ -125,7 +127,8 @@ public final class ReplaySession {
     public func writeState(to path: String, timeMs: Double) throws {
         _ = session.drawNow()
         var dump = StateDump(app: app, timeMs: timeMs, width: width, height: height, rotation: display.rotation.degrees)
-        dump.display = (display.refreshRate, display.presentedFrames, display.isBlanked)
+        dump.display = StateDump.DisplayStatus(
+            refreshRate: display.refreshRate, frames: display.presentedFrames, blanked: display.isBlanked)
         try OutputFile.write(Array(dump.json().utf8), to: path)
     }
 

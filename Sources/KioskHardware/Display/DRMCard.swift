@@ -3,6 +3,7 @@
 // `swipe-kiosk list-outputs`, so both always agree on names and choices.
 import CDRM
 import Glibc
+import SwipeCore
 
 /// A connector as the kernel reports it, copied into Swift values.
 public struct ConnectorInfo: Sendable {

@@ -4,6 +4,7 @@
 // ACTIVE (atomic), the DPMS property (legacy), or a black frame when the driver has neither.
 import CDRM
 import Glibc
+import SwipeCore
 
 /// Property ids of the objects an atomic commit touches (looked up once by name).
 struct AtomicState {
@@ -15,7 +16,7 @@ struct AtomicState {
 }
 
 extension DRMOutput {
-    /// Sets the mode on buffer `front`; `.auto` tries atomic (TEST_ONLY first) and falls back.
+    /// Sets the mode on the front buffer; `.auto` tries atomic (TEST_ONLY first) and falls back.
     func setMode(_ modesetting: DisplayConfiguration.Modesetting) throws(DisplayError) {
         if modesetting != .legacy {
             do {
@@ -37,7 +38,7 @@ extension DRMOutput {
         var info = mode.info
         do {
             try drmCall("drmModeSetCrtc") {
-                drmModeSetCrtc(card.fd, crtcID, buffers[front].framebufferID, 0, 0, &connectorID, 1, &info)
+                drmModeSetCrtc(card.fd, crtcID, buffers[flip.front].framebufferID, 0, 0, &connectorID, 1, &info)
             }
         } catch { throw error.isPermissionOrBusy ? .busy(card.path, error) : .system(error) }
     }
@@ -82,7 +83,7 @@ extension DRMOutput {
         drmModeAtomicAddProperty(request, connector.id, state.connectorCRTC, UInt64(crtcID))
         drmModeAtomicAddProperty(request, crtcID, state.crtcModeID, UInt64(blob))
         drmModeAtomicAddProperty(request, crtcID, state.crtcActive, 1)
-        addPlane(state, request: request, framebuffer: buffers[front].framebufferID)
+        addPlane(state, request: request, framebuffer: buffers[flip.front].framebufferID)
         let flags = UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) | (testOnly ? UInt32(DRM_MODE_ATOMIC_TEST_ONLY) : 0)
         try drmCall(testOnly ? "drmModeAtomicCommit(TEST_ONLY)" : "drmModeAtomicCommit(modeset)") {
             drmModeAtomicCommit(card.fd, request, flags, nil)
@@ -102,7 +103,7 @@ extension DRMOutput {
     }
 
     /// Queues a non-blocking flip to `framebuffer` with FB_DAMAGE_CLIPS when the plane has it.
-    func commitAtomic(_ state: AtomicState, framebuffer: UInt32, damage: [DamageRect],
+    func commitAtomic(_ state: AtomicState, framebuffer: UInt32, damage: [PixelRect],
                       userData: UnsafeMutableRawPointer) throws(SystemError) {
         let request = drmModeAtomicAlloc()
         defer { drmModeAtomicFree(request) }
@@ -132,23 +133,22 @@ extension DRMOutput {
             let value: UInt64 = on ? UInt64(DRM_MODE_DPMS_ON) : UInt64(DRM_MODE_DPMS_OFF)
             if drmModeConnectorSetProperty(card.fd, connector.id, dpms.id, value) == 0 { return }
         }
-        guard !on, !isFlipPending else { return }
+        guard !on, let backIndex = flip.backBuffer(count: buffers.count) else { return }
         logger.notice("display: no DPMS, blanking with a black frame")
-        let back = buffers[(front + 1) % buffers.count]
+        let back = buffers[backIndex]
         back.clear()
         do {
             if let atomic {
                 try commitAtomic(atomic, framebuffer: back.framebufferID, damage: [],
                                  userData: Unmanaged.passUnretained(self).toOpaque())
             } else {
-                dirtyFramebuffer(back, damage: [DamageRect(size: physicalSize)])
+                dirtyFramebuffer(back, damage: [PixelRect(size: physicalSize)])
                 try drmCall("drmModePageFlip(black)") {
                     drmModePageFlip(card.fd, crtcID, back.framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT),
                                     Unmanaged.passUnretained(self).toOpaque())
                 }
             }
-            front = (front + 1) % buffers.count
-            isFlipPending = true
+            flip.queued(backIndex)
         } catch {
             logger.warning("display: black frame failed: \(error)")
         }

@@ -5,6 +5,7 @@
 import CDRM
 import Glibc
 import Logging
+import SwipeCore
 
 /// How the output is configured (command line / config file).
 public struct DisplayConfiguration: Sendable {
@@ -53,8 +54,10 @@ public final class DRMOutput: Display {
     public var summary: String { "\(card.path) \(connector.name) \(mode) rotation \(rotation)" }
     /// Called from ``handleEvents()`` when a flip completed, with the kernel's timestamp.
     public var onPageFlip: ((LoopInstant) -> Void)?
-    /// A flip is queued; ``present(from:damage:)`` returns false until it completes.
-    public internal(set) var isFlipPending = false
+    /// The buffer on screen and the flip in flight, if any (``present(from:damage:)`` returns
+    /// false until it completes).
+    public internal(set) var flip = PageFlipState.idle(front: 0)
+    public var isFlipPending: Bool { flip.isFlipPending }
     /// DRM master was given up (``suspend(restoringConsole:)``) or lost to another program;
     /// nothing is drawn until ``resume()`` succeeds.
     public private(set) var isPaused = false
@@ -63,7 +66,6 @@ public final class DRMOutput: Display {
 
     let logger: Logger
     var buffers: [DumbBuffer] = []
-    var front = 0
     var atomic: AtomicState?
     private let saved: drmModeCrtc?
     /// A failed mode set after regaining master was logged (once per pause, not per retry).
@@ -102,7 +104,7 @@ public final class DRMOutput: Display {
             buffers.forEach { $0.destroy() }
             throw .system(error)
         }
-        buffers[0].pixels.fill(DamageRect(size: physicalSize), color: 0)
+        buffers[0].pixels.fill(PixelRect(size: physicalSize), color: 0)
         try setMode(configuration.modesetting)
         logger.info("display", metadata: [
             "card": "\(card.path)", "driver": "\(card.driver)", "connector": "\(connector.name)",
@@ -117,11 +119,10 @@ public final class DRMOutput: Display {
     /// (plus whatever that buffer missed earlier) and queues a page flip.
     /// - Returns: false when nothing was queued (flip pending, paused or blanked); render again later.
     @discardableResult
-    public func present(from shadow: PixelBuffer, damage: [DamageRect]) throws(DisplayError) -> Bool {
+    public func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
         precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
         for buffer in buffers { buffer.markStale(damage) }
-        guard !isFlipPending, !isPaused, !isBlanked else { return false }
-        let backIndex = (front + 1) % buffers.count
+        guard !isPaused, !isBlanked, let backIndex = flip.backBuffer(count: buffers.count) else { return false }
         let back = buffers[backIndex]
         let written = back.update(from: shadow, rotation: rotation)
         do {
@@ -133,8 +134,7 @@ public final class DRMOutput: Display {
         } catch {
             throw .system(error)
         }
-        front = backIndex
-        isFlipPending = true
+        flip.queued(backIndex)
         return true
     }
 
@@ -145,7 +145,7 @@ public final class DRMOutput: Display {
         context.page_flip_handler = { _, _, seconds, microseconds, userData in
             guard let userData else { return }
             let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
-            output.isFlipPending = false
+            output.flip.completed()
             let nanos = Int64(seconds) * 1_000_000_000 + Int64(microseconds) * 1_000
             output.onPageFlip?(LoopInstant(nanoseconds: nanos))
         }
@@ -170,7 +170,7 @@ public final class DRMOutput: Display {
     public func resume() -> Bool {
         guard isPaused else { return true }
         guard drmSetMaster(card.fd) == 0 || drmIsMaster(card.fd) != 0 else { return false }
-        isFlipPending = false
+        flip.abandon()
         buffers.forEach { $0.markFullyStale() }
         do { try setMode(usesAtomic ? .atomic : .legacy) } catch {
             if !resumeFailed { logger.warning("display: mode set after regaining DRM master failed: \(error)") }
@@ -219,7 +219,7 @@ public final class DRMOutput: Display {
         logger.notice("display: DRM master lost (\(error)); rendering paused until it is regained")
     }
 
-    private func queueFlip(to buffer: DumbBuffer, damage: [DamageRect]) throws(SystemError) {
+    private func queueFlip(to buffer: DumbBuffer, damage: [PixelRect]) throws(SystemError) {
         let userData = Unmanaged.passUnretained(self).toOpaque()
         if let atomic {
             try commitAtomic(atomic, framebuffer: buffer.framebufferID, damage: damage, userData: userData)
@@ -233,7 +233,7 @@ public final class DRMOutput: Display {
 
     /// virtio-gpu and other "manual update" drivers only show CPU writes after DirtyFB; elsewhere
     /// the call is a no-op (ENOSYS), which is ignored.
-    func dirtyFramebuffer(_ buffer: DumbBuffer, damage: [DamageRect]) {
+    func dirtyFramebuffer(_ buffer: DumbBuffer, damage: [PixelRect]) {
         var clips = damage.map {
             drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY))
         }

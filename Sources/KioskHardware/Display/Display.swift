@@ -2,6 +2,7 @@
 // its shadow buffer and learns from flip completions when the next frame may be drawn and what
 // time it is for the animations. `DRMOutput` is the device; `VirtualDisplay` is the same
 // contract on the virtual clock of `replay`, `screenshot` and `bench`.
+import SwipeCore
 
 /// Where frames go. Single-threaded: used from the event loop only.
 public protocol Display: AnyObject {
@@ -26,7 +27,7 @@ public protocol Display: AnyObject {
     func handleEvents()
     /// Copies the damaged rectangles of `shadow` (logical size, upright) to the next buffer and
     /// queues a flip. - Returns: false when nothing was queued (flip pending, paused or blanked).
-    func present(from shadow: PixelBuffer, damage: [DamageRect]) throws(DisplayError) -> Bool
+    func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool
     /// Panel off (idle blanking) or on again; on again means a full redraw.
     func setPower(on: Bool)
     /// Stops drawing and hands the display over (VT release).

@@ -3,6 +3,7 @@
 // a frame only copies what changed on screen since this particular buffer was shown.
 import CDRM
 import Glibc
+import SwipeCore
 
 /// One dumb buffer, its framebuffer id and its write-only mapping.
 final class DumbBuffer {
@@ -12,7 +13,7 @@ final class DumbBuffer {
     /// Write-combined memory: written by ``PixelBuffer/copyRotated(from:rect:rotation:)`` only.
     let pixels: PixelBuffer
     /// Logical rectangles changed since this buffer was last brought up to date.
-    private(set) var staleRects: [DamageRect]
+    private(set) var staleRects: [PixelRect]
     private let logicalSize: PixelSize
 
     /// Allocates a `physical`-sized XRGB8888 buffer; it starts fully stale.
@@ -50,22 +51,22 @@ final class DumbBuffer {
             drmModeDestroyDumbBuffer(fd, handle)
             throw error
         }
-        staleRects = [DamageRect(size: logical)]
+        staleRects = [PixelRect(size: logical)]
     }
 
     /// Records damage this buffer has not seen; many small rects collapse into their union.
-    func markStale(_ rects: [DamageRect]) {
+    func markStale(_ rects: [PixelRect]) {
         staleRects.append(contentsOf: rects.filter { !$0.isEmpty })
         if staleRects.count > 16 {
-            staleRects = [staleRects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }]
+            staleRects = [staleRects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }]
         }
     }
 
     /// Marks the whole buffer stale (after a mode set, a VT switch or unblanking).
-    func markFullyStale() { staleRects = [DamageRect(size: logicalSize)] }
+    func markFullyStale() { staleRects = [PixelRect(size: logicalSize)] }
 
     /// Brings this buffer up to date from `shadow`; returns the physical rectangles written.
-    func update(from shadow: PixelBuffer, rotation: DisplayRotation) -> [DamageRect] {
+    func update(from shadow: PixelBuffer, rotation: DisplayRotation) -> [PixelRect] {
         defer { staleRects.removeAll() }
         return staleRects.map { rect in
             pixels.copyRotated(from: shadow, rect: rect, rotation: rotation)
@@ -75,7 +76,7 @@ final class DumbBuffer {
 
     /// Paints the whole buffer black (used to blank when DPMS is unavailable) and marks it stale.
     func clear() {
-        pixels.fill(DamageRect(size: pixels.size), color: 0)
+        pixels.fill(PixelRect(size: pixels.size), color: 0)
         markFullyStale()
     }
 

@@ -2,6 +2,7 @@
 // Presenting copies the damaged rectangles into a scanout buffer the way DRMOutput copies them
 // into a dumb buffer (rotated on the way), and the flip completes at the next vblank of the
 // configured refresh rate, so animation time on the host is what it is on a panel of that rate.
+import SwipeCore
 
 /// An in-memory panel with a refresh rate and a rotation.
 public final class VirtualDisplay: Display {
@@ -9,7 +10,9 @@ public final class VirtualDisplay: Display {
     public let rotation: DisplayRotation
     public let refreshRate: Double
     public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
-    public private(set) var isFlipPending = false
+    /// The one scanout buffer (index 0) and the flip in flight, if any.
+    public private(set) var flip = PageFlipState.idle(front: 0)
+    public var isFlipPending: Bool { flip.isFlipPending }
     public private(set) var isPaused = false
     public private(set) var isBlanked = false
     public var onPageFlip: ((LoopInstant) -> Void)?
@@ -52,16 +55,16 @@ public final class VirtualDisplay: Display {
 
     public func handleEvents() {}
 
-    public func present(from shadow: PixelBuffer, damage: [DamageRect]) throws(DisplayError) -> Bool {
+    public func present(from shadow: PixelBuffer, damage: [PixelRect]) throws(DisplayError) -> Bool {
         precondition(shadow.size == logicalSize, "shadow is \(shadow.size), display expects \(logicalSize)")
-        guard !isFlipPending, !isPaused, !isBlanked else { return false }
+        guard !isPaused, !isBlanked, let buffer = flip.backBuffer(count: 1) else { return false }
         for rect in damage { scanout.copyRotated(from: shadow, rect: rect, rotation: rotation) }
-        isFlipPending = true
+        flip.queued(buffer)
         presentedFrames += 1
         let vblank = nextVblank(after: loop.now)
         loop.schedule(at: vblank) { [weak self] in
             guard let self else { return }
-            isFlipPending = false
+            flip.completed()
             onPageFlip?(vblank)
         }
         return true
@@ -70,7 +73,7 @@ public final class VirtualDisplay: Display {
     public func setPower(on: Bool) {
         guard on == isBlanked else { return }
         isBlanked = !on
-        if !on { scanout.fill(DamageRect(size: physicalSize), color: 0) }
+        if !on { scanout.fill(PixelRect(size: physicalSize), color: 0) }
     }
 
     public func suspend(restoringConsole: Bool) { isPaused = true }

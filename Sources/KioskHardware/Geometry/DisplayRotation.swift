@@ -1,6 +1,7 @@
 // Rotation is applied in exactly two places: the shadow→scanout copy and the touch mapping.
 // Both use the formulas below, so a touch always lands on the pixel the app drew under it.
 // "Logical" is the app's upright coordinate space; "physical" is the panel's scanout space.
+import SwipeCore
 
 /// Clockwise rotation of the app's picture on the panel.
 public enum DisplayRotation: Int, CaseIterable, Sendable, CustomStringConvertible {
@@ -51,73 +52,18 @@ public enum DisplayRotation: Int, CaseIterable, Sendable, CustomStringConvertibl
     }
 
     /// Maps a logical pixel rectangle to the physical rectangle covering the same pixels.
-    public func physicalRect(_ r: DamageRect, logical size: PixelSize) -> DamageRect {
+    public func physicalRect(_ r: PixelRect, logical size: PixelSize) -> PixelRect {
         switch self {
         case .none: return r
         case .clockwise90:
-            return DamageRect(x: size.height - r.maxY, y: r.x, width: r.height, height: r.width)
+            return PixelRect(x: size.height - r.maxY, y: r.x, width: r.height, height: r.width)
         case .upsideDown:
-            return DamageRect(x: size.width - r.maxX, y: size.height - r.maxY, width: r.width, height: r.height)
+            return PixelRect(x: size.width - r.maxX, y: size.height - r.maxY, width: r.width, height: r.height)
         case .clockwise270:
-            return DamageRect(x: r.y, y: size.width - r.maxX, width: r.height, height: r.width)
+            return PixelRect(x: r.y, y: size.width - r.maxX, width: r.height, height: r.width)
         }
     }
 
     /// The rotation that undoes this one.
     public var inverse: DisplayRotation { DisplayRotation(degrees: 360 - rawValue)! }
-}
-
-/// A point in pixels (continuous: touches land between pixel centres).
-public struct Point: Equatable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public var description: String { "(\(x), \(y))" }
-}
-
-/// A size in whole pixels.
-public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    public var description: String { "\(width)x\(height)" }
-}
-
-/// A rectangle of whole pixels that changed (app → display), in logical or physical space.
-public struct DamageRect: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-
-    /// The whole surface of `size`.
-    public init(size: PixelSize) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
-
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    /// True when it covers no pixel.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    public var description: String { "\(x),\(y) \(width)x\(height)" }
-
-    /// The smallest rectangle containing both (an empty operand is ignored).
-    public func union(_ other: DamageRect) -> DamageRect {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        let minX = min(x, other.x), minY = min(y, other.y)
-        return DamageRect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
-    }
-
-    /// The overlap of both, or an empty rectangle.
-    public func intersection(_ other: DamageRect) -> DamageRect {
-        let minX = max(x, other.x), minY = max(y, other.y)
-        let w = min(maxX, other.maxX) - minX, h = min(maxY, other.maxY) - minY
-        return w > 0 && h > 0 ? DamageRect(x: minX, y: minY, width: w, height: h) : DamageRect(x: 0, y: 0, width: 0, height: 0)
-    }
-
-    /// This rectangle limited to a surface of `size`.
-    public func clamped(to size: PixelSize) -> DamageRect { intersection(DamageRect(size: size)) }
 }

@@ -1,6 +1,7 @@
 // The shadow→scanout copy. The app renders upright into its cached shadow surface (plain memory,
 // readable); only damaged rectangles are copied into the scanout dumb buffer, rotated on the way.
 // Scanout memory is write-combined: it is only ever written, row by row, never read.
+import SwipeCore
 
 /// XRGB8888 pixels somewhere in memory: the app's shadow surface or a mapped dumb buffer.
 /// Unmanaged: whoever created it keeps the memory alive.
@@ -24,7 +25,7 @@ public struct PixelBuffer: @unchecked Sendable {
     public var byteCount: Int { stride * size.height }
 
     /// Fills `rect` (clamped) with one XRGB colour.
-    public func fill(_ rect: DamageRect, color: UInt32) {
+    public func fill(_ rect: PixelRect, color: UInt32) {
         let r = rect.clamped(to: size)
         guard !r.isEmpty else { return }
         for y in r.y..<r.maxY {
@@ -40,7 +41,7 @@ public struct PixelBuffer: @unchecked Sendable {
 
     /// Copies the logical `rect` of `source` (upright, logical size) into this physical buffer,
     /// rotated by `rotation`. Writes whole physical rows, sequentially, and never reads `self`.
-    public func copyRotated(from source: PixelBuffer, rect: DamageRect, rotation: DisplayRotation) {
+    public func copyRotated(from source: PixelBuffer, rect: PixelRect, rotation: DisplayRotation) {
         let logical = source.size
         let r = rect.clamped(to: logical)
         guard !r.isEmpty else { return }

@@ -1,11 +1,7 @@
 // The plain values KioskHardware hands to the app. They carry logical (rotated, calibrated)
 // screen coordinates and the event's time, and know nothing of libinput, so KioskApp converts
-// them to SwipeCore's TouchEvent without importing any C module.
-
-/// What happened to a touch slot.
-public enum TouchPhase: String, Sendable {
-    case down, move, up, cancel
-}
+// them to SwipeCore's TouchEvent without importing any C module. The touch phase is the core's own.
+import SwipeCore
 
 /// One touch point change in logical screen pixels.
 public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
@@ -22,7 +18,7 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(phase) slot=\(slot) x=\(Int(location.x.rounded(.down))) y=\(Int(location.y.rounded(.down)))"
+        "\(phase.verb) slot=\(slot) x=\(Int(location.x.rounded(.down))) y=\(Int(location.y.rounded(.down)))"
     }
 }
 
@@ -80,4 +76,16 @@ public enum InputEvent: Sendable {
     case key(KeyEvent)
     case deviceAdded(InputDeviceInfo)
     case deviceRemoved(InputDeviceInfo)
+}
+
+extension TouchPhase {
+    /// The phase as touch scripts and the `touch-test` log spell it: `down`, `move`, `up`, `cancel`.
+    public var verb: String {
+        switch self {
+        case .began: return "down"
+        case .moved: return "move"
+        case .ended: return "up"
+        case .cancelled: return "cancel"
+        }
+    }
 }

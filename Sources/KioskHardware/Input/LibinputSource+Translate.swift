@@ -1,6 +1,7 @@
 // libinput event → InputEvent. Kept apart from the context handling so the mapping of each event
 // type (touch, absolute and relative pointer, buttons, keys, device hot-plug) reads as one table.
 import CLibInput
+import SwipeCore
 
 extension LibinputSource {
     func translate(_ event: OpaquePointer) {
@@ -31,12 +32,12 @@ extension LibinputSource {
                 x: libinput_event_touch_get_x_transformed(touch, UInt32(size.width)),
                 y: libinput_event_touch_get_y_transformed(touch, UInt32(size.height)))
             slotDevice[slot] = device
-            let phase: TouchPhase = type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move
+            let phase: TouchPhase = type == LIBINPUT_EVENT_TOUCH_DOWN ? .began : .moved
             onEvent?(.touch(tracker.touch(slot: slot, phase: phase, physical: physical, time: Self.time(touch))))
         case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
             let touch = libinput_event_get_touch_event(event)!
             let slot = Int(libinput_event_touch_get_seat_slot(touch))
-            end(slot: slot, phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel, time: Self.time(touch))
+            end(slot: slot, phase: type == LIBINPUT_EVENT_TOUCH_UP ? .ended : .cancelled, time: Self.time(touch))
         case LIBINPUT_EVENT_TOUCH_FRAME:
             onEvent?(.frame(time: Self.time(libinput_event_get_touch_event(event)!)))
         case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:

@@ -6,6 +6,7 @@
 import CLibInput
 import Glibc
 import Logging
+import SwipeCore
 
 /// Where devices come from.
 public enum InputBackend: Sendable {
@@ -148,7 +149,7 @@ public final class LibinputSource: InputSource {
     /// A device went away: every slot it still holds is cancelled.
     func cancelSlots(of device: OpaquePointer, time: LoopInstant) {
         let slots = slotDevice.filter { $0.value == device }.keys.sorted()
-        for slot in slots { end(slot: slot, phase: .cancel, time: time) }
+        for slot in slots { end(slot: slot, phase: .cancelled, time: time) }
         if !slots.isEmpty { onEvent?(.frame(time: time)) }
     }
 }

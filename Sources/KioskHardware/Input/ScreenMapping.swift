@@ -1,6 +1,7 @@
 // How a panel's physical coordinates become the app's logical ones (calibration, clamping,
 // rotation). Every input source maps through it: libinput on the device, scripts and
 // recordings in `replay`, so a rotated or calibrated panel is replayed as it is used.
+import SwipeCore
 
 /// How raw panel coordinates become logical screen coordinates.
 public struct ScreenMapping: Sendable {

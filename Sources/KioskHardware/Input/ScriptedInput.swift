@@ -2,6 +2,7 @@
 // touch script or a `libinput record` file) are delivered on the loop's virtual clock through
 // the same path a libinput event takes: an eventfd the loop watches, the shared TouchTracker
 // (calibration, clamping, rotation), then the session's routing. Nothing here reads a clock.
+import SwipeCore
 
 /// Timed input played on an event loop.
 public final class ScriptedInput: InputSource {
@@ -77,7 +78,7 @@ public final class ScriptedInput: InputSource {
         guard suspended else { return }
         let now = loop.now
         for slot in tracker.activeSlots {
-            if let sample = tracker.end(slot: slot, phase: .cancel, time: now) { onEvent?(.touch(sample)) }
+            if let sample = tracker.end(slot: slot, phase: .cancelled, time: now) { onEvent?(.touch(sample)) }
         }
     }
 

@@ -1,6 +1,7 @@
 // The per-slot bookkeeping every input source shares: physical positions are mapped through the
 // screen mapping, each slot remembers its last position (lifts and cancels carry none), and a
 // pointer's left button becomes a finger on its own slot only when `pointer_as_touch` allows.
+import SwipeCore
 
 /// Turns raw touch and pointer changes into `TouchSample`s in logical coordinates.
 public struct TouchTracker: Sendable {
@@ -41,7 +42,7 @@ public struct TouchTracker: Sendable {
         pointerLocation = screen.logicalPoint(physical: physical)
         guard pointerPressed else { return nil }
         lastLocation[Self.pointerSlot] = pointerLocation
-        return TouchSample(slot: Self.pointerSlot, phase: .move, location: pointerLocation, time: time)
+        return TouchSample(slot: Self.pointerSlot, phase: .moved, location: pointerLocation, time: time)
     }
 
     /// The pointer moved by a relative physical delta (a mouse).
@@ -53,10 +54,10 @@ public struct TouchTracker: Sendable {
     /// The left button changed; a down or up of the pointer slot, nil when ignored.
     public mutating func pointerButton(pressed: Bool, time: LoopInstant) -> TouchSample? {
         guard pointerAsTouch, pressed != pointerPressed else { return nil }
-        if !pressed { return end(slot: Self.pointerSlot, phase: .up, time: time) }
+        if !pressed { return end(slot: Self.pointerSlot, phase: .ended, time: time) }
         pointerPressed = true
         lastLocation[Self.pointerSlot] = pointerLocation
-        return TouchSample(slot: Self.pointerSlot, phase: .down, location: pointerLocation, time: time)
+        return TouchSample(slot: Self.pointerSlot, phase: .began, location: pointerLocation, time: time)
     }
 
     /// Every slot that is down, lowest first.

@@ -2,6 +2,7 @@
 // notification, real time) and on virtual time (an in-memory panel of a chosen size, refresh
 // rate and rotation, scripted input). Everything after these constructors is shared.
 import Logging
+import SwipeCore
 
 extension KioskSession {
     /// What the device session is asked for (command line and configuration).

@@ -1,6 +1,7 @@
 // Input routing and display ownership of the session: the first touch or key after blanking only
 // wakes the display, Ctrl+Alt+Fn switches VTs, and a VT switch hands the display and the input
 // devices over and takes them back. Device and virtual runs take the same path.
+import SwipeCore
 
 extension KioskSession {
     /// The first touch or key press after blanking only wakes the display; a touch's slot is
@@ -8,15 +9,15 @@ extension KioskSession {
     func route(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
-            if sample.phase != .cancel, wake(by: "a touch") {
+            if sample.phase != .cancelled, wake(by: "a touch") {
                 // A finger the client already saw go down (before the blank) ends for it here.
-                if sample.phase != .down { client?.handle(.touch(TouchSample(
-                    slot: sample.slot, phase: .cancel, location: sample.location, time: sample.time))) }
-                if sample.phase != .up { swallowedSlots.insert(sample.slot) }
+                if sample.phase != .began { client?.handle(.touch(TouchSample(
+                    slot: sample.slot, phase: .cancelled, location: sample.location, time: sample.time))) }
+                if sample.phase != .ended { swallowedSlots.insert(sample.slot) }
                 return
             }
             if swallowedSlots.contains(sample.slot) {
-                if sample.phase == .up || sample.phase == .cancel { swallowedSlots.remove(sample.slot) }
+                if sample.phase == .ended || sample.phase == .cancelled { swallowedSlots.remove(sample.slot) }
                 return
             }
         case .key(let key):

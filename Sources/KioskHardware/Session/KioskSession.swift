@@ -4,6 +4,7 @@
 // power and the systemd notify protocol. Only the display and input implementations differ:
 // DRM/KMS + libinput on the device, `VirtualDisplay` + `ScriptedInput` on virtual time.
 import Logging
+import SwipeCore
 
 /// What a session's owner provides: time, input handling and drawing into the shadow buffer.
 public protocol SessionClient: AnyObject {
@@ -14,7 +15,7 @@ public protocol SessionClient: AnyObject {
     /// True when the client has something new to show (it is then drawn once per refresh).
     var wantsFrame: Bool { get }
     /// Draws into `shadow` and returns what changed (empty: nothing to present).
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [DamageRect]
+    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect]
     /// When the client next needs a tick by itself (`now` or earlier: at the next frame).
     func nextDeadline(now: LoopInstant) -> LoopInstant?
     /// The `STATUS=` line sent with READY=1.
@@ -46,12 +47,12 @@ public final class KioskSession: EventLoopClient {
     public var onPageFlip: ((LoopInstant) -> Void)?
     /// Called after each drawn frame with its cost on the loop thread (tick, draw and present,
     /// in nanoseconds of real time) and what it presented (`bench`).
-    public var onFrameDrawn: ((_ nanoseconds: Int64, _ damage: [DamageRect]) -> Void)?
+    public var onFrameDrawn: ((_ nanoseconds: Int64, _ damage: [PixelRect]) -> Void)?
     /// Real time at the start of the current iteration's tick (only kept for ``onFrameDrawn``).
     private var tickStartedAt: LoopInstant?
     private let shadowMemory: UnsafeMutableRawPointer
     var power: DisplayPowerController
-    private var pending: [DamageRect] = []
+    private var pending: [PixelRect] = []
     var flipQueuedAt: LoopInstant?
     /// A draw that changed nothing waits this long before the next one (one refresh period).
     private var nextDrawAt: LoopInstant?
@@ -110,7 +111,7 @@ public final class KioskSession: EventLoopClient {
     }
 
     /// Asks for the whole screen to be presented again.
-    public func invalidate() { pending.append(DamageRect(size: shadow.size)) }
+    public func invalidate() { pending.append(PixelRect(size: shadow.size)) }
 
     /// Draws the frame of `now` into the shadow buffer, as a render would, and returns the
     /// buffer (replay's `screenshot` and `state` capture exactly what the device would show).

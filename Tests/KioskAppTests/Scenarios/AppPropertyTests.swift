@@ -77,7 +77,7 @@ final class AppPropertyTests: XCTestCase {
     /// The Styles combination of a seed.
     static func styles(_ rng: inout SplitMix64) -> [String: String] {
         var result: [String: String] = [:]
-        for setting in StyleOverrides.Setting.allCases { result[setting.rawValue] = setting.values.randomElement(using: &rng)! }
+        for setting in StyleOverrides.Setting.allCases { result[setting.rawValue] = setting.values.randomElement(using: &rng)!.name }
         return result
     }
 

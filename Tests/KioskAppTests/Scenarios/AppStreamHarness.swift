@@ -32,7 +32,7 @@ final class AppStreamHarness {
         let app = try AppOptions.parse([]).makeApplication(
             configuration: KioskConfiguration(), databasePath: database, size: (width, height))
         for (id, value) in styles {
-            if let setting = StyleOverrides.Setting(rawValue: id) { app.styles.choices[setting] = value }
+            if let setting = StyleOverrides.Setting(rawValue: id) { app.styles.choices[setting] = setting.values.first { $0.name == value } }
         }
         app.scene.navigationStyle = app.styles.navigation
         replay = try ReplaySession(app: app, width: width, height: height)

@@ -52,7 +52,7 @@ final class DamageTrackingTests: XCTestCase {
             }
             while next < script.steps.count, script.steps[next].timeMs <= ms {
                 if case .touch(let slot, let phase, let x, let y) = script.steps[next].action {
-                    app.handle(TouchEvent(slot: slot, phase: phase.touchPhase, point: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0),
+                    app.handle(TouchEvent(slot: slot, phase: phase, point: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0),
                                           time: script.steps[next].timeMs / 1000))
                 }
                 next += 1

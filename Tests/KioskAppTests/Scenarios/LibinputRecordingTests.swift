@@ -1,6 +1,7 @@
 // Replaying a `libinput record` file: protocol-B multitouch decoded into touches and scaled
 // from the recorded axis ranges; the recorded swipe opens a row exactly as a script would.
 import KioskHardware
+import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskReplay
@@ -54,14 +55,14 @@ final class LibinputRecordingTests: XCTestCase {
 
     func testARecordedSwipeDecodesIntoTouches() throws {
         let script = try LibinputRecording.script(from: Self.recording(), file: "r.yml", width: 1280, height: 800)
-        let touches = script.steps.compactMap { step -> (KioskHardware.TouchPhase, Double)? in
+        let touches = script.steps.compactMap { step -> (SwipeCore.TouchPhase, Double)? in
             if case .touch(0, let phase, let x, _) = step.action { return (phase, x) }
             return nil
         }
-        XCTAssertEqual(touches.first?.0, .down)
+        XCTAssertEqual(touches.first?.0, .began)
         XCTAssertEqual(touches.first?.1 ?? 0, 1200, accuracy: 0.5, "scaled from 0…4095 to 1280 px")
-        XCTAssertEqual(touches.filter { $0.0 == .move }.count, 25)
-        XCTAssertEqual(touches.last?.0, .up)
+        XCTAssertEqual(touches.filter { $0.0 == .moved }.count, 25)
+        XCTAssertEqual(touches.last?.0, .ended)
         XCTAssertEqual(script.steps.last?.action, .end)
     }
 

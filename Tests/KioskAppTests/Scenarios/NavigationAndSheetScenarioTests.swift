@@ -75,6 +75,15 @@ final class NavigationAndSheetScenarioTests: XCTestCase {
             """, config: config)
     }
 
+    func testARowOfTheActionSheetRunsThatActionOnTheLongPressedItem() throws {
+        let s = try sheetScenario("at 1100 tap 640 588")  // the second row, below the 56 px header
+        let after = try s.state("after")
+        XCTAssertNil(after.sheet)
+        let log = after["log"] as? [[String: Any]] ?? []
+        XCTAssertEqual(log.last?["action"] as? String, "flag")
+        XCTAssertEqual(log.last?["item"] as? String, "inbox-2")
+    }
+
     func testLongPressOpensTheActionSheetAndADragDismissesIt() throws {
         let s = try sheetScenario("at 1100 swipe 0 640 560 640 800 600")
         let presented = try s.state("presented")

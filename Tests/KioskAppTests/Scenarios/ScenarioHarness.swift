@@ -56,6 +56,13 @@ struct Scenario {
     }
 }
 
+extension StateDump {
+    /// The dump as the JSON objects a tool reading it sees.
+    func object() -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(json().utf8))) as? [String: Any] ?? [:]
+    }
+}
+
 /// Convenience readers for state dumps.
 extension Dictionary where Key == String, Value == Any {
     var rows: [[String: Any]] { self["rows"] as? [[String: Any]] ?? [] }
