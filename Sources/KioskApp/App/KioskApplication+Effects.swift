@@ -27,7 +27,9 @@ extension KioskApplication {
         case .action(let itemID, let actionID):
             perform(actionID: actionID, on: itemID)
         case .delete(let itemID, let actionID):
-            // The full swipe's own handler may already have deleted it; commit once.
+            // A full swipe slid the row off: only a delete action deletes (an archive action has
+            // archived it in its handler), and its own handler may already have deleted it.
+            guard configuredAction(actionID)?.effect == .delete else { break }
             if (try? store.item(id: itemID))??.deletedAt == nil { commit(.delete, itemID: itemID, actionID: actionID) }
         case .rowRemoved:
             if let id = currentListID { reload(id) }
@@ -56,10 +58,15 @@ extension KioskApplication {
         return nil
     }
 
+    /// The configured action `actionID` of the current list.
+    func configuredAction(_ actionID: String) -> ActionConfiguration? {
+        guard let listID = currentListID, let list = configuration.list(id: listID) else { return nil }
+        return list.leading.action(id: actionID) ?? list.trailing.action(id: actionID)
+    }
+
     /// Finds the configured action and runs its effect.
     func perform(actionID: String, on itemID: String) {
-        guard let listID = currentListID, let list = configuration.list(id: listID),
-              let action = list.leading.action(id: actionID) ?? list.trailing.action(id: actionID) else { return }
+        guard let listID = currentListID, let action = configuredAction(actionID) else { return }
         switch action.effect {
         case .delete, .archive, .flag, .read:
             commit(action.effect, itemID: itemID, actionID: actionID)

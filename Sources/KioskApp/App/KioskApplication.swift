@@ -105,7 +105,8 @@ final class KioskApplication {
             let leading = styles.apply(options: list.leading.options, actions: list.leading.swipeActions)
             let trailing = styles.apply(options: list.trailing.options, actions: list.trailing.swipeActions)
             return SwipeRowConfiguration(
-                leading: leading.1, trailing: trailing.1, leadingOptions: leading.0, trailingOptions: trailing.0,
+                leading: leading.1, trailing: trailing.1,
+                leadingOptions: list.leading.fitted(leading.0), trailingOptions: list.trailing.fitted(trailing.0),
                 direction: direction)
         }
         pages[list.id] = page
