@@ -75,24 +75,33 @@ extension KioskApplication {
             openDetail(itemID)
         case .sheet:
             log(actionID, itemID)
-            _ = try? store.perform(.sheet, on: itemID, actionID: actionID, at: storeNow)
+            save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
+                _ = try store.perform(.sheet, on: itemID, actionID: actionID, at: storeNow)
+            }
             presentActions(for: itemID)
         case .command:
             log(actionID, itemID)
-            _ = try? store.perform(.command, on: itemID, actionID: actionID, at: storeNow)
+            save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
+                _ = try store.perform(.command, on: itemID, actionID: actionID, at: storeNow)
+            }
             runCommand(action.command ?? [], itemID: itemID, actionID: actionID)
         }
         // A manual fill waits for the app: deletions go, everything else comes back.
         pages[listID]?.fulfill(itemID: itemID, with: action.effect == .delete ? .delete : .reset, time: now)
     }
 
-    /// Writes the change (and its log row) first; only then do rows reload or keep collapsing.
+    /// Writes the change (and its log row) first; only then do rows reload or keep collapsing
+    /// (a write that fails is retried, then reported: KioskApplication+Writes).
     func commit(_ effect: ActionEffect, itemID: String, actionID: String) {
-        do {
-            try store.perform(effect, on: itemID, actionID: actionID, at: storeNow)
-        } catch {
-            return
+        save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
+            _ = try store.perform(effect, on: itemID, actionID: actionID, at: storeNow)
+        } landed: { [unowned self] in
+            committed(effect, itemID: itemID, actionID: actionID)
         }
+    }
+
+    /// What follows a landed change: the log, the Undo toast, the row's collapse or a reload.
+    func committed(_ effect: ActionEffect, itemID: String, actionID: String) {
         log(actionID, itemID)
         if effect == .delete { offerUndo(itemID) }
         guard let listID = currentListID, let page = pages[listID] else { return }

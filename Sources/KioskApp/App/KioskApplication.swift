@@ -18,6 +18,10 @@ final class KioskApplication {
     var haptics: [(timeMs: Int, event: HapticEvent)] = []
     /// Actions performed (the state dump's `log`).
     var log: [(timeMs: Int, action: String, item: String)] = []
+    /// Store writes that failed and are tried again (KioskApplication+Writes).
+    var pendingWrites: [PendingWrite] = []
+    /// Where a write given up is reported (stderr; tests capture it).
+    var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
     /// Hardware backends listen here (force feedback, LED, command).
     var onHaptic: ((HapticEvent) -> Void)?
     var lastPoll = 0.0
@@ -92,6 +96,8 @@ final class KioskApplication {
         scene.trailingButtonIcon = "cog"
         scene.swipeBack = configuration.navigation.swipeBack
         scene.setRoot(.list(try makePage(first)))
+        // From here on the loop never waits for another writer longer than a frame.
+        try store.setBusyTimeout(Self.loopBusyTimeoutMs)
     }
 
     /// A list page over the store's query for `list`.
@@ -172,6 +178,7 @@ final class KioskApplication {
         now = max(now, time)
         scene.tick(time: time)
         process()
+        retryPendingWrites()
         purgeExpiredDeletes()
         showCommandResults()
         // Replay: the decoder finishes what the last frame asked for before time moves on.
@@ -191,7 +198,7 @@ final class KioskApplication {
         let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [scene.nextDeadline(after: time), poll, idle, decoding].compactMap { $0 }.min()
+        return [scene.nextDeadline(after: time), poll, idle, decoding, nextWriteRetry].compactMap { $0 }.min()
     }
 
     /// After the configured idle time: close rows and sheets, pop to the root, scroll to the top.

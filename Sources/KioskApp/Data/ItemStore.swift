@@ -57,7 +57,7 @@ public final class ItemStore {
         guard path == Self.inMemoryPath || access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
         self.path = path
         db = try SQLiteConnection(path: path)
-        try db.execute("PRAGMA busy_timeout=\(busyTimeout)", operation: "set busy_timeout")
+        try setBusyTimeout(busyTimeout)
         let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
         // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
         guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
@@ -68,6 +68,11 @@ public final class ItemStore {
         if path != Self.inMemoryPath { try checkQuickly() }
         try migrate(to: schemaVersion)
         dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
+    }
+
+    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    public func setBusyTimeout(_ milliseconds: Int32) throws(StoreError) {
+        try db.execute("PRAGMA busy_timeout=\(milliseconds)", operation: "set busy_timeout")
     }
 
     /// The directory part of `path` ("." for a bare file name).
