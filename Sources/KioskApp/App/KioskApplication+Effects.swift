@@ -22,7 +22,7 @@ extension KioskApplication {
     func apply(_ effect: UIEffect) {
         switch effect {
         case .haptic(let event):
-            haptics.append((timeMs, event))
+            haptics.append((timeMs, event), keepingLast: Self.historyLimit)
             onHaptic?(event)
         case .action(let itemID, let actionID):
             perform(actionID: actionID, on: itemID)
@@ -115,7 +115,7 @@ extension KioskApplication {
         }
     }
 
-    func log(_ action: String, _ item: String) { log.append((timeMs, action, item)) }
+    func log(_ action: String, _ item: String) { log.append((timeMs, action, item), keepingLast: Self.historyLimit) }
 
     func openDetail(_ itemID: String) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
@@ -128,5 +128,13 @@ extension KioskApplication {
             item: ListItem(record: record), actions: list.trailing.swipeActions + list.leading.swipeActions,
             frame: scene.contentFrame, theme: theme, text: text)
         scene.push(.detail(detail), time: now)
+    }
+}
+
+extension Array {
+    /// Appends `element` and drops the oldest elements beyond `limit`.
+    mutating func append(_ element: Element, keepingLast limit: Int) {
+        append(element)
+        if count > limit { removeFirst(count - limit) }
     }
 }

@@ -14,10 +14,16 @@ final class KioskApplication {
     let text = TextCache()
     let scene: KioskScene
     var pages: [String: ListPage] = [:]
-    /// Haptic events in order, with the time they fired (the state dump's `haptics`).
+    /// Haptic events in order, with the time they fired (the state dump's `haptics`): the newest
+    /// `historyLimit` only, as `run` lives for months (about 2,000 entries an hour of use).
     var haptics: [(timeMs: Int, event: HapticEvent)] = []
-    /// Actions performed (the state dump's `log`).
+    /// Actions performed (the state dump's `log`), the newest `historyLimit`; the database's
+    /// actions_log keeps them all.
     var log: [(timeMs: Int, action: String, item: String)] = []
+    /// The cap of `haptics` and `log`. The other per-interaction state is bounded elsewhere:
+    /// `undoable` by the undo window, `pendingWrites` by `pendingWriteLimit`, the scene's
+    /// effects and events are drained every frame, and one toast shows at a time.
+    static let historyLimit = 1_000
     /// Store writes that failed and are tried again (KioskApplication+Writes).
     var pendingWrites: [PendingWrite] = []
     /// Where a write given up is reported (stderr; tests capture it).
