@@ -13,12 +13,14 @@ final class SoakTests: XCTestCase {
     /// Interaction rounds per virtual hour (idle time between them is skipped).
     static let roundsPerHour = 4
 
-    /// Peak resident set size (VmHWM) of this process, in kB.
-    static func peakRSSKilobytes() -> Int {
+    /// A size field of /proc/self/status in kB: VmHWM (peak resident set), VmRSS (current).
+    static func statusKilobytes(_ field: String) -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
+
+    static func peakRSSKilobytes() -> Int { statusKilobytes("VmHWM") }
 
     static func openFileDescriptors() -> Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
@@ -78,7 +80,7 @@ final class SoakTests: XCTestCase {
             let peak = Self.peakRSSKilobytes(), fds = Self.openFileDescriptors()
             if hour == 0 { firstHourPeak = peak; firstHourFDs = fds }
             if days != nil, (hour + 1) % 24 == 0 {
-                print("soak: day \((hour + 1) / 24): peak RSS \(peak) kB (first hour \(firstHourPeak) kB), open fds \(fds) (first hour \(firstHourFDs))")
+                print("soak: day \((hour + 1) / 24): peak RSS \(peak) kB (first hour \(firstHourPeak) kB), RSS now \(Self.statusKilobytes("VmRSS")) kB, open fds \(fds) (first hour \(firstHourFDs))")
             }
         }
         let peak = Self.peakRSSKilobytes(), fds = Self.openFileDescriptors()
