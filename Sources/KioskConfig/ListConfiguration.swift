@@ -52,6 +52,30 @@ public struct ListSideConfiguration: Hashable, Sendable {
     /// The buttons in the order the swipe core expects (first = nearest the edge, expands).
     public var swipeActions: [SwipeAction] { actions.map(\.action) }
 
+    /// Whether the expanding action (the first) takes the item out of the list: only a delete or
+    /// an archive may let a full swipe slide the row off for good.
+    public var expansionRemovesItem: Bool {
+        actions.first.map { $0.effect == .delete || $0.effect == .archive } ?? false
+    }
+
+    /// Whether `options` slide the row off and remove it on a full swipe (`destructive`,
+    /// `destructiveAfterFill`) although the expanding action keeps the item.
+    public func removesRowWithoutRemovingItem(_ options: SwipeOptions) -> Bool {
+        guard !expansionRemovesItem, case .fill(.automatic(.delete, _))? = options.expansionStyle?.completionAnimation
+        else { return false }
+        return true
+    }
+
+    /// `options` with such a destructive expansion turned into a fill the app resets after the
+    /// action (flag, read, sheet, detail, command): the row comes back, as its item stays.
+    public func fitted(_ options: SwipeOptions) -> SwipeOptions {
+        guard removesRowWithoutRemovingItem(options),
+              case .fill(.automatic(_, let timing))? = options.expansionStyle?.completionAnimation else { return options }
+        var fitted = options
+        fitted.expansionStyle?.completionAnimation = .fill(.manual(timing: timing))
+        return fitted
+    }
+
     /// The configured action with `id` on this side.
     public func action(id: String) -> ActionConfiguration? {
         actions.first { $0.id == id }

@@ -23,12 +23,14 @@ extension KioskApplication {
     func apply(_ effect: UIEffect) {
         switch effect {
         case .haptic(let event):
-            haptics.append((timeMs, event))
+            haptics.append((timeMs, event), keepingLast: Self.historyLimit)
             onHaptic?(event)
         case .action(let itemID, let actionID):
             perform(actionID: actionID, on: itemID)
         case .delete(let itemID, let actionID):
-            // The full swipe's own handler may already have deleted it; commit once.
+            // A full swipe slid the row off: only a delete action deletes (an archive action has
+            // archived it in its handler), and its own handler may already have deleted it.
+            guard configuredAction(actionID)?.effect == .delete else { break }
             if (try? store.item(id: itemID))??.deletedAt == nil { commit(.delete, itemID: itemID, actionID: actionID) }
         case .rowRemoved:
             if let id = currentListID { reload(id) }
@@ -57,10 +59,15 @@ extension KioskApplication {
         return nil
     }
 
+    /// The configured action `actionID` of the current list.
+    func configuredAction(_ actionID: String) -> ActionConfiguration? {
+        guard let listID = currentListID, let list = configuration.list(id: listID) else { return nil }
+        return list.leading.action(id: actionID) ?? list.trailing.action(id: actionID)
+    }
+
     /// Finds the configured action and runs its effect.
     func perform(actionID: String, on itemID: String) {
-        guard let listID = currentListID, let list = configuration.list(id: listID),
-              let action = list.leading.action(id: actionID) ?? list.trailing.action(id: actionID) else { return }
+        guard let listID = currentListID, let action = configuredAction(actionID) else { return }
         switch action.effect {
         case .delete, .archive, .flag, .read:
             commit(action.effect, itemID: itemID, actionID: actionID)
@@ -69,24 +76,33 @@ extension KioskApplication {
             openDetail(itemID)
         case .sheet:
             log(actionID, itemID)
-            _ = try? store.perform(.sheet, on: itemID, actionID: actionID, at: storeNow)
+            save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
+                _ = try store.perform(.sheet, on: itemID, actionID: actionID, at: storeNow)
+            }
             presentActions(for: itemID)
         case .command:
             log(actionID, itemID)
-            _ = try? store.perform(.command, on: itemID, actionID: actionID, at: storeNow)
+            save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
+                _ = try store.perform(.command, on: itemID, actionID: actionID, at: storeNow)
+            }
             runCommand(action.command ?? [], itemID: itemID, actionID: actionID)
         }
         // A manual fill waits for the app: deletions go, everything else comes back.
         pages[listID]?.fulfill(itemID: itemID, with: action.effect == .delete ? .delete : .reset, time: now)
     }
 
-    /// Writes the change (and its log row) first; only then do rows reload or keep collapsing.
+    /// Writes the change (and its log row) first; only then do rows reload or keep collapsing
+    /// (a write that fails is retried, then reported: KioskApplication+Writes).
     func commit(_ effect: ActionEffect, itemID: String, actionID: String) {
-        do {
-            try store.perform(effect, on: itemID, actionID: actionID, at: storeNow)
-        } catch {
-            return
+        save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
+            _ = try store.perform(effect, on: itemID, actionID: actionID, at: storeNow)
+        } landed: { [unowned self] in
+            committed(effect, itemID: itemID, actionID: actionID)
         }
+    }
+
+    /// What follows a landed change: the log, the Undo toast, the row's collapse or a reload.
+    func committed(_ effect: ActionEffect, itemID: String, actionID: String) {
         log(actionID, itemID)
         if effect == .delete { offerUndo(itemID) }
         guard let listID = currentListID, let page = pages[listID] else { return }
@@ -100,7 +116,7 @@ extension KioskApplication {
         }
     }
 
-    func log(_ action: String, _ item: String) { log.append((timeMs, action, item)) }
+    func log(_ action: String, _ item: String) { log.append((timeMs, action, item), keepingLast: Self.historyLimit) }
 
     func openDetail(_ itemID: String) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
@@ -113,5 +129,13 @@ extension KioskApplication {
             item: ListItem(record: record), actions: list.trailing.swipeActions + list.leading.swipeActions,
             frame: scene.contentFrame, theme: theme, text: text)
         scene.push(.detail(detail), time: now)
+    }
+}
+
+extension Array {
+    /// Appends `element` and drops the oldest elements beyond `limit`.
+    mutating func append(_ element: Element, keepingLast limit: Int) {
+        append(element)
+        if count > limit { removeFirst(count - limit) }
     }
 }

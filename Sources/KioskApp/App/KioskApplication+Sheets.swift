@@ -57,13 +57,12 @@ extension KioskApplication {
 
     func undoDelete(_ itemID: String) {
         guard let deletedAt = undoable.removeValue(forKey: itemID), now - deletedAt < configuration.data.undoWindow else { return }
-        do {
-            try store.apply(.undoDelete, to: itemID, at: storeNow)
-        } catch {
-            return
+        save("undo-delete", itemID: itemID) { [unowned self] () throws(StoreError) in
+            _ = try store.apply(.undoDelete, to: itemID, at: storeNow)
+        } landed: { [unowned self] in
+            log("undo-delete", itemID)
+            if let id = currentListID { reload(id) }
         }
-        log("undo-delete", itemID)
-        if let id = currentListID { reload(id) }
     }
 
     /// Deletions whose undo window passed are purged from the store.
@@ -72,7 +71,10 @@ extension KioskApplication {
         let expired = undoable.filter { now - $0.value >= window }.map(\.key)
         guard !expired.isEmpty else { return }
         for id in expired { undoable[id] = nil }
-        _ = try? store.purgeDeleted(before: storeNow - StoreTime(window * 1000) + 1, at: storeNow)
+        let cutoff = storeNow - StoreTime(window * 1000) + 1
+        save("purge", itemID: expired.sorted().joined(separator: ",")) { [unowned self] () throws(StoreError) in
+            _ = try store.purgeDeleted(before: cutoff, at: storeNow)
+        }
     }
 }
 

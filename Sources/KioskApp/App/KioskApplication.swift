@@ -15,10 +15,20 @@ public final class KioskApplication {
     let text = TextCache()
     public let scene: KioskScene
     var pages: [String: ListPage] = [:]
-    /// Haptic events in order, with the time they fired (the state dump's `haptics`).
+    /// Haptic events in order, with the time they fired (the state dump's `haptics`): the newest
+    /// `historyLimit` only, as `run` lives for months (about 2,000 entries an hour of use).
     var haptics: [(timeMs: Int, event: HapticEvent)] = []
-    /// Actions performed (the state dump's `log`).
+    /// Actions performed (the state dump's `log`), the newest `historyLimit`; the database's
+    /// actions_log keeps them all.
     var log: [(timeMs: Int, action: String, item: String)] = []
+    /// The cap of `haptics` and `log`. The other per-interaction state is bounded elsewhere:
+    /// `undoable` by the undo window, `pendingWrites` by `pendingWriteLimit`, the scene's
+    /// effects and events are drained every frame, and one toast shows at a time.
+    static let historyLimit = 1_000
+    /// Store writes that failed and are tried again (KioskApplication+Writes).
+    var pendingWrites: [PendingWrite] = []
+    /// Where a write given up is reported (stderr; tests capture it).
+    var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
     /// Hardware backends listen here (force feedback, LED, command).
     var onHaptic: ((HapticEvent) -> Void)?
     var lastPoll = 0.0
@@ -95,6 +105,8 @@ public final class KioskApplication {
         scene.trailingButtonIcon = "cog"
         scene.swipeBack = configuration.navigation.swipeBack
         scene.setRoot(.list(try makePage(first)))
+        // From here on the loop never waits for another writer longer than a frame.
+        try store.setBusyTimeout(Self.loopBusyTimeoutMs)
     }
 
     /// A list page over the store's query for `list`.
@@ -108,7 +120,8 @@ public final class KioskApplication {
             let leading = styles.apply(options: list.leading.options, actions: list.leading.swipeActions)
             let trailing = styles.apply(options: list.trailing.options, actions: list.trailing.swipeActions)
             return SwipeRowConfiguration(
-                leading: leading.1, trailing: trailing.1, leadingOptions: leading.0, trailingOptions: trailing.0,
+                leading: leading.1, trailing: trailing.1,
+                leadingOptions: list.leading.fitted(leading.0), trailingOptions: list.trailing.fitted(trailing.0),
                 direction: direction)
         }
         pages[list.id] = page
@@ -138,6 +151,7 @@ public final class KioskApplication {
         now = max(now, time)
         scene.tick(time: time)
         process()
+        retryPendingWrites()
         purgeExpiredDeletes()
         showCommandResults()
         // Replay: the decoder finishes what the last frame asked for before time moves on.
@@ -157,7 +171,7 @@ public final class KioskApplication {
         let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [scene.nextDeadline(after: time), poll, idle, decoding].compactMap { $0 }.min()
+        return [scene.nextDeadline(after: time), poll, idle, decoding, nextWriteRetry].compactMap { $0 }.min()
     }
 
     /// After the configured idle time: close rows and sheets, pop to the root, scroll to the top.

@@ -26,16 +26,16 @@ extension ItemStore {
         }
     }
 
-    /// Inserts the demo items for `lists` unless this database was seeded before.
+    /// Inserts the demo items for `lists` unless this database was seeded before. A seeded
+    /// database is only read (no write lock), so an importer's long write transaction does not
+    /// hold up the start.
     /// - Returns: true when items were inserted.
     @discardableResult
     public func seedDemoDataIfNeeded(_ lists: [DemoList], at time: StoreTime) throws(StoreError) -> Bool {
-        try write("seed demo data") { () throws(StoreError) in
-            let seeded = try db.withStatement(
-                "SELECT 1 FROM store_meta WHERE key = 'demo_seeded'", operation: "read store_meta") { s throws(StoreError) in
-                try s.step()
-            }
-            guard !seeded else { return false }
+        guard try !isSeeded() else { return false }
+        return try write("seed demo data") { () throws(StoreError) in
+            // Re-read inside the write lock: another process may have seeded meanwhile.
+            guard try !isSeeded() else { return false }
             for list in lists {
                 for item in Self.demoItems(listID: list.listID, rightToLeft: list.rightToLeft, time: time) {
                     try insertRow(item)
@@ -47,6 +47,13 @@ extension ItemStore {
                 try s.run()
             }
             return true
+        }
+    }
+
+    /// Whether the demo data was inserted before (`store_meta.demo_seeded`).
+    private func isSeeded() throws(StoreError) -> Bool {
+        try db.withStatement("SELECT 1 FROM store_meta WHERE key = 'demo_seeded'", operation: "read store_meta") { s throws(StoreError) in
+            try s.step()
         }
     }
 

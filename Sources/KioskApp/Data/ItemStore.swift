@@ -57,7 +57,7 @@ public final class ItemStore {
         guard path == Self.inMemoryPath || access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
         self.path = path
         db = try SQLiteConnection(path: path)
-        try db.execute("PRAGMA busy_timeout=\(busyTimeout)", operation: "set busy_timeout")
+        try setBusyTimeout(busyTimeout)
         let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
         // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
         guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
@@ -65,8 +65,14 @@ public final class ItemStore {
         }
         try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")
         try db.execute("PRAGMA cache_size=-\(Self.pageCacheKilobytes)", operation: "set cache_size")
+        if path != Self.inMemoryPath { try checkQuickly() }
         try migrate(to: schemaVersion)
         dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
+    }
+
+    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    public func setBusyTimeout(_ milliseconds: Int32) throws(StoreError) {
+        try db.execute("PRAGMA busy_timeout=\(milliseconds)", operation: "set busy_timeout")
     }
 
     /// The directory part of `path` ("." for a bare file name).
@@ -135,6 +141,7 @@ public final class ItemStore {
     /// Applies the missing migrations up to `target`, each in its own transaction.
     func migrate(to target: Int) throws(StoreError) {
         let found = try schemaVersion()
+        guard found >= 0 else { throw .invalidSchemaVersion(path: path, found: found) }
         guard found <= Self.migrations.count else {
             throw .newerSchema(path: path, found: found, supported: Self.migrations.count)
         }
@@ -170,9 +177,23 @@ public final class ItemStore {
         return result
     }
 
+    /// Refuses a damaged file before anything reads or writes it (`PRAGMA quick_check`: every
+    /// page and record, without the index cross-checks; cost at 100,000 items in BENCHMARKS.md).
+    /// A damaged file read as it is shows an empty or partial list while its items are still
+    /// in it, and the next write could make the damage worse.
+    func checkQuickly() throws(StoreError) {
+        let problems = try findings("PRAGMA quick_check", operation: "check the file (quick_check)")
+        guard problems.isEmpty else { throw .damaged(path: path, problems: problems) }
+    }
+
     /// Checks the whole file (`PRAGMA integrity_check`); returns SQLite's findings, empty when sound.
     public func integrityProblems() throws(StoreError) -> [String] {
-        try db.withStatement("PRAGMA integrity_check", operation: "check integrity") { statement throws(StoreError) in
+        try findings("PRAGMA integrity_check", operation: "check integrity")
+    }
+
+    /// The lines of an integrity pragma other than "ok".
+    private func findings(_ pragma: String, operation: String) throws(StoreError) -> [String] {
+        try db.withStatement(pragma, operation: operation) { statement throws(StoreError) in
             var problems: [String] = []
             while try statement.step() {
                 let line = statement.text(0)

@@ -10,6 +10,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(path: String, code: Int32, message: String, operation: String)
     /// The database was written by a newer schema than this build knows.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The recorded schema version is negative: no build ever wrote it.
+    case invalidSchemaVersion(path: String, found: Int)
+    /// `PRAGMA quick_check` found damage (a truncated file, an overwritten page): SQLite's findings.
+    case damaged(path: String, problems: [String])
     /// No item with this id.
     case itemNotFound(id: String)
     /// Any other SQLite failure: its (extended) result code, message and the store operation.
@@ -19,7 +23,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var resultCode: Int32? {
         switch self {
         case .corrupt(_, let code, _, _), .sqlite(let code, _, _): return code
-        case .directoryMissing, .newerSchema, .itemNotFound: return nil
+        case .directoryMissing, .newerSchema, .invalidSchemaVersion, .damaged, .itemNotFound: return nil
         }
     }
 
@@ -32,6 +36,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " move it aside to start with an empty one"
         case .newerSchema(let path, let found, let supported):
             return "database \(path) has schema version \(found), newer than this build's \(supported)"
+        case .invalidSchemaVersion(let path, let found):
+            return "database \(path) has schema version \(found), which no build writes (PRAGMA user_version was changed by hand?)"
+        case .damaged(let path, let problems):
+            let shown = problems.prefix(3).joined(separator: "; ")
+            return "database \(path) is damaged (quick_check: \(shown)\(problems.count > 3 ? "; …" : ""));"
+                + " it was left untouched: restore it from a backup or move it aside to start with an empty one"
         case .itemNotFound(let id):
             return "no item with id \"\(id)\""
         case .sqlite(let code, let message, let operation):

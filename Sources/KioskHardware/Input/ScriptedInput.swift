@@ -49,11 +49,14 @@ public final class ScriptedInput: InputSource {
     deinit { closeDescriptor(descriptor) }
 
     /// Plays `more` after the events given so far (a session that goes on with another script);
-    /// they must not be earlier than the last one.
+    /// they must not be earlier than the last one. Delivered events are dropped here, so a
+    /// session fed script after script for days keeps only what is still to come.
     public func append(_ more: [Event]) {
         guard let first = more.first else { return }
         precondition(first.time >= (events.last?.time ?? first.time), "appended events go back in time")
         let idle = next == events.count
+        events.removeFirst(next)
+        next = 0
         events += more
         if idle { scheduleNext() }
     }

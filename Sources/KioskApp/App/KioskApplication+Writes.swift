@@ -1,0 +1,90 @@
+// Store writes from the event loop are never lost silently. The loop's connection waits at most
+// `loopBusyTimeoutMs` for another writer's lock (less than one frame), so a locked database
+// cannot freeze the screen; a write that fails is queued and tried again from the loop's timer
+// every `writeRetryInterval` until `writeRetryWindow` has passed. A write that still fails is
+// reported: a toast "Could not save: <cause>", a line on stderr with the item and the cause,
+// and `<label>-failed` in the action log. What the person sees follows what was stored: the
+// follow-up (collapse, reload, Undo toast) runs only when the write lands, and a row slid off
+// for a write that did not land comes back with the next reload.
+import KioskUI
+
+/// A store write waiting to be tried (again).
+struct PendingWrite {
+    /// What is being saved (an action id, `undo-delete`, `purge`), for the log and messages.
+    let label: String
+    let itemID: String
+    /// When it was first tried; it is given up `writeRetryWindow` later.
+    let since: Double
+    var nextTry: Double
+    let attempt: () throws(StoreError) -> Void
+    /// What follows a landed write (log, collapse, reload).
+    let landed: () -> Void
+}
+
+extension KioskApplication {
+    /// The loop connection's `busy_timeout` (ms): below one 60 Hz frame.
+    static let loopBusyTimeoutMs: Int32 = 8
+    /// How long a failed write is tried again before it is shown as failed (seconds).
+    static let writeRetryWindow = 3.0
+    static let writeRetryInterval = 0.1
+    /// Pending writes beyond this many are given up at once (a store that fails every write
+    /// while a person keeps swiping must not grow the queue).
+    static let pendingWriteLimit = 64
+
+    /// Tries `attempt` now; when it fails, queues it for the retry timer.
+    func save(_ label: String, itemID: String, attempt: @escaping () throws(StoreError) -> Void, landed: @escaping () -> Void = {}) {
+        var write = PendingWrite(label: label, itemID: itemID, since: now, nextTry: now, attempt: attempt, landed: landed)
+        do {
+            try attempt()
+        } catch {
+            guard pendingWrites.count < Self.pendingWriteLimit else { return giveUp(write, error) }
+            write.nextTry = now + Self.writeRetryInterval
+            pendingWrites.append(write)
+            return
+        }
+        landed()
+    }
+
+    /// Tries the queued writes that are due, in order (called every tick).
+    func retryPendingWrites() {
+        guard pendingWrites.contains(where: { $0.nextTry <= now }) else { return }
+        var waiting: [PendingWrite] = []
+        for var write in pendingWrites {
+            guard write.nextTry <= now else { waiting.append(write); continue }
+            do {
+                try write.attempt()
+                write.landed()
+            } catch {
+                if now - write.since >= Self.writeRetryWindow {
+                    giveUp(write, error)
+                } else {
+                    write.nextTry = now + Self.writeRetryInterval
+                    waiting.append(write)
+                }
+            }
+        }
+        pendingWrites = waiting
+    }
+
+    /// When the retry timer next needs a tick.
+    var nextWriteRetry: Double? { pendingWrites.map(\.nextTry).min() }
+
+    /// Shows and logs a write that did not happen, and brings the list back to what is stored.
+    func giveUp(_ write: PendingWrite, _ error: StoreError) {
+        reportFailure("could not save \(write.label) of item \(write.itemID): \(error)")
+        log("\(write.label)-failed", write.itemID)
+        scene.show(ToastView(id: "failed:" + write.itemID, message: "Could not save: \(error.shortCause)",
+                             shownAt: now, lifetime: Self.toastLifetime))
+        if let id = currentListID { reload(id) }
+    }
+}
+
+extension StoreError {
+    /// SQLite's message alone, for a toast ("database is locked", "disk is full").
+    var shortCause: String {
+        switch self {
+        case .sqlite(_, let message, _), .corrupt(_, _, let message, _): return message
+        default: return description
+        }
+    }
+}

@@ -1,0 +1,77 @@
+// Store writes that fail while the app runs are never swallowed: a database another writer has
+// locked keeps the frames coming and the action lands once the lock is released; a write that
+// keeps failing (a trigger that aborts, a dropped actions_log) ends as a toast "Could not
+// save: …", a reported message and `<action>-failed` in the log, with the item left as stored.
+import Foundation
+import XCTest
+@testable import KioskApp
+import KioskConfig
+
+final class WriteFailureScenarioTests: XCTestCase {
+    /// An app over a fresh database file and a second connection to it (another process).
+    final class Fixture {
+        let dir: TemporaryDirectory
+        let app: KioskApplication
+        let other: ItemStore
+        var ms = 0.0
+        var frames = 0
+        var reported: [String] = []
+
+        init() throws {
+            dir = try TemporaryDirectory()
+            let path = dir.file("items.sqlite3")
+            app = try AppOptions.parse([]).makeApplication(
+                configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+            other = try ItemStore(path: path)
+            app.reportFailure = { [unowned self] in reported.append($0) }
+        }
+
+        func run(for duration: Double) {
+            let end = ms + duration
+            while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60; frames += 1 }
+        }
+
+        var dump: [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }
+        var itemIDs: [String] { dump.items.compactMap { $0["id"] as? String } }
+    }
+
+    func testAnActionWaitsForAnotherWritersLockWithoutStoppingFrames() throws {
+        let f = try Fixture()
+        f.run(for: 200)
+        try f.other.db.execute("BEGIN EXCLUSIVE", operation: "test")
+        f.app.commit(.flag, itemID: "inbox-3", actionID: "flag")
+        let framesBefore = f.frames
+        f.run(for: 1500)
+        XCTAssertGreaterThanOrEqual(f.frames - framesBefore, 90, "frames kept coming while the lock was held")
+        XCTAssertFalse(f.dump.logActions.contains("flag"), "reported as done while the write had not happened")
+        XCTAssertEqual(f.app.pendingWrites.count, 1)
+        try f.other.db.execute("COMMIT", operation: "test")
+        f.run(for: 200)
+        XCTAssertTrue(try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged, "the action landed after the lock")
+        XCTAssertTrue(f.dump.logActions.contains("flag"))
+        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.reported, [])
+    }
+
+    func testAWriteThatKeepsFailingIsShownAndReportedAndTheItemStays() throws {
+        let faults = [
+            ("CREATE TRIGGER frozen BEFORE UPDATE ON items BEGIN SELECT RAISE(ABORT, 'items are frozen'); END",
+             "items are frozen"),
+            ("DROP TABLE actions_log", "no such table: actions_log"),
+        ]
+        for (sql, cause) in faults {
+            let f = try Fixture()
+            f.run(for: 200)
+            try f.other.db.execute(sql, operation: "test")
+            f.app.commit(.delete, itemID: "inbox-3", actionID: "delete")
+            f.run(for: 4000)
+            XCTAssertEqual(f.dump["toast"] as? String, "Could not save: \(cause)", sql)
+            XCTAssertTrue(f.itemIDs.contains("inbox-3"), "\(sql): the item left the list")
+            XCTAssertNil(try XCTUnwrap(try f.other.item(id: "inbox-3")).deletedAt, sql)
+            XCTAssertEqual(f.reported.count, 1, sql)
+            XCTAssertTrue(f.reported.first?.contains("inbox-3") == true && f.reported.first?.contains(cause) == true, "\(f.reported)")
+            XCTAssertEqual(f.dump.logActions, ["delete-failed"], sql)
+            XCTAssertEqual(f.app.pendingWrites.count, 0, sql)
+        }
+    }
+}
