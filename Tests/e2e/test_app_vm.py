@@ -117,11 +117,13 @@ class AppVM(unittest.TestCase):
     workdir = WORKDIR
     gpu = "VGA"  # QEMU's display device (vm.GPUS); test_drivers_vm.py runs these cases on others
     vnc = False  # a VNC server on workdir/vnc.sock (test_drivers_vm.py: monitor off and on)
+    arch = "x86_64"  # the guest CPU (vm.ARCHES); test_arm64_vm.py boots aarch64 ...
+    assets = None  # ... with its own (kernel, initrd) instead of ASSETS
 
     @classmethod
     def setUpClass(cls):
         display = ("-display", "none") + (("-vnc", f"unix:{cls.workdir / 'vnc.sock'}") if cls.vnc else ())
-        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display)
+        cls.vm = VM(*(cls.assets or ASSETS), cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display, arch=cls.arch)
         cls.vm.wait_for("INIT DONE", what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")
