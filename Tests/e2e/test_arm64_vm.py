@@ -13,7 +13,7 @@ from pathlib import Path
 
 import images
 import metrics
-from test_app_vm import AppVM, Gesture, HEADER, NAV_BAR, ROW
+from test_app_vm import AppVM, Gesture, HEADER, NAV_BAR, ROW, play_metrics_gestures
 
 ASSETS = None  # (kernel Image, initrd) from vmassets_arm64.prepare, set by run_vm_tests.py
 WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "arm64"
@@ -99,13 +99,7 @@ class Arm64AppVMTest(AppVM):
         (the supervisor stops) for the app's touch-to-flip line."""
         self.restart_by_sigkill()
         display, first_frame = self.running
-        y = NAV_BAR + HEADER + ROW + ROW // 2  # the second row: open it, then tap it closed
-        for _ in range(10):
-            Gesture().slow_swipe(1000, 700, y, step=30, hold_ms=100).play(self.vm)
-            time.sleep(0.8)
-            Gesture().tap(300, y).play(self.vm)
-            time.sleep(0.8)
-        time.sleep(2.0)
+        play_metrics_gestures(self.vm)
         idle_cpu, wakeups = metrics.measure_idle(self.vm)
         self.vm.mark()
         self.vm.shell("touch /run/app.stop; kill -TERM $(cat /run/app.pid)")
