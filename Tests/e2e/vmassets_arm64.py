@@ -68,9 +68,9 @@ def build_vinput(root):
     source = HERE / "vinput.c"
     if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
         binary.parent.mkdir(parents=True, exist_ok=True)
-        inroot(root, HERE, "/usr/libexec/swift/bin/clang --target=aarch64-linux-gnu --sysroot=/sysroot "
-                           "-fuse-ld=lld -static -O2 -Wall -o /tmp/vinput vinput.c && cp /tmp/vinput /src/.vinput-arm64")
-        shutil.move(HERE / ".vinput-arm64", binary)
+        shutil.copy2(source, binary.parent / "vinput.c")  # the root sees CACHE/bin, never the work tree
+        inroot(root, binary.parent, "/usr/libexec/swift/bin/clang --target=aarch64-linux-gnu --sysroot=/sysroot "
+                                    "-fuse-ld=lld -static -O2 -Wall -o vinput vinput.c")
     return binary
 
 
