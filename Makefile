@@ -105,11 +105,16 @@ test-systemd: deb
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
 # Xvfb, xwd/xwininfo and QEMU's GTK display: the `make run` test on a desktop (a QEMU window).
-E2E_TOOLS = qemu-system-x86 gcc libc6-dev python3 debootstrap e2fsprogs qemu-system-gui xvfb x11-utils x11-apps
+# The aarch64 test (Tests/e2e/test_arm64_vm.py) boots the arm64 binary on trixie's arm64 kernel under
+# qemu-system-aarch64; its packages come through the arm64 build root (cached by arm64-binary).
+E2E_TOOLS = qemu-system-x86 qemu-system-arm qemu-user-static gcc libc6-dev python3 debootstrap e2fsprogs \
+            qemu-system-gui xvfb x11-utils x11-apps
 
-test-e2e: deb
+test-e2e: deb arm64-binary
 	$(call ensure_debs,$(E2E_TOOLS))
-	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE)
+	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE) \
+	  --arm64-binary $$(cat $(CURDIR)/.build/arm64-binary.path) \
+	  --arm64-root $$(cd $(CURDIR) && packaging/arm64/buildroot.sh $${XDG_CACHE_HOME:-$$HOME/.cache}/swipe-kiosk-arm64 "$(DEB_BUILD)")
 
 test: test-unit test-swift-6.0 test-arm64-headless test-systemd test-e2e
 

@@ -109,6 +109,18 @@ class Gesture:
                 vm.send_touch(step[1])
 
 
+def play_metrics_gestures(vm):
+    """The 20 gestures of the touch-to-flip figures: 10 swipes that open the second row, each
+    followed by a tap that closes it; returns when the last one has settled."""
+    y = NAV_BAR + HEADER + ROW + ROW // 2
+    for _ in range(10):
+        Gesture().slow_swipe(1000, 700, y, step=30, hold_ms=100).play(vm)
+        time.sleep(0.8)
+        Gesture().tap(300, y).play(vm)
+        time.sleep(0.8)
+    time.sleep(2.0)
+
+
 class AppVM(unittest.TestCase):
     """One guest per class with the uinput touchscreen, `swipe-kiosk run` (re)started by each
     test, and the comparison with the headless rendering. The cases are in subclasses (below,
@@ -117,11 +129,13 @@ class AppVM(unittest.TestCase):
     workdir = WORKDIR
     gpu = "VGA"  # QEMU's display device (vm.GPUS); test_drivers_vm.py runs these cases on others
     vnc = False  # a VNC server on workdir/vnc.sock (test_drivers_vm.py: monitor off and on)
+    arch = "x86_64"  # the guest CPU (vm.ARCHES); test_arm64_vm.py boots aarch64 ...
+    assets = None  # ... with its own (kernel, initrd) instead of ASSETS
 
     @classmethod
     def setUpClass(cls):
         display = ("-display", "none") + (("-vnc", f"unix:{cls.workdir / 'vnc.sock'}") if cls.vnc else ())
-        cls.vm = VM(*ASSETS, cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display)
+        cls.vm = VM(*(cls.assets or ASSETS), cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display, arch=cls.arch)
         cls.vm.wait_for("INIT DONE", what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")
@@ -256,13 +270,7 @@ class AppVMTest(AppVM):
         first_frame = metrics.first_frame_ms(self.vm.wait_for("start-up: first frame", timeout=20))
         self.vm.shell("echo ARCH $(uname -m)")
         arch = self.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
-        y = NAV_BAR + HEADER + ROW + ROW // 2  # the second row: open it, then tap it closed
-        for _ in range(10):
-            Gesture().slow_swipe(1000, 700, y, step=30, hold_ms=100).play(self.vm)
-            time.sleep(0.8)
-            Gesture().tap(300, y).play(self.vm)
-            time.sleep(0.8)
-        time.sleep(2.0)
+        play_metrics_gestures(self.vm)
         idle_cpu, wakeups = metrics.measure_idle(self.vm)
         self.vm.mark()
         self.stop_app()

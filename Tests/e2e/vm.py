@@ -23,18 +23,26 @@ class VMError(AssertionError):
 
 # QEMU display device -> (the guest's DRM driver, whether it takes xres/yres for its preferred mode).
 # cirrus-vga has no such properties: its driver prefers 1024x768 by itself.
-GPUS = {"VGA": ("bochs-drm", True), "virtio-vga": ("virtio_gpu", True), "cirrus-vga": ("cirrus", False)}
+GPUS = {"VGA": ("bochs-drm", True), "virtio-vga": ("virtio_gpu", True), "cirrus-vga": ("cirrus", False),
+        "virtio-gpu-pci": ("virtio_gpu", True)}
+# Guest CPU -> QEMU and its machine options, and the kernel's serial console. aarch64: the `virt`
+# board (PCI for the virtio devices, a PL011 UART); cortex-a72 rather than `max`, whose pointer
+# authentication TCG emulates slowly.
+ARCHES = {"x86_64": (["qemu-system-x86_64"], "ttyS0"),
+          "aarch64": (["qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a72"], "ttyAMA0")}
 
 
 class VM:
     """A running guest. Use as a context manager; `lines` collects every console line."""
 
     def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None,
-                 display=("-display", "none"), extra=(), new_session=False, gpu="VGA"):
+                 display=("-display", "none"), extra=(), new_session=False, gpu="VGA", arch="x86_64"):
         """`gpu`: the QEMU display device (GPUS: its kernel driver); `display`: QEMU's display
         options (a window or VNC for `make run`); `extra`: more QEMU
         arguments; `new_session`: keep QEMU out of the terminal's process group, so Ctrl-C
-        reaches only the Python driver, which then shuts the guest down in order."""
+        reaches only the Python driver, which then shuts the guest down in order; `arch`: the
+        guest CPU (ARCHES)."""
+        machine, console = ARCHES[arch]
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.lines = []
@@ -46,9 +54,9 @@ class VM:
             path.unlink(missing_ok=True)
         self.started = time.monotonic()
         self.process = subprocess.Popen([
-            "qemu-system-x86_64", "-accel", "tcg", "-m", "768", "-smp", "1",
+            *machine, "-accel", "tcg", "-m", "768", "-smp", "1",
             "-kernel", str(vmlinux), "-initrd", str(initrd),
-            "-append", f"console=ttyS0 quiet panic=-1 {append}".strip(),
+            "-append", f"console={console} quiet panic=-1 {append}".strip(),
             *display, "-serial", "stdio", "-monitor", "none", "-no-reboot",
             "-qmp", f"unix:{sockets['qmp']},server=on,wait=off",
             "-vga", "none", "-device", f"{gpu},id=vga0" + (f",xres={xres},yres={yres}" if GPUS[gpu][1] else ""),

@@ -79,20 +79,37 @@ def extract_vmlinux(kernel):
     (CACHE / "vmlinux").write_bytes(vmlinux)
 
 
-def module_files(version, modules=MODULES):
-    """Paths of `modules` plus their dependencies, in load order."""
-    root = CACHE / "sysroot" / "lib" / "modules" / version / "kernel"
-    index = {p.name[:-3].replace("-", "_"): p for p in root.rglob("*.ko")}
+def module_name(path):
+    """The module's file name as insmod wants it (an `.ko.xz` is stored decompressed)."""
+    return path.name.removesuffix(".xz")
+
+
+def module_bytes(path):
+    """A module file's contents, decompressed (trixie's modules are `.ko.xz`; busybox insmod
+    loads only plain ones)."""
+    blob = path.read_bytes()
+    return lzma.decompress(blob) if path.name.endswith(".xz") else blob
+
+
+def module_files(version, modules=MODULES, tree=None):
+    """Paths of `modules` plus their dependencies, in load order; those built into the kernel
+    (modules.builtin) are left out. `tree`: the modules directory (default: the Debian 12 one)."""
+    tree = tree or CACHE / "sysroot" / "lib" / "modules" / version
+    builtin = {Path(line).name.split(".")[0].replace("-", "_")
+               for line in (tree / "modules.builtin").read_text().split()}
+    index = {module_name(p)[:-3].replace("-", "_"): p for p in (tree / "kernel").rglob("*.ko*")}
     ordered = []
 
     def add(name):
         name = name.replace("-", "_")
         path = index.get(name)
+        if path is None and name in builtin:
+            return
         if path is None:
             raise SystemExit(f"vmassets: module {name} not in {version}")
         if path in ordered:
             return
-        blob = path.read_bytes()
+        blob = module_bytes(path)
         at = blob.find(b"\x00depends=")
         if at >= 0:
             deps = blob[at + 9:blob.index(b"\x00", at + 1)].decode()
@@ -170,6 +187,31 @@ class Cpio:
         return bytes(self.data)
 
 
+def add_modules(cpio, modules):
+    """The modules as /lib/modules/NAME.ko and /etc/modules.list, the order init.sh loads them in."""
+    for path in modules:
+        cpio.file(f"lib/modules/{module_name(path)}", module_bytes(path), 0o644)
+    cpio.file("etc/modules.list", "".join(f"/lib/modules/{module_name(p)}\n" for p in modules).encode(), 0o644)
+
+
+def add_app_files(cpio, binary, helpers, data_root=Path("/")):
+    """What both architectures' initramfs hold besides kernel, udev and libraries: libinput's
+    data (from `data_root`: the quirks must be those of the libinput the app loads), the groups
+    udev's rules name, the app with its fonts, the guest helpers and /init."""
+    for data_dir in ("usr/share/libinput", "usr/share/libwacom"):
+        for path in sorted((data_root / data_dir).glob("*")) if (data_root / data_dir).exists() else []:
+            if path.is_file():
+                cpio.file(f"{data_dir}/{path.name}", path.read_bytes(), 0o644)
+    cpio.file("etc/group", b"root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:105:\n", 0o644)
+    cpio.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n", 0o644)
+    cpio.file("usr/bin/swipe-kiosk", binary.read_bytes())
+    for font in sorted((HERE.parent.parent / "Sources" / "Canvas" / "Fonts").glob("*")):
+        cpio.file(f"usr/share/swipe-kiosk/fonts/{font.name}", font.read_bytes(), 0o644)  # where `make install` puts them
+    for name, path in helpers.items():
+        cpio.file(f"usr/bin/{name}", path.read_bytes())
+    cpio.file("init", (HERE / "init.sh").read_bytes())
+
+
 def build_initramfs(binary, kernel):
     """Packs busybox, modules, udev, libinput data, the helpers and `binary` into CACHE/initrd.cpio."""
     version = kernel.removeprefix("linux-image-")
@@ -181,9 +223,7 @@ def build_initramfs(binary, kernel):
         if applet != "bin/busybox":
             cpio.symlink(applet, "/bin/busybox")
     modules = module_files(version)
-    for path in modules:
-        cpio.file(f"lib/modules/{path.name}", path.read_bytes(), 0o644)
-    cpio.file("etc/modules.list", "".join(f"/lib/modules/{p.name}\n" for p in modules).encode(), 0o644)
+    add_modules(cpio, modules)
     udevadm = sysroot / "bin" / "udevadm"
     cpio.file("bin/udevadm", udevadm.read_bytes())
     cpio.symlink("lib/systemd/systemd-udevd", "/bin/udevadm")
@@ -194,22 +234,11 @@ def build_initramfs(binary, kernel):
         host = Path("/lib/udev") / helper
         if host.exists():
             cpio.file(f"lib/udev/{helper}", host.read_bytes())
-    for data_dir in (Path("/usr/share/libinput"), Path("/usr/share/libwacom")):
-        for path in sorted(data_dir.glob("*")) if data_dir.exists() else []:
-            if path.is_file():
-                cpio.file(str(path), path.read_bytes(), 0o644)
-    cpio.file("etc/group", b"root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:105:\n", 0o644)
-    cpio.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n", 0o644)
     libs = set(shared_libraries(binary)) | set(shared_libraries(udevadm))
     for lib in sorted(libs):
         target = "lib64/ld-linux-x86-64.so.2" if lib.name.startswith("ld-linux") else f"lib/x86_64-linux-gnu/{lib.name}"
         cpio.file(target, lib.resolve().read_bytes())
-    cpio.file("usr/bin/swipe-kiosk", binary.read_bytes())
-    for font in sorted((HERE.parent.parent / "Sources" / "Canvas" / "Fonts").glob("*")):
-        cpio.file(f"usr/share/swipe-kiosk/fonts/{font.name}", font.read_bytes(), 0o644)  # where `make install` puts them
-    for name, path in build_helpers().items():
-        cpio.file(f"usr/bin/{name}", path.read_bytes())
-    cpio.file("init", (HERE / "init.sh").read_bytes())
+    add_app_files(cpio, binary, build_helpers())
     (CACHE / "initrd.cpio").write_bytes(cpio.finish())
     return CACHE / "initrd.cpio"
 

@@ -1,0 +1,110 @@
+"""The arm64 build runs on an arm64 kernel: QEMU's `virt` board under TCG (an emulated Cortex-A72)
+boots Debian 13 (trixie)'s arm64 kernel with virtio-gpu, udev and the uinput touchscreen
+(vmassets_arm64.py), and the arm64 swipe-kiosk (Debian's Swift 6.0.3, NEON pixel kernels) draws
+on the real virtio_gpu DRM driver exactly what the x86-64 host's headless `replay` draws: 0
+differing pixels. A tap pushes the detail page, a swipe opens a row, and a SIGKILLed app comes
+back with its first screen, restarted by the guest's supervisor loop (the initramfs has no
+systemd; test_service_vm.py proves systemd's restart on x86-64). Ends with the e2e-metrics line
+for arch=aarch64. One boot; run through run_vm_tests.py (--arm64-binary, --arm64-root)."""
+import os
+import re
+import time
+from pathlib import Path
+
+import images
+import metrics
+from test_app_vm import AppVM, Gesture, HEADER, NAV_BAR, ROW, play_metrics_gestures
+
+ASSETS = None  # (kernel Image, initrd) from vmassets_arm64.prepare, set by run_vm_tests.py
+WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "arm64"
+# Restarts the app whenever it ends, as systemd's Restart=always would, until /run/app.stop exists;
+# /run/app.pid always names the running instance.
+SUPERVISOR = ("rm -f /tmp/items.sqlite3*; (while [ ! -e /run/app.stop ]; do "
+              "swipe-kiosk run --database /tmp/items.sqlite3 & echo $! > /run/app.pid; wait $!; "
+              "echo APP-EXITED $?; done) &")
+
+
+class Arm64AppVMTest(AppVM):
+    workdir = WORKDIR
+    gpu = "virtio-gpu-pci"  # the virt board has no VGA; virtio-gpu is what arm64 VMs use
+    arch = "aarch64"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.assets = ASSETS
+        super().setUpClass()
+        cls.vm.shell("echo ARCH $(uname -m)")
+        cls.uname = cls.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
+        cls.vm.mark()
+        cls.vm.shell(SUPERVISOR)
+        cls.running = cls.wait_until_running()
+
+    @classmethod
+    def wait_until_running(cls):
+        """(the display line, first frame ms) of the app instance started since the last mark."""
+        display = cls.vm.wait_for(lambda l: "card=/dev/dri/card0" in l and " display" in l, timeout=120)
+        cls.vm.wait_for("kiosk running:", timeout=60, what="the app's running line")
+        cls.vm.wait_for('input device added: name="vinput touchscreen"', timeout=30)
+        first_frame = metrics.first_frame_ms(cls.vm.wait_for("start-up: first frame", timeout=30))
+        return display, first_frame
+
+    def restart_by_sigkill(self):
+        self.vm.mark()
+        self.vm.shell("kill -KILL $(cat /run/app.pid)")
+        self.assertIn("APP-EXITED 137", self.vm.wait_for("APP-EXITED", timeout=30))
+        type(self).running = self.wait_until_running()
+
+    def assertScreenExact(self, name, expected):
+        """The screen equals `expected` within AppVM's tolerance, then exactly: 0 differing pixels."""
+        self.assertScreenMatches(name, expected)
+        comparison = images.Comparison(expected, self.vm.screendump(f"{name}/exact.ppm"))
+        self.assertEqual(comparison.differing, 0, f"{name} on aarch64: {comparison.summary()}")
+
+    def first_screen(self, name):
+        expected, state = self.replay(name, Gesture(), settle_ms=500)
+        self.assertEqual(state["page"]["id"], "inbox")
+        self.assertNotBlank(expected)
+        time.sleep(1.0)
+        self.assertScreenExact(name, expected)
+
+    def test_1_first_screen(self):
+        self.assertEqual(self.uname, "aarch64")
+        self.assertIn("driver=virtio_gpu", self.running[0])
+        self.first_screen("first-screen")
+
+    def test_2_swipe_opens_row(self):
+        y = NAV_BAR + HEADER + ROW + ROW // 2  # the second row
+        gesture = Gesture().slow_swipe(1000, 700, y)
+        expected, state = self.replay("swipe-open", gesture, settle_ms=1500)
+        self.assertEqual((state["rows"][1]["swipe"]["state"], state["rows"][1]["swipe"]["side"]), ("open", "trailing"))
+        gesture.play(self.vm)
+        time.sleep(1.5)
+        self.assertScreenExact("swipe-open", expected)
+
+    def test_3_sigkill_brings_first_screen_back(self):
+        self.restart_by_sigkill()
+        self.first_screen("after-sigkill")
+
+    def test_4_tap_pushes_detail_page(self):
+        y = NAV_BAR + HEADER + 2 * ROW + ROW // 2  # the third row
+        gesture = Gesture().tap(512, y)
+        expected, state = self.replay("tap-detail", gesture, settle_ms=1000)
+        self.assertEqual(state["navigation"]["stack"], ["inbox", "detail:inbox-3"])
+        gesture.play(self.vm)
+        time.sleep(1.0)
+        self.assertScreenExact("tap-detail", expected)
+
+    def test_9_metrics(self):
+        """As test_app_vm's: a fresh instance, 10 swipes and 10 taps, 60 s untouched, then SIGTERM
+        (the supervisor stops) for the app's touch-to-flip line."""
+        self.restart_by_sigkill()
+        display, first_frame = self.running
+        play_metrics_gestures(self.vm)
+        idle_cpu, wakeups = metrics.measure_idle(self.vm)
+        self.vm.mark()
+        self.vm.shell("touch /run/app.stop; kill -TERM $(cat /run/app.pid)")
+        p50, p99, events = metrics.latency_ms(self.vm.wait_for("touch-to-flip:", timeout=30, what="the latency line"))
+        self.assertIn("APP-EXITED 0", self.vm.wait_for("APP-EXITED", timeout=30))
+        self.assertGreaterEqual(events, 20, "every gesture should have reached the screen")
+        driver = re.search(r"driver=(\S+)", display).group(1)
+        metrics.record(driver, self.uname, first_frame, p50, p99, idle_cpu, wakeups)
