@@ -112,12 +112,15 @@ let package = Package(
                 "SwipeCore", "KioskHardware", "KioskFiles", .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             exclude: ["Examples"]),
-        // The product: the store, action effects with undo, sheets, pictures, and the wiring of
+        // The items database: SQLite schema, migrations, queries and durable actions (each change
+        // with its log row in one transaction). It knows items and changes, not the configuration.
+        .target(name: "KioskStore", dependencies: ["CSQLite"]),
+        // The product: store sync, action effects with undo, sheets, pictures, and the wiring of
         // store, UI and session that `run`, `replay`, `screenshot` and `bench` share.
         .target(
             name: "KioskApp",
             dependencies: [
-                "KioskUI", "KioskHardware", "KioskReplay", "KioskConfig", "SwipeCore", "Canvas", "CSQLite", "KioskFiles",
+                "KioskUI", "KioskHardware", "KioskReplay", "KioskConfig", "KioskStore", "SwipeCore", "Canvas", "KioskFiles",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -127,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-kiosk",
             dependencies: [
-                "KioskApp", "KioskConfig", "KioskReplay", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "KioskFiles",
+                "KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "KioskFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -139,6 +142,6 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )

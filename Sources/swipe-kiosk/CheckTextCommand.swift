@@ -6,6 +6,7 @@ import ArgumentParser
 import Canvas
 import Foundation
 import KioskApp
+import KioskStore
 import KioskUI
 
 struct CheckTextCommand: ParsableCommand {

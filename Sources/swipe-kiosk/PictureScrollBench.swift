@@ -13,6 +13,7 @@ import Foundation
 import Glibc
 import KioskApp
 import KioskConfig
+import KioskStore
 import KioskUI
 import SwipeCore
 import KioskReplay

@@ -5,6 +5,7 @@
 import ArgumentParser
 import KioskApp
 import KioskConfig
+import KioskStore
 
 struct StoreStressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import KioskHardware
 import SwipeCore
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 @testable import swipe_kiosk
 

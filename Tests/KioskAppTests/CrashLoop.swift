@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 extension XCTestCase {
     /// Runs `swipe-kiosk arguments` `rounds` times and kills it after a random `delay` (µs);

@@ -2,6 +2,7 @@
 // older items have none, and new ones round-trip their picture path through inserts and updates.
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class ItemImageColumnTests: XCTestCase {
     func testVersion3DatabaseGainsTheImageColumnKeepingEveryField() throws {

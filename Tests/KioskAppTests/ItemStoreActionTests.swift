@@ -3,6 +3,7 @@
 // log insert that fails taking its change down with it.
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class ItemStoreActionTests: XCTestCase {
     private var directory: TemporaryDirectory!

@@ -3,6 +3,7 @@
 // insertions, moves and updates the list animates.
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class ItemStoreChangeTests: XCTestCase {
     func testSecondConnectionsInsertUpdateAndDeleteAreDetected() throws {

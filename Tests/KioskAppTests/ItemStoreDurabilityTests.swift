@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import swipe_kiosk
 
 final class ItemStoreDurabilityTests: XCTestCase {

@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class ItemStoreIntegrityTests: XCTestCase {
     /// A real database of `count` items, checkpointed so everything is in the main file.

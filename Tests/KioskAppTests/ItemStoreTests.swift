@@ -6,6 +6,7 @@ import CSQLite
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 
 /// A fresh directory under the system temp dir, removed when the test ends.

@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 /// Start-up only reads a database that is already seeded and migrated.
 final class ReadOnlyStartTests: XCTestCase {

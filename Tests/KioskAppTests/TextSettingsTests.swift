@@ -8,6 +8,7 @@ import Foundation
 import KioskUI
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 @testable import swipe_kiosk
 

@@ -3,6 +3,7 @@
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
 import KioskConfig
+import KioskStore
 import KioskUI
 import SwipeCore
 

@@ -2,6 +2,7 @@
 // read, detail, sheet, command), full-swipe deletions committed before the row collapses,
 // pushes on taps, and the haptic and action logs of the state dump.
 import KioskConfig
+import KioskStore
 import KioskUI
 import SwipeCore
 

@@ -2,6 +2,7 @@
 // swipe), the Styles sheet, and Undo for deletions within the undo window, after which deleted
 // items are purged from the store.
 import KioskConfig
+import KioskStore
 import KioskUI
 import SwipeCore
 

@@ -6,6 +6,7 @@
 // and `<label>-failed` in the action log. What the person sees follows what was stored: the
 // follow-up (collapse, reload, Undo toast) runs only when the write lands, and a row slid off
 // for a write that did not land comes back with the next reload.
+import KioskStore
 import KioskUI
 
 /// A store write waiting to be tried (again).

@@ -4,6 +4,7 @@
 // DRM) feed it input with timestamps and ask it to draw; it never reads a clock itself.
 import Canvas
 import KioskConfig
+import KioskStore
 import KioskUI
 import SwipeCore
 

@@ -1,6 +1,7 @@
 // The list UI's view of the item store: the sections with their counts, read once per data
 // change, and items by index, fetched in pages around what is on screen, so 100,000 items
 // cost one small query per page and never a full load.
+import KioskStore
 import KioskUI
 
 /// A paged, cached `ListDataSource` over one list query of the store.

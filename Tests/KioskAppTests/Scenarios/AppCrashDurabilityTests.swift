@@ -6,6 +6,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 
 final class AppCrashDurabilityTests: XCTestCase {

@@ -7,6 +7,7 @@ import KioskUI
 import SwipeCore
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskReplay
 @testable import KioskConfig
 

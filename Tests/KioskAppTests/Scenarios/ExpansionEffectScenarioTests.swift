@@ -4,6 +4,7 @@
 // (Before, the fill deleted the item whatever the action: the log showed `flag` then `delete`.)
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class ExpansionEffectScenarioTests: XCTestCase {
     static func config(expansion: String, effect: String) -> String {

@@ -3,6 +3,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 
 final class ExternalChangeScenarioTests: XCTestCase {

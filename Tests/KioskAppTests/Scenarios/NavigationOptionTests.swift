@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 
 final class NavigationOptionTests: XCTestCase {

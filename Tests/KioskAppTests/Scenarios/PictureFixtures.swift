@@ -7,6 +7,7 @@ import CWebP
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 /// A directory of generated pictures and a database listing them.
 struct PictureFixtures {

@@ -9,6 +9,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 @testable import KioskConfig
 
 final class SectionScenarioTests: XCTestCase {

@@ -8,6 +8,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class SoakTests: XCTestCase {
     /// Interaction rounds per virtual hour (idle time between them is skipped).

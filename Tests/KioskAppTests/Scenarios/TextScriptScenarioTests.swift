@@ -9,6 +9,7 @@ import Foundation
 import GoldenImages
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 
 final class TextScriptScenarioTests: XCTestCase {
     /// The font packages the golden images were rendered with, and a file each installs.

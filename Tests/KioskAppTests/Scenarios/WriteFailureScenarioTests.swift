@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 @testable import KioskApp
+@testable import KioskStore
 import KioskConfig
 
 final class WriteFailureScenarioTests: XCTestCase {

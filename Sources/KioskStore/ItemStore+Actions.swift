@@ -2,7 +2,6 @@
 // purging after the undo window, and the `actions_log` that integrators read. Each change
 // and its log row are written in ONE transaction, so after a kill -9 either both exist or
 // neither does: the log never claims a change the items table lacks, and vice versa.
-import KioskConfig
 
 /// A change to one item; the raw value is the `action` written to `actions_log`.
 public enum ItemChange: String, Hashable, Sendable, CaseIterable {
@@ -33,6 +32,14 @@ public enum ItemChange: String, Hashable, Sendable, CaseIterable {
     var updateSQL: String { "UPDATE items SET \(assignment), updated_at = ?1 WHERE id = ?2" }
 }
 
+/// What an action may look at before it chooses its change: the item's list and its flags.
+public struct ItemState: Sendable {
+    public var listID: String
+    public var flagged: Bool
+    public var unread: Bool
+    public var archived: Bool
+}
+
 extension ItemStore {
     static let logSQL = "INSERT INTO actions_log (time, action, item_id, list_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)"
     static let listOfItemSQL = "SELECT list_id, flagged, unread, archived FROM items WHERE id = ?1"
@@ -49,30 +56,25 @@ extension ItemStore {
         }
     }
 
-    /// Runs the configured `effect` of a swipe action on an item, atomically with its log row.
-    /// Toggles (flag, read, archive) look at the item's state inside the same transaction.
-    /// The log row's `action` is the change made (`unflag`, …) and its `detail` is `actionID`;
-    /// effects that change no data (sheet, detail, command) are logged with `action` = `actionID`
-    /// and `detail` = the effect.
-    /// - Returns: the data change made, or nil for a log-only effect.
+    /// Runs a swipe action on an item, atomically with its log row. `change` picks the data change
+    /// from the item's state as it is inside the same transaction (a toggle looks at it there, so
+    /// two processes toggling at once cannot both set the flag). The log row's `action` is the
+    /// change made (`unflag`, …) and its `detail` is `actionID`; when `change` returns nil the
+    /// action changes no data and is logged with `action` = `actionID` and `detail` = `logDetail`.
+    /// - Returns: the data change made, or nil for a log-only action.
     @discardableResult
-    public func perform(_ effect: ActionEffect, on itemID: String, actionID: String, at time: StoreTime) throws(StoreError) -> ItemChange? {
+    public func perform(
+        actionID: String, on itemID: String, logDetail: String, at time: StoreTime,
+        change: (ItemState) -> ItemChange?
+    ) throws(StoreError) -> ItemChange? {
         try write("\(actionID) item \(itemID)") { () throws(StoreError) in
             guard let state = try currentState(of: itemID) else { throw .itemNotFound(id: itemID) }
-            let change: ItemChange?
-            switch effect {
-            case .delete: change = .delete
-            case .archive: change = state.archived ? .unarchive : .archive
-            case .flag: change = state.flagged ? .unflag : .flag
-            case .read: change = state.unread ? .markRead : .markUnread
-            case .sheet, .detail, .command: change = nil
-            }
-            if let change {
+            if let change = change(state) {
                 _ = try applyRow(change, to: itemID, at: time, detail: actionID)
-            } else {
-                try appendLog(action: actionID, itemID: itemID, listID: state.listID, detail: effect.rawValue, at: time)
+                return change
             }
-            return change
+            try appendLog(action: actionID, itemID: itemID, listID: state.listID, detail: logDetail, at: time)
+            return nil
         }
     }
 
@@ -117,13 +119,6 @@ extension ItemStore {
     }
 
     // MARK: Inside a transaction
-
-    private struct ItemState {
-        var listID: String
-        var flagged: Bool
-        var unread: Bool
-        var archived: Bool
-    }
 
     private func currentState(of itemID: String) throws(StoreError) -> ItemState? {
         try db.withStatement(Self.listOfItemSQL, operation: "read item \(itemID)") { s throws(StoreError) in

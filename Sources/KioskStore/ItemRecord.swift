@@ -56,9 +56,6 @@ public struct ItemRecord: Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    /// The id and version the diff helper compares.
-    public var diffEntry: ListDiff.Entry { ListDiff.Entry(id: id, updatedAt: updatedAt) }
-
     /// The state-dump flags (`unread`, `flagged`, `archived`, `deleted`).
     public var flags: [String] {
         var flags: [String] = []

@@ -76,7 +76,7 @@ public final class ItemStore {
     }
 
     /// The directory part of `path` ("." for a bare file name).
-    static func parentDirectory(of path: String) -> String {
+    public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -2,6 +2,7 @@
 // (a row collapsing, a new row sliding in, a row refreshing) instead of jumping. Items are
 // matched by id; a kept item whose `updated_at` changed is an update; kept items that left
 // their relative order are moves (everything outside a longest increasing subsequence).
+import KioskStore
 
 /// Removals, insertions, moves and updates that turn an old ordering into a new one.
 public struct ListDiff: Hashable, Sendable {
@@ -79,4 +80,9 @@ public struct ListDiff: Hashable, Sendable {
         }
         return result
     }
+}
+
+extension ItemRecord {
+    /// The id and version the diff compares.
+    public var diffEntry: ListDiff.Entry { ListDiff.Entry(id: id, updatedAt: updatedAt) }
 }

@@ -2,7 +2,6 @@
 // senders and subjects in day sections, and Hebrew and Arabic items for right-to-left lists.
 // Seeded once per database (remembered in `store_meta`), so deleting every item does not bring
 // them back.
-import KioskConfig
 
 extension ItemStore {
     /// A list to seed and whether its items should be right-to-left text.
@@ -13,16 +12,6 @@ extension ItemStore {
         public init(listID: String, rightToLeft: Bool) {
             self.listID = listID
             self.rightToLeft = rightToLeft
-        }
-    }
-
-    /// The lists to seed for `configuration`: every distinct item list its pages read.
-    public static func demoLists(for configuration: KioskConfiguration) -> [DemoList] {
-        var seen = Set<String>()
-        return configuration.lists.compactMap { list in
-            let source = list.query.listID
-            guard seen.insert(source).inserted else { return nil }
-            return DemoList(listID: source, rightToLeft: list.layoutDirection(default: configuration.direction) == .rightToLeft)
         }
     }
 
