@@ -105,15 +105,16 @@ test-systemd: deb
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
 # Xvfb, xwd/xwininfo and QEMU's GTK display: the `make run` test on a desktop (a QEMU window).
-# The aarch64 test (Tests/e2e/test_arm64_vm.py) boots the arm64 binary on trixie's arm64 kernel under
-# qemu-system-aarch64; its packages come through the arm64 build root (cached by arm64-binary).
-E2E_TOOLS = qemu-system-x86 qemu-system-arm qemu-user-static gcc libc6-dev python3 debootstrap e2fsprogs \
+# The aarch64 test (Tests/e2e/test_arm64_vm.py) boots trixie's arm64 kernel under qemu-system-aarch64
+# into a debootstrap'ed trixie arm64 root (its second stage runs in that guest; cached) where the
+# arm64 .deb is installed with apt; its packages come from the mirror of the arm64 build root.
+E2E_TOOLS = qemu-system-x86 qemu-system-arm gcc libc6-dev python3 debootstrap e2fsprogs kmod \
             qemu-system-gui xvfb x11-utils x11-apps
 
-test-e2e: deb arm64-binary
+test-e2e: deb deb-arm64
 	$(call ensure_debs,$(E2E_TOOLS))
 	cd Tests/e2e && python3 run_vm_tests.py --binary $(CURDIR)/$(RELEASE_BIN) --deb $(CURDIR)/$(DEB_FILE) \
-	  --arm64-binary $$(cat $(CURDIR)/.build/arm64-binary.path) \
+	  --arm64-deb $(CURDIR)/out/swipe-kiosk_$(VERSION)_arm64.deb \
 	  --arm64-root $$(cd $(CURDIR) && packaging/arm64/buildroot.sh $${XDG_CACHE_HOME:-$$HOME/.cache}/swipe-kiosk-arm64 "$(DEB_BUILD)")
 
 test: test-unit test-swift-6.0 test-arm64-headless test-systemd test-e2e

@@ -7,8 +7,6 @@ mkdir -p /proc /sys /dev
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
-console=/dev/ttyS0  # the serial console the host reads: x86's 16550, or the PL011 of arm64's virt board
-[ -e /dev/ttyAMA0 ] && console=/dev/ttyAMA0
 mkdir -p /dev/pts /run /tmp
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /run
@@ -21,5 +19,5 @@ udevadm settle --timeout=20
 echo "INIT DONE"
 [ -e /dev/virtio-ports/ctl ] || { echo "INIT FAILED: no /dev/virtio-ports/ctl"; exec sh; }
 while true; do
-    sh -s < /dev/virtio-ports/ctl > "$console" 2>&1
+    sh -s < /dev/virtio-ports/ctl > /dev/ttyS0 2>&1
 done

@@ -11,7 +11,6 @@ from pathlib import Path
 import vmassets
 from vmassets import CACHE, HERE, log, run
 
-MIRROR = "http://deb.debian.org/debian"
 BASE_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "init-system-helpers"]
 # Autoloaded in the guest by udev (modalias), like a real machine: display, input, consoles.
 GUEST_MODULES = vmassets.MODULES + ["ext4", "virtio_blk", "virtio_rng", "autofs4"]
@@ -46,10 +45,25 @@ MASKED = ["serial-getty@ttyS0.service", "apt-daily.timer", "apt-daily-upgrade.ti
           "e2scrub_all.timer", "fstrim.timer", "systemd-timesyncd.service"]
 
 
+def mirror():
+    """The Debian archive this machine's apt reads for its own release (as packaging/arm64/
+    buildroot.sh finds it): no host name is written into the repository."""
+    codename = next(line.split("=", 1)[1].strip('"') for line in Path("/etc/os-release").read_text().splitlines()
+                    if line.startswith("VERSION_CODENAME="))
+    for attempt in range(2):
+        for line in run("apt-get", "indextargets", "--format", "$(REPO_URI) $(CODENAME) $(ORIGIN)").splitlines():
+            fields = line.split()
+            if len(fields) == 3 and fields[1] == codename and fields[2] == "Debian":
+                return fields[0]
+        if attempt == 0:
+            run("apt-get", "update", "-qq")
+    raise SystemExit(f"rootfs: no Debian {codename} archive in this machine's apt sources")
+
+
 def debootstrap(target, packages):
     """debootstrap bookworm minbase into `target` (~40 s with a fast mirror)."""
     subprocess.run(["debootstrap", "--variant=minbase", f"--include={','.join(packages)}",
-                    "bookworm", str(target), MIRROR], check=True, stdout=subprocess.DEVNULL)
+                    "bookworm", str(target), mirror()], check=True, stdout=subprocess.DEVNULL)
 
 
 def configure_base(root, kernel):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Entry point of `make test-e2e`: prepares the cached kernel + initramfs around the given
-swipe-kiosk binary, the Debian root file system with the given .deb installed and the aarch64
-kernel + initramfs around the arm64 binary (each only when a selected test boots it), runs the VM
+swipe-kiosk binary, the Debian root file system with the given .deb installed and the trixie
+arm64 root file system with the arm64 .deb (each only when a selected test boots it), runs the VM
 tests and prints `N passed, N failed` and the wall time."""
 import argparse
 import sys
@@ -10,6 +10,7 @@ import unittest
 
 import metrics
 import rootfs
+import rootfs_arm64
 import test_app_vm
 import test_arm64_vm
 import test_drivers_vm
@@ -18,7 +19,6 @@ import test_run_in_vm
 import test_service_vm
 import test_session_vm
 import vmassets
-import vmassets_arm64
 
 
 class TimedResult(unittest.TextTestResult):
@@ -37,7 +37,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True, help="swipe-kiosk built with --static-swift-stdlib")
     parser.add_argument("--deb", required=True, help="swipe-kiosk_*.deb from `make deb` (boot test)")
-    parser.add_argument("--arm64-binary", required=True, help="the arm64 swipe-kiosk from `make arm64-binary`")
+    parser.add_argument("--arm64-deb", required=True, help="swipe-kiosk_*_arm64.deb from `make deb-arm64`")
     parser.add_argument("--arm64-root", required=True, help="the trixie build root (packaging/arm64/buildroot.sh)")
     parser.add_argument("-k", dest="pattern", help="only tests whose name contains this")
     options = parser.parse_args()
@@ -46,15 +46,15 @@ def main():
     for module in (test_kiosk_vm, test_app_vm, test_drivers_vm, test_session_vm, test_run_in_vm, test_service_vm,
                    test_arm64_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
-    if options.pattern:
-        suite = unittest.TestSuite(t for t in suite for t in t if options.pattern in t.id())
+    # One flat suite of test cases (unittest still runs each class's setUpClass once, in order).
+    suite = unittest.TestSuite(t for t in suite for t in t if not options.pattern or options.pattern in t.id())
     modules = {t.id().split(".")[0] for t in suite}  # only what the selected tests boot is prepared
     test_kiosk_vm.ASSETS = test_app_vm.ASSETS = vmassets.prepare(options.binary)
     test_app_vm.BINARY = test_run_in_vm.BINARY = options.binary
     if "test_service_vm" in modules:
         test_service_vm.BOOT = rootfs.prepare(options.deb, test_service_vm.APP_COMMAND)
     if "test_arm64_vm" in modules:
-        test_arm64_vm.ASSETS = vmassets_arm64.prepare(options.arm64_binary, options.arm64_root)
+        test_arm64_vm.BOOT = rootfs_arm64.prepare(options.arm64_deb, options.arm64_root)
     print(f"e2e: assets ready in {time.monotonic() - started:.1f} s", flush=True)
     result = unittest.TextTestRunner(verbosity=2, resultclass=TimedResult).run(suite)
     failed = len(result.failures) + len(result.errors)

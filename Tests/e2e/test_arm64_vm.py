@@ -1,11 +1,12 @@
-"""The arm64 build runs on an arm64 kernel: QEMU's `virt` board under TCG (an emulated Cortex-A72)
-boots Debian 13 (trixie)'s arm64 kernel with virtio-gpu, udev and the uinput touchscreen
-(vmassets_arm64.py), and the arm64 swipe-kiosk (Debian's Swift 6.0.3, NEON pixel kernels) draws
-on the real virtio_gpu DRM driver exactly what the x86-64 host's headless `replay` draws: 0
-differing pixels. A tap pushes the detail page, a swipe opens a row, and a SIGKILLed app comes
-back with its first screen, restarted by the guest's supervisor loop (the initramfs has no
-systemd; test_service_vm.py proves systemd's restart on x86-64). Ends with the e2e-metrics line
-for arch=aarch64. One boot; run through run_vm_tests.py (--arm64-binary, --arm64-root)."""
+"""The arm64 package runs on an arm64 kernel as on a Raspberry Pi: QEMU's `virt` board under TCG
+(an emulated Cortex-A72) boots Debian 13 (trixie)'s arm64 kernel into a trixie root where the
+arm64 .deb was installed with `apt install ./swipe-kiosk_*_arm64.deb` (rootfs_arm64.py), and
+systemd starts swipe-kiosk.service on the real virtio_gpu DRM driver with udev and the uinput
+touchscreen. The app (Debian's Swift 6.0.3, NEON pixel kernels) draws exactly what the x86-64
+host's headless `replay` draws: 0 differing pixels. A swipe opens a row, a tap pushes the detail
+page, and a SIGKILLed app is brought back by systemd with its first screen. Ends with the
+e2e-metrics line for arch=aarch64. One boot; run through run_vm_tests.py (--arm64-deb, --arm64-root).
+The unit's log reaches the test through the journal, forwarded to the serial console."""
 import os
 import re
 import time
@@ -15,13 +16,10 @@ import images
 import metrics
 from test_app_vm import AppVM, Gesture, HEADER, NAV_BAR, ROW, play_metrics_gestures
 
-ASSETS = None  # (kernel Image, initrd) from vmassets_arm64.prepare, set by run_vm_tests.py
+BOOT = None  # (kernel Image, boot initrd, root image) from rootfs_arm64.prepare, set by run_vm_tests.py
 WORKDIR = Path(os.environ.get("SWIPE_KIOSK_E2E_WORK", "/tmp/swipe-kiosk-e2e")) / "arm64"
-# Restarts the app whenever it ends, as systemd's Restart=always would, until /run/app.stop exists;
-# /run/app.pid always names the running instance.
-SUPERVISOR = ("rm -f /tmp/items.sqlite3*; (while [ ! -e /run/app.stop ]; do "
-              "swipe-kiosk run --database /tmp/items.sqlite3 & echo $! > /run/app.pid; wait $!; "
-              "echo APP-EXITED $?; done) &")
+# /run/app.pid names the unit's running instance (metrics.measure_idle reads it).
+REMEMBER_PID = "systemctl show -p MainPID --value swipe-kiosk > /run/app.pid"
 
 
 class Arm64AppVMTest(AppVM):
@@ -29,15 +27,21 @@ class Arm64AppVMTest(AppVM):
     gpu = "virtio-gpu-pci"  # the virt board has no VGA; virtio-gpu is what arm64 VMs use
     arch = "aarch64"
 
+    append = "root=/dev/vda rw"
+
     @classmethod
     def setUpClass(cls):
-        cls.assets = ASSETS
+        kernel, initrd, cls.drive = BOOT
+        cls.assets = (kernel, initrd)
         super().setUpClass()
-        cls.vm.shell("echo ARCH $(uname -m)")
-        cls.uname = cls.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
-        cls.vm.mark()
-        cls.vm.shell(SUPERVISOR)
-        cls.running = cls.wait_until_running()
+        try:
+            cls.installed = cls.vm.wait_for("DEB ", what="the initramfs's apt install")
+            cls.vm.shell("echo ARCH $(uname -m)")
+            cls.uname = cls.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
+            cls.running = cls.wait_until_running()
+        except BaseException:
+            cls.vm.close()  # unittest skips tearDownClass then; this keeps the console log
+            raise
 
     @classmethod
     def wait_until_running(cls):
@@ -46,12 +50,14 @@ class Arm64AppVMTest(AppVM):
         cls.vm.wait_for("kiosk running:", timeout=60, what="the app's running line")
         cls.vm.wait_for('input device added: name="vinput touchscreen"', timeout=30)
         first_frame = metrics.first_frame_ms(cls.vm.wait_for("start-up: first frame", timeout=30))
+        cls.vm.shell(REMEMBER_PID)
         return display, first_frame
 
     def restart_by_sigkill(self):
+        """systemd (Restart=always) brings the app back after a SIGKILL."""
         self.vm.mark()
         self.vm.shell("kill -KILL $(cat /run/app.pid)")
-        self.assertIn("APP-EXITED 137", self.vm.wait_for("APP-EXITED", timeout=30))
+        self.vm.wait_for("status=9/KILL", timeout=30, what="systemd seeing the SIGKILL")
         type(self).running = self.wait_until_running()
 
     def assertScreenExact(self, name, expected):
@@ -68,6 +74,7 @@ class Arm64AppVMTest(AppVM):
         self.assertScreenExact(name, expected)
 
     def test_1_first_screen(self):
+        self.assertIn("DEB INSTALLED swipe-kiosk_", self.installed)
         self.assertEqual(self.uname, "aarch64")
         self.assertIn("driver=virtio_gpu", self.running[0])
         self.first_screen("first-screen")
@@ -95,16 +102,16 @@ class Arm64AppVMTest(AppVM):
         self.assertScreenExact("tap-detail", expected)
 
     def test_9_metrics(self):
-        """As test_app_vm's: a fresh instance, 10 swipes and 10 taps, 60 s untouched, then SIGTERM
-        (the supervisor stops) for the app's touch-to-flip line."""
+        """As test_app_vm's: a fresh instance, 10 swipes and 10 taps, 60 s untouched, then
+        `systemctl stop` (SIGTERM) for the app's touch-to-flip line."""
         self.restart_by_sigkill()
         display, first_frame = self.running
         play_metrics_gestures(self.vm)
         idle_cpu, wakeups = metrics.measure_idle(self.vm)
         self.vm.mark()
-        self.vm.shell("touch /run/app.stop; kill -TERM $(cat /run/app.pid)")
+        self.vm.shell("systemctl stop swipe-kiosk")
         p50, p99, events = metrics.latency_ms(self.vm.wait_for("touch-to-flip:", timeout=30, what="the latency line"))
-        self.assertIn("APP-EXITED 0", self.vm.wait_for("APP-EXITED", timeout=30))
+        self.vm.wait_for("swipe-kiosk.service: Deactivated successfully", timeout=30, what="a clean stop")
         self.assertGreaterEqual(events, 20, "every gesture should have reached the screen")
         driver = re.search(r"driver=(\S+)", display).group(1)
         metrics.record(driver, self.uname, first_frame, p50, p99, idle_cpu, wakeups)

@@ -194,12 +194,12 @@ def add_modules(cpio, modules):
     cpio.file("etc/modules.list", "".join(f"/lib/modules/{module_name(p)}\n" for p in modules).encode(), 0o644)
 
 
-def add_app_files(cpio, binary, helpers, data_root=Path("/")):
-    """What both architectures' initramfs hold besides kernel, udev and libraries: libinput's
-    data (from `data_root`: the quirks must be those of the libinput the app loads), the groups
-    udev's rules name, the app with its fonts, the guest helpers and /init."""
+def add_app_files(cpio, binary, helpers):
+    """What the initramfs holds besides kernel, udev and libraries: libinput's data (the quirks
+    of the host's libinput, which the app links), the groups udev's rules name, the app with its
+    fonts, the guest helpers and /init."""
     for data_dir in ("usr/share/libinput", "usr/share/libwacom"):
-        for path in sorted((data_root / data_dir).glob("*")) if (data_root / data_dir).exists() else []:
+        for path in sorted(Path("/", data_dir).glob("*")) if Path("/", data_dir).exists() else []:
             if path.is_file():
                 cpio.file(f"{data_dir}/{path.name}", path.read_bytes(), 0o644)
     cpio.file("etc/group", b"root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:105:\n", 0o644)
