@@ -56,9 +56,11 @@ public final class ListPage {
         renderer = RowRenderer(theme: theme, text: text)
         scroll = ScrollState(viewport: frame.height)
         let lookup = ItemLookup()
+        // The configured lengths are points; the rows are laid out in pixels.
+        let scale = theme.metrics.scale
         group = SwipeRowGroup(
-            thresholds: GestureThresholds(), direction: direction, measurer: SwipeMeasurer(theme: theme, text: text)
-        ) { id in swipe(lookup.item(id) ?? ListItem(id: id, title: "")) }
+            thresholds: .scaled(scale), direction: direction, measurer: SwipeMeasurer(theme: theme, text: text)
+        ) { id in swipe(lookup.item(id) ?? ListItem(id: id, title: "")).scaled(by: scale) }
         self.lookup = lookup
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)
