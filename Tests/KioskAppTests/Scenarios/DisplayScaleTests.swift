@@ -4,6 +4,7 @@
 // same scripts run at 1.0 (the default) and 2.0 through replay.
 import ArgumentParser
 import Foundation
+import GoldenImages
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
@@ -89,6 +90,21 @@ final class DisplayScaleTests: XCTestCase {
         let swipe = "size 1280x800\nat 0 tap 640 420\nat 800 swipe 0 30 500 900 500 300\nat 1900 state a.json\nat 1950 end\n"
         XCTAssertEqual(try Scenario(swipe, config: Self.double).state("a").stack, ["inbox"], "an edge swipe pops at 2.0")
         XCTAssertEqual(try Scenario(swipe).state("a").stack.count, 2, "x = 30 is no edge swipe at 1.0")
+    }
+
+    /// The README's pictures (Tests/Screenshots/scale-*.png) are this test's golden images: the
+    /// same 1280x800 list with its second row swiped open, at 1.0, 1.5 and 2.0.
+    func testTheReadmeScreenshotsAtEachScale() throws {
+        let screenshots = GoldenImage(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path + "/Screenshots")
+        for scale in ["1.0", "1.5", "2.0"] {
+            // The second row's middle: the bar, the section header and one row, scaled.
+            let y = Int(((64 + 28 + 76 + 38) * Double(scale)!).rounded())
+            let script = "size 1280x800\nat 0 swipe 0 1200 \(y) 860 \(y) 300\nat 1200 screenshot a.png\nat 1250 end\n"
+            let run = try Scenario(script, config: "[display]\nscale = \(scale)\n")
+            XCTAssertEqual(try run.state("final").swipeState("inbox-2"), "open", "scale \(scale)")
+            if let message = try screenshots.mismatch(try run.image("a"), "scale-" + scale) { XCTFail(message) }
+        }
     }
 
     func testScaleOutsideItsRangeOrOfTheWrongTypeIsBadConfiguration() throws {
