@@ -15,7 +15,7 @@ public final class DetailPage {
     public var frame: Rect
     var pressed: (slot: Int, action: String)?
     /// The content above the buttons scrolls when it is longer than its viewport.
-    var scroll = ScrollState(viewport: 1)
+    var scroll: ScrollState
     /// The finger that may scroll the content: where it went down, and whether it is dragging.
     var scrollTouch: (slot: Int, start: Point, dragging: Bool)?
     var velocity = VelocityTracker()
@@ -31,6 +31,7 @@ public final class DetailPage {
         self.theme = theme
         self.text = text
         icons = RowRenderer(theme: theme, text: text)
+        scroll = ScrollState(viewport: 1, scale: theme.metrics.scale)
     }
 
     /// Frames of the action buttons, in a grid of two columns at the bottom.

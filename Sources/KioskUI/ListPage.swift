@@ -54,7 +54,7 @@ public final class ListPage {
         sections = Self.sectionIndex(data, theme: theme, headers: sectionHeaders)
         configuration = swipe
         renderer = RowRenderer(theme: theme, text: text)
-        scroll = ScrollState(viewport: frame.height)
+        scroll = ScrollState(viewport: frame.height, scale: theme.metrics.scale)
         let lookup = ItemLookup()
         // The configured lengths are points; the rows are laid out in pixels.
         let scale = theme.metrics.scale

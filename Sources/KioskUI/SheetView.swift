@@ -65,7 +65,7 @@ public final class SheetView {
         self.text = text
         let height = min(screen.height * Self.maximumFraction, Self.contentHeight(content, theme: theme, text: text, width: screen.width))
         dismissal = SheetDismissController(height: height, configuration: configuration.scaled(by: theme.metrics.scale), time: time)
-        scroll = ScrollState(viewport: height - theme.px(Self.headerHeight))
+        scroll = ScrollState(viewport: height - theme.px(Self.headerHeight), scale: theme.metrics.scale)
         scroll.setContent(height: Self.contentHeight(content, theme: theme, text: text, width: screen.width) - theme.px(Self.headerHeight),
                           viewport: height - theme.px(Self.headerHeight))
     }

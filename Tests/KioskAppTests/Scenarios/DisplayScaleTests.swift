@@ -8,6 +8,7 @@ import GoldenImages
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
+import KioskUI
 @testable import swipe_kiosk
 
 final class DisplayScaleTests: XCTestCase {
@@ -105,6 +106,20 @@ final class DisplayScaleTests: XCTestCase {
             XCTAssertEqual(try run.state("final").swipeState("inbox-2"), "open", "scale \(scale)")
             if let message = try screenshots.mismatch(try run.image("a"), "scale-" + scale) { XCTFail(message) }
         }
+    }
+
+    func testAFlingNeedsTwiceTheVelocityAtScaleTwo() {
+        // A release at 80 px/s: above the 50 pt/s fling threshold at 1.0, below 100 px/s at 2.0.
+        func flings(scale: Double) -> Bool {
+            var scroll = ScrollState(viewport: 400, scale: scale)
+            scroll.setContent(height: 4000, viewport: 400)
+            scroll.beginDrag(time: 0)
+            scroll.drag(translation: -100, time: 0.1)
+            scroll.endDrag(velocity: -80, time: 0.1)
+            return scroll.isMoving(at: 0.1)
+        }
+        XCTAssertTrue(flings(scale: 1))
+        XCTAssertFalse(flings(scale: 2))
     }
 
     func testScaleOutsideItsRangeOrOfTheWrongTypeIsBadConfiguration() throws {
