@@ -1,7 +1,7 @@
 // The display scale (`[display] scale`) applied to the swipe options: their lengths are points
 // as configured (SwipeCellKit's numbers), the UI lays out in pixels, so a HiDPI panel multiplies
-// every length once, here, before the core measures buttons or tests thresholds. Fractions,
-// durations and elasticities are ratios and stay as they are.
+// every length once, here, before the core measures buttons or tests thresholds; the sheet's
+// dismiss velocity likewise. Fractions, durations and elasticities are ratios and stay as they are.
 
 extension SwipeOptions {
     /// These options with every length multiplied by `factor` (pixels per point).
