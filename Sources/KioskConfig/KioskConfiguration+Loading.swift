@@ -102,6 +102,7 @@ extension DisplaySettings {
         }
         rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
         atomic = r.choice("atomic") ?? atomic
+        scale = r.number("scale", default: scale, in: Self.scaleRange)
         r.finish()
     }
 }

@@ -70,6 +70,11 @@ public struct DisplaySettings: Hashable, Sendable {
     /// Clockwise rotation of the picture: 0, 90, 180 or 270.
     public var rotation: Int = 0
     public var atomic: AtomicSetting = .auto
+    /// Pixels per point: every UI length (metrics, fonts, hit areas, gesture distances) is
+    /// multiplied by it, for HiDPI panels (a 10-inch 1920x1200 panel wants 1.5).
+    public var scale: Double = 1
+    /// The accepted `scale` values.
+    public static let scaleRange: ClosedRange<Double> = 0.5...4
 
     public init() {}
 }

@@ -5,7 +5,7 @@ import SwipeCore
 
 extension DetailPage {
     /// Vertical travel before a touch counts as a scroll rather than a tap.
-    static let scrollSlop = 8.0
+    var scrollSlop: Double { theme.px(8) }
 
     /// A tap on a button asks the app to run that action; a drag scrolls.
     public func handle(_ event: TouchEvent) -> [UIEffect] {
@@ -37,7 +37,7 @@ extension DetailPage {
             guard var touch = scrollTouch, touch.slot == event.slot else { return }
             velocity.add(event.point, time: event.time)
             let dy = event.point.y - touch.start.y
-            if !touch.dragging, abs(dy) > Self.scrollSlop {
+            if !touch.dragging, abs(dy) > scrollSlop {
                 touch.dragging = true
                 pressed = nil
                 scroll.beginDrag(time: event.time)

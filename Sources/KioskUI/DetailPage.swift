@@ -15,13 +15,13 @@ public final class DetailPage {
     public var frame: Rect
     var pressed: (slot: Int, action: String)?
     /// The content above the buttons scrolls when it is longer than its viewport.
-    var scroll = ScrollState(viewport: 1)
+    var scroll: ScrollState
     /// The finger that may scroll the content: where it went down, and whether it is dragging.
     var scrollTouch: (slot: Int, start: Point, dragging: Bool)?
     var velocity = VelocityTracker()
 
-    static let margin = 20.0
-    static let buttonHeight = 52.0
+    var margin: Double { theme.px(20) }
+    var buttonHeight: Double { theme.px(52) }
 
     public init(item: ListItem, actions: [SwipeAction], frame: Rect, theme: Theme, text: TextCache) {
         id = "detail:" + item.id
@@ -31,17 +31,18 @@ public final class DetailPage {
         self.theme = theme
         self.text = text
         icons = RowRenderer(theme: theme, text: text)
+        scroll = ScrollState(viewport: 1, scale: theme.metrics.scale)
     }
 
     /// Frames of the action buttons, in a grid of two columns at the bottom.
     public func buttonFrames() -> [(SwipeAction, Rect)] {
-        let m = Self.margin, columns = 2.0
+        let m = margin, columns = 2.0, gap = theme.px(12)
         let w = (frame.width - m * (columns + 1)) / columns
         let rows = (Double(actions.count) / columns).rounded(.up)
-        let top = frame.maxY - m - rows * (Self.buttonHeight + 12) + 12
+        let top = frame.maxY - m - rows * (buttonHeight + gap) + gap
         return actions.enumerated().map { i, action in
             let col = Double(i % 2), row = Double(i / 2)
-            return (action, Rect(x: frame.minX + m + col * (w + m), y: top + row * (Self.buttonHeight + 12), width: w, height: Self.buttonHeight))
+            return (action, Rect(x: frame.minX + m + col * (w + m), y: top + row * (buttonHeight + gap), width: w, height: buttonHeight))
         }
     }
 
@@ -64,12 +65,12 @@ public final class DetailPage {
     /// The scrolling area: from the top of the page to just above the buttons.
     var viewport: Rect {
         let buttonsTop = buttonFrames().map(\.1.minY).min() ?? frame.maxY
-        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, buttonsTop - 8 - frame.minY))
+        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(1, buttonsTop - theme.px(8) - frame.minY))
     }
 
     /// Title, metadata and body laid out for the page width.
     func textLayouts() -> (title: TextLayout, meta: TextLayout, body: TextLayout) {
-        let width = frame.width - 2 * Self.margin
+        let width = frame.width - 2 * margin
         let meta = ([item.unread ? "Unread" : "Read"] + (item.flagged ? ["Flagged"] : []) + (item.badge.map { ["\($0) new"] } ?? []))
             .joined(separator: " · ")
         return (text.layout(item.title, font: theme.bodyBold, maxWidth: width, maxLines: 2),
@@ -79,12 +80,12 @@ public final class DetailPage {
 
     /// Height of everything that scrolls.
     var contentHeight: Double {
-        let t = textLayouts(), m = Self.margin
-        return pictureHeight + m + t.title.height + 8 + t.meta.height + 16 + t.body.height + m
+        let t = textLayouts(), m = margin
+        return pictureHeight + m + t.title.height + theme.px(8) + t.meta.height + theme.px(16) + t.body.height + m
     }
 
     public func render(_ painter: Painter, time: Double) {
-        let p = theme.palette, m = Self.margin
+        let p = theme.palette, m = margin
         let area = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
         let view = viewport
         updateScrollContent()
@@ -106,9 +107,9 @@ public final class DetailPage {
                 }
                 let t = textLayouts()
                 painter.draw(t.title, at: Point(x: area.x + m, y: y + m), boxWidth: width, color: p.title)
-                y += m + t.title.height + 8
+                y += m + t.title.height + theme.px(8)
                 painter.draw(t.meta, at: Point(x: area.x + m, y: y), boxWidth: width, color: p.subtitle)
-                y += t.meta.height + 16
+                y += t.meta.height + theme.px(16)
                 painter.draw(t.body, at: Point(x: area.x + m, y: y), boxWidth: width, color: p.title)
                 drawIndicator(painter, view: view, time: time)
             }
@@ -119,27 +120,29 @@ public final class DetailPage {
     func drawIndicator(_ painter: Painter, view: Rect, time: Double) {
         let alpha = scroll.indicatorAlpha(at: time), content = contentHeight
         guard alpha > 0, content > view.height else { return }
-        let length = max(36, view.height * view.height / content)
+        let length = max(theme.px(36), view.height * view.height / content)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, content - view.height)))
-        let bar = Rect(x: view.maxX - 6, y: view.y + 2 + (view.height - 4 - length) * progress, width: 3, height: length)
-        painter.fillRoundedRect(bar, radius: 1.5, color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
+        let bar = Rect(x: view.maxX - theme.px(6), y: view.y + theme.px(2) + (view.height - theme.px(4) - length) * progress,
+                       width: theme.px(3), height: length)
+        painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
     }
 
     func drawButtons(_ painter: Painter) {
         for (action, f) in buttonFrames() {
             let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
             let color = Color(rgba: action.resolvedBackground.rgba)
-            painter.fillRoundedRect(r, radius: 12, color: pressed?.action == action.id ? color.withAlpha(0.7) : color)
-            let label = text.layout(action.title ?? action.id, font: theme.actionTitle, maxWidth: f.width - 48, alignment: .center)
+            painter.fillRoundedRect(r, radius: theme.px(12), color: pressed?.action == action.id ? color.withAlpha(0.7) : color)
+            let label = text.layout(action.title ?? action.id, font: theme.actionTitle, maxWidth: f.width - theme.px(48), alignment: .center)
             var x = r.x + (r.width - label.width) / 2
             if let name = action.icon {
                 let icon = icons.icon(name)
-                x += (icon.width + 8) / 2
-                painter.draw(icon, x: x - icon.width - 8, baseline: r.y + r.height / 2 + theme.metrics.iconSize * 0.35,
+                let gap = theme.px(8)
+                x += (icon.width + gap) / 2
+                painter.draw(icon, x: x - icon.width - gap, baseline: r.y + r.height / 2 + theme.metrics.iconSize * 0.35,
                              color: Color(rgba: action.textColor.rgba))
             }
             if let line = label.lines.first {
-                painter.draw(line, x: x, baseline: r.y + r.height / 2 + label.ascent / 2 - 1, color: Color(rgba: action.textColor.rgba))
+                painter.draw(line, x: x, baseline: r.y + r.height / 2 + label.ascent / 2 - theme.px(1), color: Color(rgba: action.textColor.rgba))
             }
         }
     }

@@ -73,7 +73,7 @@ extension KioskScene {
     /// The thumbnail square of a row at `frame` moved by its swipe `offset`, and its readiness.
     func pictureMark(_ path: String, row frame: Rect, offset: Double) -> FrameSignature.RowMark {
         let f = Rect(x: frame.minX + offset.rounded(), y: frame.minY, width: frame.width, height: frame.height)
-        let box = RowRenderer.thumbnailFrame(center: RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft),
+        let box = RowRenderer.thumbnailFrame(center: RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft, metrics: theme.metrics),
                                              metrics: theme.metrics)
         let ready = theme.pictures?.thumbnail(path, side: RowRenderer.thumbnailSide(theme.metrics)) != nil
         return FrameSignature.RowMark(frame: Rect(x: box.x, y: box.y, width: box.width, height: box.height),

@@ -62,7 +62,8 @@ extension KioskScene {
         case nil: break
         }
         if swipeBack, stack.count > 1 {
-            let arbiter = GestureArbiter(start: event.point, time: event.time, screenWidth: size.width, edgeOnRight: rtl)
+            let arbiter = GestureArbiter(start: event.point, time: event.time, screenWidth: size.width,
+                                         thresholds: .scaled(theme.metrics.scale), edgeOnRight: rtl)
             if arbiter.beganInEdgeZone { return .edge(arbiter, began: event) }
         }
         return .page

@@ -36,7 +36,7 @@ extension KioskScene {
         let t = (time - p.start) / p.duration
         guard t >= 0, t < 1 else { return }
         let alpha = p.strength * 0.6 * (1 - t)
-        let w = 6.0, color = theme.palette.accent.withAlpha(alpha)
+        let w = theme.px(6), color = theme.palette.accent.withAlpha(alpha)
         painter.fill(Rect(x: 0, y: 0, width: size.width, height: w), color: color)
         painter.fill(Rect(x: 0, y: size.height - w, width: size.width, height: w), color: color)
         painter.fill(Rect(x: 0, y: w, width: w, height: size.height - 2 * w), color: color)
@@ -71,7 +71,7 @@ extension KioskScene {
 
     /// Routes a touch to the toast's button or the sheet; true when one of them took it.
     func handleOverlay(_ event: TouchEvent) -> Bool {
-        if event.phase == .began, let toast, let b = toast.buttonFrame(screen: size), b.contains(event.point) {
+        if event.phase == .began, let toast, let b = toast.buttonFrame(screen: size, theme: theme), b.contains(event.point) {
             owners[event.slot] = .ignored
             effects.append(.toastAction(id: toast.id))
             hideToast()

@@ -44,19 +44,19 @@ extension ListPage {
     }
 
     func drawEmptyState(_ painter: Painter, area: Rect) {
-        let message = renderer.text.layout("Nothing here", font: theme.title, maxWidth: area.width - 40, alignment: .center)
-        painter.draw(message, at: Point(x: area.x + 20, y: area.y + area.height / 2 - message.height / 2),
-                     boxWidth: area.width - 40, color: theme.palette.subtitle)
+        let message = renderer.text.layout("Nothing here", font: theme.title, maxWidth: area.width - theme.px(40), alignment: .center)
+        painter.draw(message, at: Point(x: area.x + theme.px(20), y: area.y + area.height / 2 - message.height / 2),
+                     boxWidth: area.width - theme.px(40), color: theme.palette.subtitle)
     }
 
     func drawIndicator(_ painter: Painter, area: Rect, time: Double) {
         let alpha = scroll.indicatorAlpha(at: time)
         guard alpha > 0, contentHeight > frame.height else { return }
         let fraction = frame.height / contentHeight
-        let length = max(36, frame.height * fraction)
+        let length = max(theme.px(36), frame.height * fraction)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))
-        let x = direction == .rightToLeft ? area.x + 3 : area.maxX - 6
-        let bar = Rect(x: x, y: area.y + 2 + (area.height - 4 - length) * progress, width: 3, height: length)
-        painter.fillRoundedRect(bar, radius: 1.5, color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
+        let x = direction == .rightToLeft ? area.x + theme.px(3) : area.maxX - theme.px(6)
+        let bar = Rect(x: x, y: area.y + theme.px(2) + (area.height - theme.px(4) - length) * progress, width: theme.px(3), height: length)
+        painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
     }
 }

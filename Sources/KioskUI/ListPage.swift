@@ -54,11 +54,13 @@ public final class ListPage {
         sections = Self.sectionIndex(data, theme: theme, headers: sectionHeaders)
         configuration = swipe
         renderer = RowRenderer(theme: theme, text: text)
-        scroll = ScrollState(viewport: frame.height)
+        scroll = ScrollState(viewport: frame.height, scale: theme.metrics.scale)
         let lookup = ItemLookup()
+        // The configured lengths are points; the rows are laid out in pixels.
+        let scale = theme.metrics.scale
         group = SwipeRowGroup(
-            thresholds: GestureThresholds(), direction: direction, measurer: SwipeMeasurer(theme: theme, text: text)
-        ) { id in swipe(lookup.item(id) ?? ListItem(id: id, title: "")) }
+            thresholds: .scaled(scale), direction: direction, measurer: SwipeMeasurer(theme: theme, text: text)
+        ) { id in swipe(lookup.item(id) ?? ListItem(id: id, title: "")).scaled(by: scale) }
         self.lookup = lookup
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)

@@ -16,8 +16,9 @@ extension RowRenderer {
     }
 
     /// The row's avatar centre for a row at `frame` (screen pixels).
-    static func avatarCenter(rowFrame f: Rect, rtl: Bool) -> Point {
-        Point(x: rtl ? f.maxX - 36 : f.x + 36, y: f.y + f.height / 2)
+    static func avatarCenter(rowFrame f: Rect, rtl: Bool, metrics: Metrics) -> Point {
+        let inset = 36 * metrics.scale
+        return Point(x: rtl ? f.maxX - inset : f.x + inset, y: f.y + f.height / 2)
     }
 
     func drawAvatar(_ item: ListItem, center: Point, painter: Painter) {
@@ -38,7 +39,7 @@ extension RowRenderer {
             painter.draw(line, x: center.x - line.width / 2, baseline: center.y + m.iconSize * 0.35, color: .white)
         } else {
             let letter = text.layout(item.initial, font: theme.title)
-            painter.draw(letter.lines[0], x: center.x - letter.width / 2, baseline: center.y + 6, color: .white)
+            painter.draw(letter.lines[0], x: center.x - letter.width / 2, baseline: center.y + theme.px(6), color: .white)
         }
     }
 }

@@ -43,39 +43,39 @@ final class RowRenderer {
         let p = theme.palette
         painter.fill(f, color: p.row)
         func x(_ fromLeading: Double, width: Double = 0) -> Double { rtl ? f.maxX - fromLeading - width : f.x + fromLeading }
-        let inset = 72.0
-        painter.fill(Rect(x: rtl ? f.x : f.x + inset, y: f.maxY - 1, width: f.width - inset, height: 1), color: p.separator)
-        drawAvatar(item, center: Self.avatarCenter(rowFrame: f, rtl: rtl), painter: painter)
+        let px = theme.px, inset = px(72), line = max(1, px(1).rounded())
+        painter.fill(Rect(x: rtl ? f.x : f.x + inset, y: f.maxY - line, width: f.width - inset, height: line), color: p.separator)
+        drawAvatar(item, center: Self.avatarCenter(rowFrame: f, rtl: rtl, metrics: theme.metrics), painter: painter)
         if item.unread {
-            painter.fillCircle(center: Point(x: x(8), y: f.y + f.height / 2), radius: 4, color: p.unread)
+            painter.fillCircle(center: Point(x: x(px(8)), y: f.y + f.height / 2), radius: px(4), color: p.unread)
         }
-        var trailing = 16.0
+        var trailing = px(16)
         if let badge = item.badge {
             let label = text.layout(String(badge), font: theme.badge)
-            let w = max(28, label.width + 16)
-            let pill = Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - 12, width: w, height: 24)
-            painter.fillRoundedRect(pill, radius: 12, color: p.badge)
-            painter.draw(label.lines[0], x: pill.x + (w - label.width) / 2, baseline: pill.y + 17, color: .white)
-            trailing += w + 8
+            let w = max(px(28), label.width + px(16))
+            let pill = Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - px(12), width: w, height: px(24))
+            painter.fillRoundedRect(pill, radius: px(12), color: p.badge)
+            painter.draw(label.lines[0], x: pill.x + (w - label.width) / 2, baseline: pill.y + px(17), color: .white)
+            trailing += w + px(8)
         }
         if item.flagged {
-            painter.fillCircle(center: Point(x: x(f.width - trailing - 6), y: f.y + f.height / 2), radius: 5, color: p.flag)
-            trailing += 18
+            painter.fillCircle(center: Point(x: x(f.width - trailing - px(6)), y: f.y + f.height / 2), radius: px(5), color: p.flag)
+            trailing += px(18)
         }
         let textWidth = max(0, f.width - inset - trailing)
         let alignment: TextAlignment = rtl ? .right : .left
         let title = text.layout(item.title, font: theme.title, maxWidth: textWidth, alignment: alignment)
-        painter.draw(title, at: Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 - 4 - title.ascent - title.descent), boxWidth: textWidth, color: p.title)
+        painter.draw(title, at: Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 - px(4) - title.ascent - title.descent), boxWidth: textWidth, color: p.title)
         if !item.subtitle.isEmpty {
             let sub = text.layout(item.subtitle, font: theme.subtitle, maxWidth: textWidth, alignment: alignment)
-            painter.draw(sub, at: Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 + 4), boxWidth: textWidth, color: p.subtitle)
+            painter.draw(sub, at: Point(x: x(inset, width: textWidth), y: f.y + f.height / 2 + px(4)), boxWidth: textWidth, color: p.subtitle)
         }
     }
 
     /// A section header: its label on the tinted band, on the reading side. A header shrinking
     /// with its rows is clipped from the bottom, as rows are.
     func drawHeader(_ label: String, frame f: Rect, painter: Painter, rtl: Bool) {
-        let inset = 16.0, width = max(0, f.width - 2 * inset)
+        let inset = theme.px(16), width = max(0, f.width - 2 * inset)
         painter.withSavedState {
             painter.clip(to: f)
             painter.fill(f, color: theme.palette.sectionHeader)

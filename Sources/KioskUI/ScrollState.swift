@@ -17,9 +17,12 @@ public struct ScrollState: Sendable {
     public static let decay = Decay.normal
     /// Scroll indicator fade-out after the motion stops.
     public static let indicatorFade = 0.5
+    /// Pixels per point (`[display] scale`) of the velocity thresholds, which are points per second.
+    public let scale: Double
 
-    public init(viewport: Double) {
+    public init(viewport: Double, scale: Double = 1) {
         self.viewport = max(1, viewport)
+        self.scale = scale
     }
 
     /// Updates sizes; an offset past the new end is clamped.
@@ -72,10 +75,11 @@ public struct ScrollState: Sendable {
         guard dragging else { return }
         dragging = false
         lastActivity = time
-        let v = velocity.isFinite ? -min(max(velocity, -20_000), 20_000) : 0
+        let limit = 20_000 * scale
+        let v = velocity.isFinite ? -min(max(velocity, -limit), limit) : 0
         if restOffset < 0 || restOffset > maxOffset {
             springBack(from: restOffset, velocity: v, time: time)
-        } else if abs(v) > 50 {
+        } else if abs(v) > 50 * scale {
             fling = (time, restOffset, v)
         }
     }
@@ -106,7 +110,7 @@ public struct ScrollState: Sendable {
         if value < 0 || value > maxOffset {
             fling = nil
             springBack(from: min(max(value, -viewport * 0.1), maxOffset + viewport * 0.1), velocity: velocity, time: time)
-        } else if abs(velocity) < 5 {
+        } else if abs(velocity) < 5 * scale {
             fling = nil
             restOffset = value
             lastActivity = time

@@ -16,7 +16,7 @@ extension SheetView {
             var velocity = VelocityTracker()
             velocity.add(event.point, time: event.time)
             touch = (event.slot, panel(at: event.time).contains(event.point), event.point,
-                     GestureArbiter(start: event.point, time: event.time, screenWidth: screen.width), velocity, false, false, 0)
+                     GestureArbiter(start: event.point, time: event.time, screenWidth: screen.width, thresholds: .scaled(theme.metrics.scale)), velocity, false, false, 0)
             return nil
         case .moved:
             guard var t = touch, t.slot == event.slot else { return nil }

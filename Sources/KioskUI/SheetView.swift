@@ -48,6 +48,7 @@ public final class SheetView {
     var scroll: ScrollState
     var touch: (slot: Int, startedOnPanel: Bool, last: Point, arbiter: GestureArbiter, velocity: VelocityTracker,
                 sheetDragging: Bool, listDragging: Bool, listTranslation: Double)?
+    // Lengths in points (`theme.px` makes them pixels).
     static let rowHeight = 56.0
     /// Radius of the panel's top corners.
     static let cornerRadius = 12.0
@@ -63,10 +64,10 @@ public final class SheetView {
         self.theme = theme
         self.text = text
         let height = min(screen.height * Self.maximumFraction, Self.contentHeight(content, theme: theme, text: text, width: screen.width))
-        dismissal = SheetDismissController(height: height, configuration: configuration, time: time)
-        scroll = ScrollState(viewport: height - Self.headerHeight)
-        scroll.setContent(height: Self.contentHeight(content, theme: theme, text: text, width: screen.width) - Self.headerHeight,
-                          viewport: height - Self.headerHeight)
+        dismissal = SheetDismissController(height: height, configuration: configuration.scaled(by: theme.metrics.scale), time: time)
+        scroll = ScrollState(viewport: height - theme.px(Self.headerHeight), scale: theme.metrics.scale)
+        scroll.setContent(height: Self.contentHeight(content, theme: theme, text: text, width: screen.width) - theme.px(Self.headerHeight),
+                          viewport: height - theme.px(Self.headerHeight))
     }
 
     /// Replaces the rows (Styles values change in place).
@@ -78,7 +79,7 @@ public final class SheetView {
 
     static func bodyHeight(_ content: SheetContent, theme: Theme, text: TextCache, width: Double) -> Double {
         guard let body = content.body, !body.isEmpty else { return 0 }
-        return text.layout(body, font: theme.body, maxWidth: width - 40, maxLines: 0).height + 24
+        return text.layout(body, font: theme.body, maxWidth: width - theme.px(40), maxLines: 0).height + theme.px(24)
     }
 
     static func contentHeight(_ content: SheetContent, theme: Theme, text: TextCache, width: Double) -> Double {
@@ -94,11 +95,11 @@ public final class SheetView {
     /// Frames of the rows in screen coordinates at `time`.
     func rowFrames(at time: Double) -> [(SheetRow, Rect)] {
         let p = panel(at: time)
-        var y = p.minY + Self.headerHeight + Self.bodyHeight(content, theme: theme, text: text, width: screen.width)
+        var y = p.minY + theme.px(Self.headerHeight) + Self.bodyHeight(content, theme: theme, text: text, width: screen.width)
             - scroll.offset(at: time)
         return content.rows.map { row in
-            defer { y += Self.rowHeight }
-            return (row, Rect(x: 0, y: y, width: screen.width, height: Self.rowHeight))
+            defer { y += theme.px(Self.rowHeight) }
+            return (row, Rect(x: 0, y: y, width: screen.width, height: theme.px(Self.rowHeight)))
         }
     }
 

@@ -51,8 +51,14 @@ public struct Palette: Sendable {
     public init() {}
 }
 
-/// Sizes in pixels.
+/// Sizes in pixels. The defaults are points of a 1x panel; `scaled(by:)` turns them into the
+/// pixels of a HiDPI one. The UI lays out in screen pixels with these scaled lengths, so a touch
+/// (in screen pixels too) hits what is drawn under it without any conversion, and the Painter
+/// and the input path stay untouched: one factor, applied once where lengths are made.
 public struct Metrics: Sendable {
+    /// Pixels per point (`[display] scale`): every other length here is already multiplied by it;
+    /// widgets multiply their own literal lengths by it through `Theme.px`.
+    public private(set) var scale = 1.0
     public var navBarHeight = 64.0
     public var rowHeight = 72.0
     public var avatarRadius = 20.0
@@ -70,6 +76,20 @@ public struct Metrics: Sendable {
     public var sectionTitleSize = 13.0
 
     public init() {}
+
+    /// These metrics with every length multiplied by `factor` (the corner fraction is a ratio).
+    public func scaled(by factor: Double) -> Metrics {
+        var m = self
+        m.scale = scale * factor
+        for length in Self.lengths { m[keyPath: length] *= factor }
+        return m
+    }
+
+    /// The fields that are lengths.
+    static var lengths: [WritableKeyPath<Metrics, Double>] { [
+        \.navBarHeight, \.rowHeight, \.avatarRadius, \.titleSize, \.subtitleSize, \.navTitleSize, \.badgeSize,
+        \.actionTitleSize, \.iconSize, \.bodySize, \.sectionHeaderHeight, \.sectionTitleSize,
+    ] }
 }
 
 /// Everything widgets need to draw.
@@ -89,6 +109,10 @@ public final class Theme {
     public let largeIcons: IconFont
     /// Decoded item pictures (the app's cache); nil: items show their placeholders.
     public var pictures: PictureSource?
+
+    /// `points` in pixels at the theme's scale: how widgets size their literal lengths.
+    @inline(__always)
+    public func px(_ points: Double) -> Double { points * metrics.scale }
 
     /// Loads the fonts. Throws a `CanvasError` naming the file when one is missing or corrupt.
     public init(fonts: FontFiles, palette: Palette = Palette(), metrics: Metrics = Metrics(), library: FontLibrary) throws {
@@ -110,7 +134,7 @@ public final class Theme {
         badge = try make(bold, metrics.badgeSize)
         actionTitle = try make(regular, metrics.actionTitleSize)
         body = try make(regular, metrics.bodySize)
-        bodyBold = try make(bold, metrics.bodySize + 4)
+        bodyBold = try make(bold, metrics.bodySize + 4 * metrics.scale)
         sectionTitle = try make(bold, metrics.sectionTitleSize)
         icons = IconFont(font: try library.font(icon, size: metrics.iconSize))
         largeIcons = IconFont(font: try library.font(icon, size: metrics.iconSize * 1.5))

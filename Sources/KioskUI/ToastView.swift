@@ -21,18 +21,20 @@ public struct ToastView: Hashable, Sendable {
 
     public var expires: Double { shownAt + lifetime }
 
+    /// Height in points.
     static let height = 48.0
     static let fade = 0.2
 
-    func frame(screen: Size) -> Rect {
-        let width = min(screen.width - 32, 560)
-        return Rect(x: (screen.width - width) / 2, y: screen.height - Self.height - 24, width: width, height: Self.height)
+    /// The toast's frame on `screen` at the theme's scale.
+    func frame(screen: Size, theme: Theme) -> Rect {
+        let px = theme.px, width = min(screen.width - px(32), px(560)), height = px(Self.height)
+        return Rect(x: (screen.width - width) / 2, y: screen.height - height - px(24), width: width, height: height)
     }
 
     /// The button's frame (the trailing 30 % of the toast).
-    func buttonFrame(screen: Size) -> Rect? {
+    func buttonFrame(screen: Size, theme: Theme) -> Rect? {
         guard actionTitle != nil else { return nil }
-        let f = frame(screen: screen)
+        let f = frame(screen: screen, theme: theme)
         return Rect(x: f.maxX - f.width * 0.3, y: f.minY, width: f.width * 0.3, height: f.height)
     }
 
@@ -40,17 +42,17 @@ public struct ToastView: Hashable, Sendable {
         let age = time - shownAt
         let alpha = min(1, min(age, expires - time) / Self.fade)
         guard alpha > 0 else { return }
-        let f = frame(screen: screen)
+        let f = frame(screen: screen, theme: theme), px = theme.px
         painter.withSavedState {
             painter.alpha = alpha
             let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
-            painter.fillRoundedRect(r, radius: 10, color: theme.palette.toast)
+            painter.fillRoundedRect(r, radius: px(10), color: theme.palette.toast)
             let label = text.layout(message, font: theme.actionTitle, maxWidth: f.width * 0.65)
-            painter.draw(label, at: Point(x: r.x + 16, y: r.y + (r.height - label.height) / 2), color: .white)
-            if let title = actionTitle, let b = buttonFrame(screen: screen) {
-                let button = text.layout(title, font: theme.title, maxWidth: b.width - 16, alignment: .center)
-                painter.draw(button, at: Point(x: b.minX + 8, y: b.minY + (b.height - button.height) / 2),
-                             boxWidth: b.width - 16, color: theme.palette.accent.withAlpha(1))
+            painter.draw(label, at: Point(x: r.x + px(16), y: r.y + (r.height - label.height) / 2), color: .white)
+            if let title = actionTitle, let b = buttonFrame(screen: screen, theme: theme) {
+                let button = text.layout(title, font: theme.title, maxWidth: b.width - px(16), alignment: .center)
+                painter.draw(button, at: Point(x: b.minX + px(8), y: b.minY + (b.height - button.height) / 2),
+                             boxWidth: b.width - px(16), color: theme.palette.accent.withAlpha(1))
             }
         }
     }

@@ -56,8 +56,8 @@ public struct SwipeButtonMetrics: Hashable, Sendable {
         measurer: SwipeActionMeasuring, visibleRect: Rect? = nil
     ) {
         let n = max(actions.count, 1)
-        let maximum = options.maximumButtonWidth ?? (rowWidth - 30) / Double(n)
-        let minimum = options.minimumButtonWidth ?? min(maximum, 74)
+        let maximum = options.maximumButtonWidth ?? (rowWidth - 30 * options.lengthScale) / Double(n)
+        let minimum = options.minimumButtonWidth ?? min(maximum, 74 * options.lengthScale)
         let limit = maximum > 0 ? maximum : Double.infinity
         let pad = options.buttonPadding
         let mode = options.displayMode

@@ -85,6 +85,9 @@ public struct SwipeOptions: Hashable, Sendable {
     /// Scale/alpha animation of the other buttons on expansion; nil applies
     /// `ScaleAndAlphaExpansion.default` automatically when the expandable action is clear.
     public var expansionAnimation: ScaleAndAlphaExpansion? = nil
+    /// Pixels per point of the built-in lengths the nil widths stand for (the 30 pt margin and
+    /// the 74 pt minimum); `scaled(by:)` sets it together with the lengths above.
+    public var lengthScale: Double = 1
 
     public init() {}
 }

@@ -33,7 +33,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
             [display]
             backnd = "drm"
             rotation = 45
-            scale = 2.0
+            scale = 9
             mode = "1280"
 
             [theme]
@@ -49,7 +49,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
             "kiosk.toml:1:13: unknown value \"up\" for direction; expected one of: ltr, rtl, auto",
             "kiosk.toml:3:1: unknown key \"backnd\" in [display]; did you mean \"backend\"?",
             "kiosk.toml:4:12: display.rotation must be one of 0, 90, 180, 270, not 45",
-            "kiosk.toml:5:1: unknown key \"scale\" in [display]",
+            "kiosk.toml:5:9: display.scale must be between 0.5 and 4, not 9",
             "kiosk.toml:6:8: display.mode must look like \"1280x800\" or \"1280x800@60\", not \"1280\"",
             "kiosk.toml:9:10: theme.accent must be a colour \"#RRGGBB\" or \"#RRGGBBAA\", not \"#12345\"",
             "kiosk.toml:11:14: theme.sizes.row_height must be between 16 and 1000, not 2",

@@ -88,7 +88,9 @@ public final class KioskApplication {
             }
             _ = try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: seedTime)
         }
-        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: configuration.theme.metrics,
+        // `[display] scale`: the theme's lengths become pixels of this panel; every widget sizes from them.
+        let metrics = configuration.theme.metrics.scaled(by: configuration.display.scale)
+        theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: metrics,
                           library: systemFonts ? try FontLibrary.withSystemFonts(preferring: configuration.theme.fontFamilies)
                               : try FontLibrary())
         let virtualClock: Bool
