@@ -1,6 +1,8 @@
-// The app's sheets as values. The UI and the state dump know a sheet by a string id
-// (`actions:42`, `detail:42`, `styles`); the app remembers which sheet it presented and decides
-// what a selected row does from that value, never by taking the id apart again.
+// The app's sheets and their rows as values. The UI and the state dump know a sheet and a row by
+// a string id (`actions:42`, `detail:42`, `styles`; `archive`, `cancel`, `expansion`); the app
+// remembers which sheet and rows it presented and decides what a selected row does from those
+// values, never by taking an id apart or comparing it with a literal.
+import KioskUI
 
 /// A sheet the app presents.
 enum AppSheet: Hashable {
@@ -18,5 +20,32 @@ enum AppSheet: Hashable {
         case .detail(let itemID): return "detail:" + itemID
         case .styles: return "styles"
         }
+    }
+}
+
+/// What a row of an app sheet does.
+enum AppSheetRow: Hashable {
+    /// One of the item's swipe actions, by its configured id.
+    case action(id: String)
+    /// The actions sheet's Cancel.
+    case cancel
+    /// The Styles sheet's Done.
+    case done
+    /// A Styles setting: each tap shows its next value.
+    case setting(StyleOverrides.Setting)
+
+    /// The row's id in the UI and the state dump.
+    var id: String {
+        switch self {
+        case .action(let id): return id
+        case .cancel: return "cancel"
+        case .done: return "close"
+        case .setting(let setting): return setting.rawValue
+        }
+    }
+
+    /// The row as the sheet shows it.
+    func view(title: String, detail: String? = nil, icon: String? = nil, destructive: Bool = false) -> SheetRow {
+        SheetRow(id: id, title: title, detail: detail, icon: icon, destructive: destructive)
     }
 }

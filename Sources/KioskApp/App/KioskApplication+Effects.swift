@@ -49,7 +49,7 @@ extension KioskApplication {
         case .longPress(let itemID):
             presentActions(for: itemID)
         case .trailingButton:
-            present(.styles, styles.sheet(for: stylesList))
+            present(.styles, styles.sheet(for: stylesList), rows: StyleOverrides.sheetRows)
         case .sheetRow(let sheetID, let rowID):
             selected(rowID, inSheet: sheetID)
         }

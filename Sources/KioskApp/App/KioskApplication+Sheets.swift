@@ -13,34 +13,35 @@ extension KioskApplication {
         guard let listID = currentListID, let list = configuration.list(id: listID),
               let record = try? store.item(id: itemID) else { return }
         let actions = list.trailing.swipeActions + list.leading.swipeActions
-        let rows = actions.map {
-            SheetRow(id: $0.id, title: $0.title ?? $0.id, icon: $0.icon, destructive: $0.style == .destructive)
-        } + [SheetRow(id: "cancel", title: "Cancel")]
+        let rows: [AppSheetRow] = actions.map { .action(id: $0.id) } + [.cancel]
+        let views = zip(rows, actions).map { row, action in
+            row.view(title: action.title ?? action.id, icon: action.icon, destructive: action.style == .destructive)
+        } + [AppSheetRow.cancel.view(title: "Cancel")]
         let sheet: AppSheet = body == nil ? .actions(itemID: itemID) : .detail(itemID: itemID)
-        present(sheet, SheetContent(id: sheet.id, title: record.title, body: body, rows: rows))
+        present(sheet, SheetContent(id: sheet.id, title: record.title, body: body, rows: views), rows: rows)
     }
 
-    /// Shows `content` as `sheet`, which then decides what its rows do.
-    func present(_ sheet: AppSheet, _ content: SheetContent) {
-        presentedSheet = sheet
+    /// Shows `content` as `sheet`; `rows` say what its rows (in the same order) do.
+    func present(_ sheet: AppSheet, _ content: SheetContent, rows: [AppSheetRow]) {
+        presentedSheet = (sheet, rows)
         scene.present(content, configuration: configuration.sheet.swipeDown, time: now)
     }
 
     /// A row of the sheet with id `sheetID` was tapped.
     func selected(_ rowID: String, inSheet sheetID: String) {
-        switch presentedSheet.flatMap({ $0.id == sheetID ? $0 : nil }) {
-        case .styles:
-            guard let setting = StyleOverrides.Setting(rawValue: rowID) else {
-                scene.dismissSheet(time: now)
-                return
-            }
+        guard let (sheet, rows) = presentedSheet, sheet.id == sheetID, let row = rows.first(where: { $0.id == rowID }) else {
+            scene.dismissSheet(time: now)
+            return
+        }
+        switch (sheet, row) {
+        case (.styles, .setting(let setting)):
             styles.cycle(setting, list: stylesList)
             scene.navigationStyle = styles.navigation
             scene.updateSheet(styles.sheet(for: stylesList))
-        case .actions(let itemID), .detail(let itemID):
+        case (.actions(let itemID), .action(let actionID)), (.detail(let itemID), .action(let actionID)):
             scene.dismissSheet(time: now)
-            if rowID != "cancel" { perform(actionID: rowID, on: itemID) }
-        case nil:
+            perform(actionID: actionID, on: itemID)
+        default:
             scene.dismissSheet(time: now)
         }
     }

@@ -47,8 +47,8 @@ public final class KioskApplication {
     public let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.
     var undoable: [String: Double] = [:]
-    /// The sheet last presented (what its rows do; the scene shows at most one).
-    var presentedSheet: AppSheet?
+    /// The sheet last presented and what its rows do (the scene shows at most one).
+    var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
     /// Time of the last touch or key, for the idle reset.
     var lastInput = 0.0
     var idleResetDone = true

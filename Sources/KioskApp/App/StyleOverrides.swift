@@ -96,13 +96,17 @@ final class StyleOverrides {
         return .push
     }
 
+    /// The rows of the Styles sheet: every setting, then Done.
+    static let sheetRows: [AppSheetRow] = Setting.allCases.map { .setting($0) } + [.done]
+
     /// The sheet listing every setting with the value in effect on `list`.
     func sheet(for list: ListConfiguration) -> SheetContent {
         SheetContent(
             id: AppSheet.styles.id, title: "Styles",
-            rows: Setting.allCases.map {
-                SheetRow(id: $0.rawValue, title: $0.title, detail: value($0, list: list)?.name ?? "custom")
-            } + [SheetRow(id: "close", title: "Done")])
+            rows: Self.sheetRows.map { row in
+                guard case .setting(let setting) = row else { return row.view(title: "Done") }
+                return row.view(title: setting.title, detail: value(setting, list: list)?.name ?? "custom")
+            })
     }
 
     /// Applies the overrides to one side's options and actions.
