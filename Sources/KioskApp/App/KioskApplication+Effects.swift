@@ -32,7 +32,10 @@ extension KioskApplication {
             // A full swipe slid the row off: only a delete action deletes (an archive action has
             // archived it in its handler), and its own handler may already have deleted it.
             guard configuredAction(actionID)?.effect == .delete else { break }
-            if (try? store.item(id: itemID))??.deletedAt == nil { commit(.delete, itemID: itemID, actionID: actionID) }
+            // Unreadable (reported): delete anyway; the write path retries and reports on its own.
+            if read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) })??.deletedAt == nil {
+                commit(.delete, itemID: itemID, actionID: actionID)
+            }
         case .rowRemoved:
             if let id = currentListID { reload(id) }
         case .toastAction(let id):
@@ -121,7 +124,7 @@ extension KioskApplication {
 
     func openDetail(_ itemID: String) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
-              let record = try? store.item(id: itemID) else { return }
+              let record = item(itemID) else { return }
         if configuration.sheet.detailAsSheet {
             presentActions(for: itemID, body: record.body.isEmpty ? record.subtitle : record.body)
             return

@@ -11,7 +11,7 @@ extension KioskApplication {
     /// (the detail shown as a sheet, `[sheet] detail_as_sheet`).
     func presentActions(for itemID: String, body: String? = nil) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
-              let record = try? store.item(id: itemID) else { return }
+              let record = item(itemID) else { return }
         let actions = list.trailing.swipeActions + list.leading.swipeActions
         let rows: [AppSheetRow] = actions.map { .action(id: $0.id) } + [.cancel]
         let views = zip(rows, actions).map { row, action in
@@ -83,7 +83,7 @@ extension KioskApplication {
 extension KioskApplication {
     /// Starts an action's command; its result appears as a toast when it exits.
     func runCommand(_ argv: [String], itemID: String, actionID: String) {
-        let record = try? store.item(id: itemID)
+        let record = item(itemID)
         commands.start(argv, itemID: itemID, actionID: actionID, environment: [
             "SWIPE_KIOSK_ACTION": actionID, "SWIPE_KIOSK_ITEM_ID": itemID,
             "SWIPE_KIOSK_ITEM_TITLE": record?.title ?? "", "SWIPE_KIOSK_ITEM_SUBTITLE": record?.subtitle ?? "",

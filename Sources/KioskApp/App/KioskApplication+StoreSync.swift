@@ -3,6 +3,7 @@
 // visible rows before and after (ListDiff: matched by id, versions by `updated_at`) says
 // which rows grow in and which flash.
 import KioskConfig
+import KioskStore
 
 extension KioskApplication {
     /// Brings a list in step with changes another process made: visible rows whose items left
@@ -12,8 +13,11 @@ extension KioskApplication {
         guard let page = pages[listID], let list = configuration.list(id: listID) else { return }
         let before = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
         let leaving = before.filter { row in
-            guard let record = try? store.item(id: row.id) else { return true }
-            return !list.query.matches(record)
+            switch read("item \(row.id)", { () throws(StoreError) in try store.item(id: row.id) }) {
+            case nil: return false  // unreadable (reported): keep the row as it is
+            case .some(nil): return true  // gone
+            case .some(let record?): return !list.query.matches(record)
+            }
         }.map(\.id)
         if !leaving.isEmpty {
             for id in leaving { page.collapse(itemID: id, time: now) }
@@ -29,10 +33,15 @@ extension KioskApplication {
         lastSync = storeNow
     }
 
+    /// The list's items as the UI reads them; a page that cannot be read later is reported.
+    func dataSource(_ list: ListConfiguration) throws(StoreError) -> StoreDataSource {
+        try StoreDataSource(store: store, query: list.query) { [unowned self] in reportReadFailure("list \(list.id)", $0) }
+    }
+
     /// Re-reads a list from the store (after a change by us or by another process).
     func reload(_ listID: String) {
         guard let page = pages[listID], let list = configuration.list(id: listID),
-              let data = try? StoreDataSource(store: store, query: list.query) else { return }
+              let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list) }) else { return }
         page.setData(data, time: now)
         scene.needsRender = true
     }

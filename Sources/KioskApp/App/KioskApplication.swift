@@ -28,7 +28,9 @@ public final class KioskApplication {
     static let historyLimit = 1_000
     /// Store writes that failed and are tried again (KioskApplication+Writes).
     var pendingWrites: [PendingWrite] = []
-    /// Where a write given up is reported (stderr; tests capture it).
+    /// The cause of the last store read that failed, until one succeeds (reported once).
+    var failingReadCause: String?
+    /// Where a write given up or a failed read is reported (stderr; tests capture it).
     var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
     /// Hardware backends listen here (force feedback, LED, command).
     var onHaptic: ((HapticEvent) -> Void)?
@@ -114,7 +116,7 @@ public final class KioskApplication {
 
     /// A list page over the store's query for `list`.
     func makePage(_ list: ListConfiguration) throws -> ListPage {
-        let data = try StoreDataSource(store: store, query: list.query)
+        let data = try dataSource(list)
         let direction = (list.direction ?? configuration.direction).resolved(title: list.title)
         let page = ListPage(
             id: list.id, title: list.title, data: data, frame: scene.contentFrame, theme: theme, text: text,
@@ -165,7 +167,12 @@ public final class KioskApplication {
         if storeWatched ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
             storeMayHaveChanged = false
-            if (try? store.pollForChanges()) == true { for id in pages.keys { syncWithStore(id) } }
+            // Not through `read`: that the file changed says nothing of whether its items can be read.
+            do {
+                if try store.pollForChanges() { for id in pages.keys { syncWithStore(id) } }
+            } catch {
+                reportReadFailure("changes", error)
+            }
         }
     }
 

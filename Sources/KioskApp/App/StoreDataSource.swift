@@ -12,13 +12,16 @@ final class StoreDataSource: ListDataSource {
     let sections: [ListSection]
     private let storeSections: [ItemSection]
     private var pages: [Int: [ListItem]] = [:]
+    /// Where a page that cannot be read is reported; its rows stay blank until the next reload.
+    private let readFailed: (StoreError) -> Void
     static let pageSize = 64
     static let maximumPages = 64
 
     /// Reads the query's sections (and so its count) now; pages are fetched lazily.
-    init(store: ItemStore, query: ItemQuery) throws(StoreError) {
+    init(store: ItemStore, query: ItemQuery, readFailed: @escaping (StoreError) -> Void) throws(StoreError) {
         self.store = store
         self.query = query
+        self.readFailed = readFailed
         storeSections = try store.sections(query)
         sections = storeSections.map { ListSection(title: $0.title, count: $0.count) }
         count = storeSections.reduce(0) { $0 + $1.count }
@@ -28,8 +31,13 @@ final class StoreDataSource: ListDataSource {
         let page = index / Self.pageSize
         if pages[page] == nil {
             if pages.count >= Self.maximumPages { pages.removeAll(keepingCapacity: true) }
-            let records = (try? store.items(query, sections: storeSections, offset: page * Self.pageSize, limit: Self.pageSize)) ?? []
-            pages[page] = records.map(ListItem.init(record:))
+            do {
+                pages[page] = try store.items(query, sections: storeSections, offset: page * Self.pageSize, limit: Self.pageSize)
+                    .map(ListItem.init(record:))
+            } catch {
+                readFailed(error)
+                pages[page] = []
+            }
         }
         let rows = pages[page]!
         let offset = index - page * Self.pageSize

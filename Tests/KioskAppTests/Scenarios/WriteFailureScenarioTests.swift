@@ -75,4 +75,29 @@ final class WriteFailureScenarioTests: XCTestCase {
             XCTAssertEqual(f.app.pendingWrites.count, 0, sql)
         }
     }
+
+    func testAFullDiskIsShownAndTheFailedActionLeavesTheItemAsStored() throws {
+        let f = try Fixture()
+        f.run(for: 200)
+        // SQLite's view of a full disk: the app's connection may not grow the file past its size
+        // now, so flag toggles land until the action log's last page is full.
+        let pages = try f.app.store.db.integer("PRAGMA page_count", operation: "test")
+        try f.app.store.db.execute("PRAGMA max_page_count = \(pages)", operation: "test")
+        var flaggedBefore: Bool?
+        for _ in 0..<1_000 where f.app.pendingWrites.isEmpty {
+            flaggedBefore = try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged
+            f.app.commit(.flag, itemID: "inbox-3", actionID: "flag")
+            f.run(for: 20)
+        }
+        let before = try XCTUnwrap(flaggedBefore)
+        XCTAssertEqual(f.app.pendingWrites.count, 1, "a flag never found the disk full")
+        XCTAssertTrue(f.reported.isEmpty, "reported before the retries ran out: \(f.reported)")
+        f.run(for: 4000)
+        XCTAssertEqual(f.dump["toast"] as? String, "Could not save: database or disk is full")
+        XCTAssertEqual(f.reported.count, 1, "\(f.reported)")
+        XCTAssertTrue(f.reported.first?.contains("disk is full") == true, "\(f.reported)")
+        XCTAssertEqual(f.dump.logActions.last, "flag-failed")
+        XCTAssertEqual(try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged, before, "the failed flag changed the item")
+        XCTAssertEqual(f.app.pendingWrites.count, 0)
+    }
 }
