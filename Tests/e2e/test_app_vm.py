@@ -133,13 +133,14 @@ class AppVM(unittest.TestCase):
     assets = None  # ... with its own (kernel, initrd) instead of ASSETS
     drive = None  # a root file system image on /dev/vda (test_arm64_vm.py boots one with systemd)
     append = ""  # more kernel arguments
+    boot_timeout = 60  # seconds from QEMU's start to "INIT DONE"
 
     @classmethod
     def setUpClass(cls):
         display = ("-display", "none") + (("-vnc", f"unix:{cls.workdir / 'vnc.sock'}") if cls.vnc else ())
         cls.vm = VM(*(cls.assets or ASSETS), cls.workdir, xres=W, yres=H, gpu=cls.gpu, display=display, arch=cls.arch,
                     drive=cls.drive, append=cls.append)
-        cls.vm.wait_for("INIT DONE", what="guest boot")
+        cls.vm.wait_for("INIT DONE", timeout=cls.boot_timeout, what="guest boot")
         cls.vm.shell("vinput touch /dev/virtio-ports/touch0 & echo $! > /run/vinput.pid")
         cls.vm.wait_for("VINPUT touch ready")
         cls.app_running = False

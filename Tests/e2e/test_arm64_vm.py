@@ -28,6 +28,9 @@ class Arm64AppVMTest(AppVM):
     arch = "aarch64"
 
     append = "root=/dev/vda rw"
+    # The root's first boot (apt install in the initramfs, then systemd's first-boot units such as
+    # the journal catalog) took over 60 s under TCG on a loaded cold CI machine.
+    boot_timeout = 300
 
     @classmethod
     def setUpClass(cls):
