@@ -16,15 +16,17 @@ BASE_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "init-system-helpers
 GUEST_MODULES = vmassets.MODULES + ["ext4", "virtio_blk", "virtio_rng", "autofs4"]
 # Loaded by the boot initramfs before switch_root: just enough to mount /dev/vda.
 BOOT_MODULES = ["virtio_pci", "virtio_blk", "ext4", "crc32c_generic"]
-BOOT_INIT = """#!/bin/sh
-# /init of the boot initramfs: mount the ext4 root on /dev/vda and hand over to systemd.
-export PATH=/bin
+# The start of both architectures' boot initramfs /init: the kernel's file systems and modules.
+BOOT_PROLOGUE = """export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 while read -r module; do insmod "$module"; done < /etc/modules.list
 mkdir -p /newroot
-mount -t ext4 -o rw /dev/vda /newroot || { echo "BOOT: cannot mount /dev/vda"; exec sh; }
+"""
+BOOT_INIT = """#!/bin/sh
+# /init of the boot initramfs: mount the ext4 root on /dev/vda and hand over to systemd.
+""" + BOOT_PROLOGUE + """mount -t ext4 -o rw /dev/vda /newroot || { echo "BOOT: cannot mount /dev/vda"; exec sh; }
 umount /proc /sys
 mount --move /dev /newroot/dev
 exec switch_root /newroot /sbin/init

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import vmassets
 import vmassets_arm64
-from rootfs import CTL_UNIT, MASKED
+from rootfs import BOOT_PROLOGUE, CTL_UNIT, MASKED
 from vm import ARCHES
 from vmassets import Cpio, log, run
 
@@ -30,14 +30,7 @@ BOOT_MODULES = ["virtio_blk", "ext4", "crc32c_generic"]
 # powers off (the image is then cached); otherwise any .deb in /tmp is installed with apt, and
 # systemd takes over. The guest has no network: its Depends are in the root already, and its
 # Recommends (the Noto fonts for other scripts, which the first screen does not use) are left out.
-BOOT_INIT = """#!/bin/sh
-export PATH=/bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-while read -r module; do insmod "$module"; done < /etc/modules.list
-mkdir -p /newroot
-mount -t ext4 -o rw /dev/vda /newroot || { echo "BOOT: cannot mount /dev/vda"; poweroff -f; }
+BOOT_INIT = "#!/bin/sh\n" + BOOT_PROLOGUE + """mount -t ext4 -o rw /dev/vda /newroot || { echo "BOOT: cannot mount /dev/vda"; poweroff -f; }
 for d in proc sys dev; do mount --bind /$d /newroot/$d; done
 if [ -x /newroot/debootstrap/debootstrap ]; then
     if chroot /newroot /debootstrap/debootstrap --second-stage > /dev/null 2>&1; then
