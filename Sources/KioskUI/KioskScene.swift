@@ -140,6 +140,9 @@ public final class KioskScene {
             if case .detail(let detail) = page { detail.tick(time: time) }
         }
         tickOverlays(time: time)
+        if let pictures = theme.pictures, case .list(let list)? = top {
+            pictures.prefetchThumbnails(list.itemsAhead(at: time).compactMap(\.image), side: RowRenderer.thumbnailSide(theme.metrics))
+        }
         if var t = transition {
             if t.state.tick(time: time) { effects.append(.haptic(.navigationCommit)) }
             transition = t

@@ -10,4 +10,7 @@ public protocol PictureSource: AnyObject {
     func thumbnail(_ path: String, side: Int) -> Surface?
     /// `path` scaled to fit inside `width`x`height` keeping its aspect; nil as for thumbnails.
     func picture(_ path: String, width: Int, height: Int) -> Surface?
+    /// Row thumbnails to decode before they are asked for, the first most wanted; taken only
+    /// while no asked-for picture waits. Each call replaces the last one's list.
+    func prefetchThumbnails(_ paths: [String], side: Int)
 }

@@ -1,9 +1,10 @@
 // The app's side of item pictures: resolves an item's `image` path (absolute, or under
 // `[data] image_dir`), answers the UI from the byte-budgeted cache, and queues misses for the
-// decoder threads; each tick takes what they finished. A picture that cannot be shown is
-// remembered with its reason and warned about once, naming the file; its row keeps the
-// placeholder. In replay (virtual clock) time does not move on until the decoder has finished
-// what the last frame asked for, so the pictures are on screen at the next frame.
+// decoder threads, with the thumbnails a moving list is about to show behind them; each tick
+// takes what they finished. A picture that cannot be shown is remembered with its reason and
+// warned about once, naming the file; its row keeps the placeholder. In replay (virtual clock)
+// time does not move on until the decoder has finished what the last tick and frame asked for,
+// so the pictures are on screen at the next frame.
 import Canvas
 import KioskUI
 import Logging
@@ -19,6 +20,8 @@ public final class PictureLibrary: PictureSource {
     private var cache: PictureCache
     private let worker: PictureWorker
     private var pending: Set<PictureCache.Key> = []
+    /// The workers were last given a non-empty prefetch list.
+    private var prefetching = false
     /// Pictures that cannot be shown: the item's path → the reason (with the file's path).
     private(set) var failures: [String: String] = [:]
     /// The warnings logged, in order (the state dump's `picture_warnings`).
@@ -48,6 +51,15 @@ public final class PictureLibrary: PictureSource {
         surface(path, fit: .contain(width: max(1, width), height: max(1, height)), cornerRadius: 0)
     }
 
+    public func prefetchThumbnails(_ paths: [String], side: Int) {
+        let fit = PictureFit.cover(width: side, height: side)
+        let wanted = paths.filter { failures[$0] == nil && !$0.isEmpty && !cache.contains(.init(path: $0, fit: fit)) && !pending.contains(.init(path: $0, fit: fit)) }
+        // Nothing asked now and nothing asked before: no need to touch the workers' lock.
+        guard !wanted.isEmpty || prefetching else { return }
+        prefetching = !wanted.isEmpty
+        worker.prefetch(wanted.map { PictureRequest(path: $0, file: file(for: $0), fit: fit, cornerRadius: Double(side) * cornerFraction) })
+    }
+
     private func surface(_ path: String, fit: PictureFit, cornerRadius: Double) -> Surface? {
         guard failures[path] == nil, !path.isEmpty else { return nil }
         let key = PictureCache.Key(path: path, fit: fit)
@@ -58,8 +70,8 @@ public final class PictureLibrary: PictureSource {
         return nil
     }
 
-    /// True while a requested picture is being decoded (the loop polls for it).
-    var isDecoding: Bool { !pending.isEmpty }
+    /// True while a picture asked for or prefetched is being decoded (the loop polls for it).
+    var isDecoding: Bool { !pending.isEmpty || (prefetching && worker.isBusy) }
 
     /// The cache's budget in bytes (`[data] image_cache_mb`), and the bytes it holds now.
     var cacheBudget: Int { cache.budget }
@@ -89,10 +101,10 @@ public final class PictureLibrary: PictureSource {
         return changed
     }
 
-    /// Replay: waits until the decoder has finished every picture asked for so far (`collect`
-    /// then takes them). Returns whether there was anything to wait for.
+    /// Replay: waits until the decoder has finished every picture asked for or prefetched so
+    /// far (`collect` then takes them). Returns whether there was anything to wait for.
     func waitForDecoderIfReplaying() -> Bool {
-        guard waitsForDecoder, !pending.isEmpty else { return false }
+        guard waitsForDecoder, isDecoding else { return false }
         worker.waitUntilIdle()
         return true
     }

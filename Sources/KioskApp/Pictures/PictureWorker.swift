@@ -1,8 +1,11 @@
 // The threads that decode pictures, so the UI loop never does (DESIGN.md: no image decode on
 // the loop). Jobs wait in a small stack: the newest request (the row that just scrolled into
 // view) is decoded first, and when the stack overflows the oldest job is dropped (its row has
-// long scrolled away; it is asked for again if it comes back). Results wait in a locked list
-// until the loop's next tick takes them.
+// long scrolled away; it is asked for again if it comes back). Behind the stack waits the
+// prefetch list (rows a moving list is about to show), taken in order only when the stack is
+// empty and replaced whole by each new list. A job is decoded once even when it is asked for
+// while its prefetch is under way. Results wait in a locked list until the loop's next tick
+// takes them.
 import Canvas
 import CMalloc
 import Foundation
@@ -18,7 +21,7 @@ struct PictureRequest: Hashable, Sendable {
     let cornerRadius: Double
 }
 
-/// Decoder threads with a bounded, newest-first queue.
+/// Decoder threads with a bounded, newest-first queue and a prefetch list behind it.
 final class PictureWorker: @unchecked Sendable {
     /// A finished request: the picture, why it cannot be shown, or that it was dropped unread.
     enum Outcome {
@@ -31,8 +34,10 @@ final class PictureWorker: @unchecked Sendable {
     static let queueLimit = 48
     private let condition = NSCondition()
     private var queue: [PictureRequest] = []
+    private var ahead: [PictureRequest] = []
     private var finished: [(PictureRequest, Outcome)] = []
-    private var decoding = 0
+    /// Jobs a thread is decoding now.
+    private var decoding: Set<PictureRequest> = []
     private var stopped = false
 
     /// Starts `threads` decoder threads; they end when `stop()` is called.
@@ -45,13 +50,32 @@ final class PictureWorker: @unchecked Sendable {
         }
     }
 
-    /// Queues `request` ahead of older ones.
+    /// Queues `request` ahead of older ones (and of every prefetch); its result comes once.
     func submit(_ request: PictureRequest) {
         condition.lock()
-        queue.append(request)
-        if queue.count > Self.queueLimit { finished.append((queue.removeFirst(), .dropped)) }
+        ahead.removeAll { $0 == request }
+        if !decoding.contains(request) {
+            queue.append(request)
+            if queue.count > Self.queueLimit { finished.append((queue.removeFirst(), .dropped)) }
+        }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Replaces the prefetch list (at most `queueLimit` jobs, the first taken first). Jobs that
+    /// drop out of it are forgotten: nothing waits for them.
+    func prefetch(_ requests: [PictureRequest]) {
+        condition.lock()
+        ahead = Array(requests.lazy.filter { !self.decoding.contains($0) }.prefix(Self.queueLimit))
+        if !ahead.isEmpty { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// True while a job waits or is being decoded.
+    var isBusy: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !queue.isEmpty || !ahead.isEmpty || !decoding.isEmpty
     }
 
     /// Results since the last call (on the loop thread).
@@ -63,10 +87,11 @@ final class PictureWorker: @unchecked Sendable {
         return taken
     }
 
-    /// Blocks until every queued job is finished (replay's virtual clock waits for the decoder).
+    /// Blocks until every queued and prefetched job is finished (replay's virtual clock waits
+    /// for the decoder).
     func waitUntilIdle() {
         condition.lock()
-        while !stopped, !queue.isEmpty || decoding > 0 { condition.wait() }
+        while !stopped, !queue.isEmpty || !ahead.isEmpty || !decoding.isEmpty { condition.wait() }
         condition.unlock()
     }
 
@@ -86,14 +111,14 @@ final class PictureWorker: @unchecked Sendable {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)  // 0: this thread (Linux)
         while true {
             condition.lock()
-            while !stopped, queue.isEmpty { condition.wait() }
+            while !stopped, queue.isEmpty, ahead.isEmpty { condition.wait() }
             if stopped { condition.unlock(); return }
-            let request = queue.removeLast()
-            decoding += 1
+            let request = queue.popLast() ?? ahead.removeFirst()
+            decoding.insert(request)
             condition.unlock()
             let outcome = Self.decode(request)
             condition.lock()
-            decoding -= 1
+            decoding.remove(request)
             finished.append((request, outcome))
             condition.broadcast()
             condition.unlock()
