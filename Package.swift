@@ -114,7 +114,7 @@ let package = Package(
             exclude: ["Examples"]),
         // The items database: SQLite schema, migrations, queries and durable actions (each change
         // with its log row in one transaction). It knows items and changes, not the configuration.
-        .target(name: "KioskStore", dependencies: ["CSQLite"]),
+        .target(name: "KioskStore", dependencies: ["CSQLite", "KioskFiles"]),
         // The product: store sync, action effects with undo, sheets, pictures, and the wiring of
         // store, UI and session that `run`, `replay`, `screenshot` and `bench` share.
         .target(

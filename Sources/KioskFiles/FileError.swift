@@ -26,6 +26,15 @@ public enum FileKind: String, Hashable, Sendable {
     case socket = "a socket"
     case other = "not a regular file"
 
+    /// What the existing `path` is (following symbolic links) when it is not a regular file;
+    /// nil for a regular file or when nothing is there (the caller then creates it or fails
+    /// opening it with its own error).
+    public static func of(path: String) -> FileKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileKind(mode: info.st_mode)
+    }
+
     /// The kind of a `stat` mode, nil for a regular file.
     init?(mode: mode_t) {
         switch mode & S_IFMT {

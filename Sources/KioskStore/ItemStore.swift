@@ -9,6 +9,7 @@
 // consistent even then. FULL would add an fsync to every commit on the UI thread (tens of
 // milliseconds on SD cards) to cover power loss as well; pass `.full` where that matters more.
 import CSQLite
+import KioskFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,8 +46,9 @@ public final class ItemStore {
     /// Opens or creates the database at `path` and migrates it to the latest schema.
     /// - Parameters:
     ///   - busyTimeout: how long a write waits for another process's lock, in milliseconds.
-    /// - Throws: `.directoryMissing` when the parent directory does not exist, `.corrupt` for a
-    ///   file that is not a database, `.newerSchema` for a database from a newer build.
+    /// - Throws: `.directoryMissing` when the parent directory does not exist, `.notRegularFile`
+    ///   for a directory, device, FIFO or socket, `.corrupt` for a file that is not a database,
+    ///   `.newerSchema` for a database from a newer build.
     public convenience init(path: String, synchronous: Synchronous = .normal, busyTimeout: Int32 = 5000) throws(StoreError) {
         try self.init(path: path, synchronous: synchronous, busyTimeout: busyTimeout, schemaVersion: Self.latestSchemaVersion)
     }
@@ -55,6 +57,9 @@ public final class ItemStore {
     init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int) throws(StoreError) {
         let parent = Self.parentDirectory(of: path)
         guard path == Self.inMemoryPath || access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
+        if path != Self.inMemoryPath, let kind = FileKind.of(path: path) {
+            throw .notRegularFile(FileError(path: path, reason: .notRegular(kind)))
+        }
         self.path = path
         db = try SQLiteConnection(path: path)
         try setBusyTimeout(busyTimeout)

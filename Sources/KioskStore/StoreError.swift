@@ -1,11 +1,15 @@
 // Why a data-store operation failed, with what the store was doing and SQLite's own code
 // and message, so a kiosk log line says enough to fix the problem without a debugger.
 import CSQLite
+import KioskFiles
 
 /// A failed item-store operation.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The directory that should hold the database does not exist (it is never created implicitly).
     case directoryMissing(path: String)
+    /// The path is a directory, device, FIFO or socket: SQLite would read and write it as a
+    /// database file (a block device's contents included), so it is refused before opening.
+    case notRegularFile(FileError)
     /// The file is not an SQLite database or is damaged (SQLITE_NOTADB, SQLITE_CORRUPT).
     case corrupt(path: String, code: Int32, message: String, operation: String)
     /// The database was written by a newer schema than this build knows.
@@ -23,7 +27,16 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var resultCode: Int32? {
         switch self {
         case .corrupt(_, let code, _, _), .sqlite(let code, _, _): return code
-        case .directoryMissing, .newerSchema, .invalidSchemaVersion, .damaged, .itemNotFound: return nil
+        case .directoryMissing, .notRegularFile, .newerSchema, .invalidSchemaVersion, .damaged, .itemNotFound: return nil
+        }
+    }
+
+    /// The message for a log or terminal line about the database at `path`: the description,
+    /// led by the path when the case does not name the file itself.
+    public func message(database path: String) -> String {
+        switch self {
+        case .sqlite, .itemNotFound: return "\(path): \(description)"
+        case .directoryMissing, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .damaged: return description
         }
     }
 
@@ -31,6 +44,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .directoryMissing(let path):
             return "cannot open database \(path): its directory does not exist"
+        case .notRegularFile(let error):
+            return "cannot open database \(error.path): it \(error.reason)"
         case .corrupt(let path, let code, let message, let operation):
             return "database \(path) is not a valid SQLite database or is damaged (\(operation): \(message), code \(code));"
                 + " move it aside to start with an empty one"

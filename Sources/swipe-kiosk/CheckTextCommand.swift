@@ -66,7 +66,7 @@ struct CheckTextCommand: ParsableCommand {
                 return true
             }
         } catch {
-            printError("\(path): \(error)")
+            printError(error.message(database: path))
             throw ExitCode.badData
         }
     }

@@ -170,6 +170,24 @@ final class ItemStoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    /// SQLite would take a device for a database file and write its schema into it.
+    func testADirectoryDeviceOrFIFOIsRefusedBeforeSQLiteOpensIt() throws {
+        let dir = try TemporaryDirectory()
+        let fifo = dir.file("items.fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let link = dir.file("link.sqlite3")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+        for (path, what) in [(dir.path, "is a directory"), ("/dev/zero", "is a character device, not a regular file"),
+                             (fifo, "is a FIFO, not a regular file"), (link, "is a character device, not a regular file")] {
+            XCTAssertThrowsError(try ItemStore(path: path)) { error in
+                XCTAssertEqual("\(error)", "cannot open database \(path): it \(what)")
+            }
+        }
+        var info = stat()
+        XCTAssertEqual(stat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "left as it was")
+    }
+
     func testCorruptFileIsATypedErrorNotATrap() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("garbage.sqlite3")

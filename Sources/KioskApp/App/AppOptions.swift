@@ -57,7 +57,7 @@ public struct AppOptions: ParsableArguments {
             printError(error.description)
             throw ExitCode(error.exitCode)
         } catch let error as StoreError {
-            printError("\(databasePath): \(error)")
+            printError(error.message(database: databasePath))
             throw ExitCode.badData
         } catch {
             printError("cannot start: \(error)")
