@@ -91,10 +91,18 @@ public struct ItemQuery: Hashable, Sendable {
 public struct ItemSection: Hashable, Sendable {
     public var title: String
     public var count: Int
+    /// The `section` value as stored, which the section's item windows select by: a title that
+    /// is not UTF-8 (or a blob another program wrote) reads as U+FFFD but must match itself.
+    let key: SQLiteValue
 
     public init(title: String, count: Int) {
+        self.init(title: title, count: count, key: SQLiteValue(bytes: Array(title.utf8), isBlob: false))
+    }
+
+    init(title: String, count: Int, key: SQLiteValue) {
         self.title = title
         self.count = count
+        self.key = key
     }
 }
 

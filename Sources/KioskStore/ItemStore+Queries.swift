@@ -63,7 +63,11 @@ extension ItemStore {
         try db.withStatement(Self.sectionsSQL, operation: "count sections of \(query.listID)") { s throws(StoreError) in
             try bind(query, to: s)
             var sections: [ItemSection] = []
-            while try s.step() { sections.append(ItemSection(title: s.text(0), count: Int(s.int64(1)))) }
+            while try s.step() {
+                // The value first: reading a blob as text converts it in place.
+                let key = s.value(0)
+                sections.append(ItemSection(title: String(decoding: key.bytes, as: UTF8.self), count: Int(s.int64(1)), key: key))
+            }
             return sections
         }
     }
@@ -82,14 +86,14 @@ extension ItemStore {
         for section in sections {
             let end = start + section.count
             let from = max(start, wanted.lowerBound), to = min(end, wanted.upperBound)
-            if from < to { items += try window(query, section: section.title, offset: from - start, limit: to - from) }
+            if from < to { items += try window(query, section: section.key, offset: from - start, limit: to - from) }
             if end >= wanted.upperBound { break }
             start = end
         }
         return items
     }
 
-    private func window(_ query: ItemQuery, section: String, offset: Int, limit: Int) throws(StoreError) -> [ItemRecord] {
+    private func window(_ query: ItemQuery, section: SQLiteValue, offset: Int, limit: Int) throws(StoreError) -> [ItemRecord] {
         try db.withStatement(Self.windowSQL, operation: "read items of \(query.listID)") { s throws(StoreError) in
             try bind(query, to: s)
             try s.bind(5, Int64(limit))

@@ -102,8 +102,26 @@ final class SQLiteConnection {
 
     fileprivate func bind(_ statement: OpaquePointer, _ index: Int32, _ value: String?) -> Int32 {
         guard let value else { return sqlite3_bind_null(statement, index) }
-        return sqlite3_bind_text(statement, index, value, -1, Self.transient)
+        // The byte count, not -1: a NUL inside the text is part of it.
+        return sqlite3_bind_text(statement, index, value, Int32(clamping: value.utf8.count), Self.transient)
     }
+
+    fileprivate func bind(_ statement: OpaquePointer, _ index: Int32, _ value: SQLiteValue) -> Int32 {
+        value.bytes.withUnsafeBufferPointer { buffer in
+            // A non-nil pointer even for no bytes: SQLite binds NULL for a nil one.
+            let pointer = UnsafeRawPointer(buffer.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)!
+            let count = Int32(clamping: buffer.count)
+            return value.isBlob
+                ? sqlite3_bind_blob(statement, index, pointer, count, Self.transient)
+                : sqlite3_bind_text(statement, index, pointer.assumingMemoryBound(to: CChar.self), count, Self.transient)
+        }
+    }
+}
+
+/// A text or blob column value as stored, byte for byte.
+struct SQLiteValue: Hashable, Sendable {
+    let bytes: [UInt8]
+    let isBlob: Bool
 }
 
 /// A prepared statement borrowed from the connection's cache for one use.
@@ -114,6 +132,11 @@ struct SQLiteStatement {
 
     /// Binds parameter `index` (1-based) to text, or NULL for nil.
     func bind(_ index: Int32, _ value: String?) throws(StoreError) {
+        try check(connection.bind(pointer, index, value))
+    }
+
+    /// Binds parameter `index` to a value read back from a column, exactly as it was stored.
+    func bind(_ index: Int32, _ value: SQLiteValue) throws(StoreError) {
         try check(connection.bind(pointer, index, value))
     }
 
@@ -147,8 +170,23 @@ struct SQLiteStatement {
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
+    /// The column as text: all its bytes (a NUL inside included), invalid UTF-8 replaced by U+FFFD.
+    /// Another program may have stored a blob or a number in a text column; it reads as its bytes.
     func text(_ column: Int32) -> String {
-        sqlite3_column_text(pointer, column).map { String(cString: $0) } ?? ""
+        guard let text = sqlite3_column_text(pointer, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(pointer, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The column's exact bytes and whether it is a blob, to bind back where equality must hold
+    /// (a text that is not UTF-8, or a blob, does not survive the trip through `String`). Read
+    /// it before any `text` of the same column, which turns a blob into text.
+    func value(_ column: Int32) -> SQLiteValue {
+        let isBlob = sqlite3_column_type(pointer, column) == SQLITE_BLOB
+        let start = isBlob ? sqlite3_column_blob(pointer, column) : sqlite3_column_text(pointer, column).map(UnsafeRawPointer.init)
+        let count = Int(sqlite3_column_bytes(pointer, column))
+        let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        return SQLiteValue(bytes: bytes, isBlob: isBlob)
     }
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }

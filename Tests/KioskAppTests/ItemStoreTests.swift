@@ -151,6 +151,30 @@ final class ItemStoreTests: XCTestCase {
         XCTAssertEqual(try store.sections(query).first, ItemSection(title: "Today", count: 3))
     }
 
+    /// Another program wrote the table: a blob or number where text belongs, a section that is
+    /// not UTF-8 or holds a NUL. Every item is still listed in its section, none twice or lost.
+    func testValuesTypedWrongByAnotherProgramStillListEveryItem() throws {
+        let dir = try TemporaryDirectory()
+        let store = try ItemStore(path: dir.file("typed.sqlite3"))
+        try store.db.execute("""
+            INSERT INTO items (id, list_id, title, subtitle, section, sort_key) VALUES
+              ('n', 'inbox', 'Normal', '', 'Today', 1),
+              ('t1', 'inbox', x'00ff41', 42, 7, 'abc'),
+              ('t2', 'inbox', 'Blob section', '', x'c3', 1e308),
+              ('t3', 'inbox', 'NUL section', '', CAST(x'410042' AS TEXT), 2),
+              ('t4', 'inbox', 'Cut section', '', 'A', 3)
+            """, operation: "test")
+        let query = ItemQuery(listID: "inbox")
+        let sections = try store.sections(query)
+        XCTAssertEqual(sections.map(\.title), ["Today", "A\0B", "A", "\u{FFFD}", "7"])
+        XCTAssertEqual(sections.map(\.count), [1, 1, 1, 1, 1])
+        let items = try store.items(query, limit: 10)
+        XCTAssertEqual(items.map(\.id), ["n", "t3", "t4", "t2", "t1"], "each in its own section, in list order")
+        XCTAssertEqual(items.last?.title, "\0\u{FFFD}A", "a blob reads as its bytes, NUL included")
+        XCTAssertEqual(items.last?.subtitle, "42")
+        XCTAssertEqual(try store.items(query, offset: 3, limit: 1).map(\.id), ["t2"])
+    }
+
     func testDatabaseFromANewerBuildIsRefused() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("new.sqlite3")
