@@ -49,8 +49,15 @@ public struct ListItem: Hashable, Sendable {
         hasher.combine(unread)
         hasher.combine(flagged)
         hasher.combine(icon)
-        hasher.combine(section)
+        hasher.combine(boundedText: section)
         hasher.combine(version)
+        hasher.combine(image)
+    }
+
+    /// The badge as its pill shows it: a count past 999 reads "999+", so a number another
+    /// program wrote (up to 2^63 − 1) never pushes the title off the row.
+    public var badgeLabel: String? {
+        badge.map { $0 > 999 ? "999+" : String($0) }
     }
 
     /// Flags as the state dump names them.

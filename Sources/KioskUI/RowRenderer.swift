@@ -50,8 +50,8 @@ final class RowRenderer {
             painter.fillCircle(center: Point(x: x(px(8)), y: f.y + f.height / 2), radius: px(4), color: p.unread)
         }
         var trailing = px(16)
-        if let badge = item.badge {
-            let label = text.layout(String(badge), font: theme.badge)
+        if let badge = item.badgeLabel {
+            let label = text.layout(badge, font: theme.badge)
             let w = max(px(28), label.width + px(16))
             let pill = Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - px(12), width: w, height: px(24))
             painter.fillRoundedRect(pill, radius: px(12), color: p.badge)

@@ -1,7 +1,7 @@
 // Hostile titles cost what a screenful does in the UI as well as in Canvas: the avatar's
 // initial reads a bounded prefix, and the text cache and the rows' damage signature hash a
 // bounded prefix (String's hashing normalised the whole 10 MB title every frame) while
-// equality still tells apart titles that differ only far in.
+// equality still tells apart titles that differ only far in. A badge's label is bounded too.
 import Canvas
 import XCTest
 @testable import KioskUI
@@ -12,6 +12,17 @@ final class HostileTextTests: XCTestCase {
         XCTAssertLessThanOrEqual(item.initial.unicodeScalars.count, 32)
         XCTAssertEqual(item.initial.unicodeScalars.first, "A")
         XCTAssertEqual(ListItem(id: "2", title: "🇯🇵 Tokyo").initial, "🇯🇵", "a whole cluster still")
+    }
+
+    func testABadgeFromAnotherProgramHasABoundedLabel() {
+        XCTAssertEqual(ListItem(id: "1", title: "", badge: Int.max).badgeLabel, "999+")
+        XCTAssertEqual(ListItem(id: "1", title: "", badge: 1000).badgeLabel, "999+")
+        XCTAssertEqual(ListItem(id: "1", title: "", badge: 999).badgeLabel, "999")
+        XCTAssertNil(ListItem(id: "1", title: "").badgeLabel)
+    }
+
+    func testARowsSignatureChangesWithItsPicture() {
+        XCTAssertNotEqual(ListItem(id: "1", title: "A", image: "a.jpg").hashValue, ListItem(id: "1", title: "A", image: "b.jpg").hashValue)
     }
 
     func testTextCacheKeysAndRowsHashABoundedPrefixButCompareEveryByte() throws {
