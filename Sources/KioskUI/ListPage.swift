@@ -98,6 +98,15 @@ public final class ListPage {
             from: 1, to: 0, start: time, timing: .curve(.easeInOut, duration: SwipeRowController.collapseDuration))
     }
 
+    /// Brings back the row of an item whose removal was not saved (a delete that failed after
+    /// its row slid off or collapsed): it grows in where it was, as an inserted row does.
+    public func restore(itemID: String, time: Double) {
+        let slidOff = removed.remove(itemID) != nil
+        let collapsed = collapsing.removeValue(forKey: itemID) != nil
+        guard slidOff || collapsed else { return }
+        arriving[itemID] = ScalarAnimation(from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: Self.changeDuration))
+    }
+
     /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
     public func setData(_ newData: ListDataSource, time: Double) {
         data = newData

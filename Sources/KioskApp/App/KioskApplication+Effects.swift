@@ -30,8 +30,10 @@ extension KioskApplication {
             perform(actionID: actionID, on: itemID)
         case .delete(let itemID, let actionID):
             // A full swipe slid the row off: only a delete action deletes (an archive action has
-            // archived it in its handler), and its own handler may already have deleted it.
-            guard configuredAction(actionID)?.effect == .delete else { break }
+            // archived it in its handler), and its own handler may already have deleted it or
+            // be retrying the delete.
+            guard configuredAction(actionID)?.effect == .delete,
+                  !pendingWrites.contains(where: { $0.itemID == itemID && $0.label == actionID }) else { break }
             // Unreadable (reported): delete anyway; the write path retries and reports on its own.
             if read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) })??.deletedAt == nil {
                 commit(.delete, itemID: itemID, actionID: actionID)

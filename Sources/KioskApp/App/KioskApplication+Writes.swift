@@ -5,7 +5,7 @@
 // reported: a toast "Could not save: <cause>", a line on stderr with the item and the cause,
 // and `<label>-failed` in the action log. What the person sees follows what was stored: the
 // follow-up (collapse, reload, Undo toast) runs only when the write lands, and a row slid off
-// for a write that did not land comes back with the next reload.
+// for a delete that did not land grows back in when the delete is given up.
 import KioskStore
 import KioskUI
 
@@ -76,6 +76,7 @@ extension KioskApplication {
         log("\(write.label)-failed", write.itemID)
         scene.show(ToastView(id: "failed:" + write.itemID, message: "Could not save: \(error.shortCause)",
                              shownAt: now, lifetime: Self.toastLifetime))
+        for page in pages.values { page.restore(itemID: write.itemID, time: now) }
         if let id = currentListID { reload(id) }
     }
 }

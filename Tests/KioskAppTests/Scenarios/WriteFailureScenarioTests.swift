@@ -6,6 +6,7 @@ import Foundation
 import XCTest
 @testable import KioskApp
 @testable import KioskStore
+@testable import KioskReplay
 import KioskConfig
 
 final class WriteFailureScenarioTests: XCTestCase {
@@ -74,6 +75,33 @@ final class WriteFailureScenarioTests: XCTestCase {
             XCTAssertEqual(f.dump.logActions, ["delete-failed"], sql)
             XCTAssertEqual(f.app.pendingWrites.count, 0, sql)
         }
+    }
+
+    /// Swiped by a finger through replay: the row slides off, its delete is tried once (not
+    /// once for the action and again for the slide), and when it is given up the row comes back.
+    func testAFullSwipeDeleteThatCannotBeSavedBringsTheRowBack() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        let app = try AppOptions.parse([]).makeApplication(configuration: KioskConfiguration(), databasePath: path, size: (1280, 800))
+        var reported: [String] = []
+        app.reportFailure = { reported.append($0) }
+        try ItemStore(path: path).db.execute(
+            "CREATE TRIGGER frozen BEFORE UPDATE ON items BEGIN SELECT RAISE(ABORT, 'items are frozen'); END", operation: "test")
+        let replay = try ReplaySession(app: app, width: 1280, height: 800,
+                                       steps: try TouchScript(parsing: "at 100 swipe 0 1200 102 60 102 150").steps)
+        func rows(_ ms: Double) -> [String] {
+            (StateDump(app: app, timeMs: ms, width: 1280, height: 800).object()["rows"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        try replay.run(untilMs: 200)
+        XCTAssertEqual(rows(200).first, "inbox-1")
+        try replay.run(untilMs: 1500)
+        XCTAssertFalse(rows(1500).contains("inbox-1"), "slid off while the delete is retried")
+        try replay.run(untilMs: 4500)
+        XCTAssertEqual(rows(4500).first, "inbox-1", "back where it was once the delete is given up")
+        let dump = StateDump(app: app, timeMs: 4500, width: 1280, height: 800).object()
+        XCTAssertEqual(dump.logActions, ["delete-failed"], "one delete, one failure")
+        XCTAssertEqual(reported.count, 1, "\(reported)")
+        XCTAssertEqual(dump["toast"] as? String, "Could not save: items are frozen")
     }
 
     func testAFullDiskIsShownAndTheFailedActionLeavesTheItemAsStored() throws {
