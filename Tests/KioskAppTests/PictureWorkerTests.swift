@@ -18,6 +18,7 @@ final class PictureWorkerTests: XCTestCase {
             PictureRequest(path: name, file: f.pictures + "/" + name + ".jpg", fit: .cover(width: 40, height: 40), cornerRadius: 0)
         }
         let worker = PictureWorker(threads: 1)
+        worker.loopWaitsForLock = true  // as in replay: every hand-over happens when it is asked for
         defer { worker.stop() }
         worker.submit(request("a"))
         worker.prefetch([request("b"), request("c")])

@@ -16,7 +16,9 @@ public final class PictureLibrary: PictureSource {
     /// Thumbnail corner radius as a fraction of the side (0.5: a circle).
     let cornerFraction: Double
     /// Replay: the frame that asks for a picture waits until the decoder has it.
-    public var waitsForDecoder: Bool
+    public var waitsForDecoder: Bool {
+        didSet { worker.loopWaitsForLock = waitsForDecoder }
+    }
     private var cache: PictureCache
     private let worker: PictureWorker
     private var pending: Set<PictureCache.Key> = []
@@ -34,6 +36,7 @@ public final class PictureLibrary: PictureSource {
         self.waitsForDecoder = waitsForDecoder
         cache = PictureCache(budget: cacheBytes)
         worker = PictureWorker(threads: threads)
+        worker.loopWaitsForLock = waitsForDecoder
     }
 
     deinit { worker.stop() }
@@ -56,8 +59,8 @@ public final class PictureLibrary: PictureSource {
         let wanted = paths.filter { failures[$0] == nil && !$0.isEmpty && !cache.contains(.init(path: $0, fit: fit)) && !pending.contains(.init(path: $0, fit: fit)) }
         // Nothing asked now and nothing asked before: no need to touch the workers' lock.
         guard !wanted.isEmpty || prefetching else { return }
-        prefetching = !wanted.isEmpty
-        worker.prefetch(wanted.map { PictureRequest(path: $0, file: file(for: $0), fit: fit, cornerRadius: Double(side) * cornerFraction) })
+        let requests = wanted.map { PictureRequest(path: $0, file: file(for: $0), fit: fit, cornerRadius: Double(side) * cornerFraction) }
+        if worker.prefetch(requests) { prefetching = !wanted.isEmpty }
     }
 
     private func surface(_ path: String, fit: PictureFit, cornerRadius: Double) -> Surface? {
