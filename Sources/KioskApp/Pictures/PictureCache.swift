@@ -52,5 +52,7 @@ struct PictureCache {
         }
     }
 
-    static func cost(_ surface: Surface) -> Int { surface.stride * surface.height }
+    /// An entry's pixels, and at least 4 KiB: its bookkeeping counts too, so the budget also
+    /// bounds how many entries there are (a list of thousands of 1-pixel pictures).
+    static func cost(_ surface: Surface) -> Int { max(4096, surface.stride * surface.height) }
 }

@@ -26,7 +26,13 @@ public final class PictureLibrary: PictureSource {
     private var prefetching = false
     /// Pictures that cannot be shown: the item's path → the reason (with the file's path).
     private(set) var failures: [String: String] = [:]
-    /// The warnings logged, in order (the state dump's `picture_warnings`).
+    /// The keys of `failures`, oldest first.
+    private var failureOrder: [String] = []
+    /// Bad pictures remembered (and warned about once) at most: months of items naming missing
+    /// files must not grow the process. Past it the oldest is forgotten; asked for again, it is
+    /// tried again and warned about again.
+    static let failureLimit = 4_096
+    /// The newest warnings logged, in order (the state dump's `picture_warnings`).
     public private(set) var warnings: [String] = []
     private let logger = Logger(label: "swipe-kiosk")
 
@@ -94,7 +100,9 @@ public final class PictureLibrary: PictureSource {
             case .failure(let reason):
                 guard failures[request.path] == nil else { continue }
                 failures[request.path] = reason
-                warnings.append(reason)
+                failureOrder.append(request.path)
+                if failureOrder.count > Self.failureLimit { failures[failureOrder.removeFirst()] = nil }
+                warnings.append(reason, keepingLast: KioskApplication.historyLimit)
                 logger.warning("picture not shown: \(reason)")
                 changed = true
             case .dropped:
