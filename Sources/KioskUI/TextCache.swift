@@ -41,10 +41,13 @@ public final class TextCache {
         self.capacity = capacity
     }
 
-    /// The layout of `text`, made on first use.
+    /// The layout of `text`, made on first use. A `maxWidth` that is not positive is a space
+    /// that has run out (a narrow screen at a large `[display] scale`): nothing is drawn there,
+    /// where Canvas would take it as no limit and draw the whole text over its neighbours.
     public func layout(
         _ text: String, font: Font, maxWidth: Double? = nil, maxLines: Int = 1, alignment: TextAlignment = .natural
     ) -> TextLayout {
+        let text = maxWidth.map { !($0 > 0) } == true ? "" : text
         let key = Key(
             text: text, font: ObjectIdentifier(font), maxWidth: maxWidth, maxLines: maxLines,
             alignment: Self.code(alignment))

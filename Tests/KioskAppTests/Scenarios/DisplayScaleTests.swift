@@ -3,11 +3,13 @@
 // distances are twice as large in pixels, and a touch lands on what is drawn under it. The
 // same scripts run at 1.0 (the default) and 2.0 through replay.
 import ArgumentParser
+import Canvas
 import Foundation
 import GoldenImages
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
+import KioskStore
 import KioskUI
 @testable import swipe_kiosk
 
@@ -120,6 +122,24 @@ final class DisplayScaleTests: XCTestCase {
         }
         XCTAssertTrue(flings(scale: 1))
         XCTAssertFalse(flings(scale: 2))
+    }
+
+    /// 320x240 at scale 4: the bar's two button zones take more than the width, so the title
+    /// has no room left and is not drawn (it used to be drawn whole, over the gear).
+    func testATitleWithNoRoomLeftIsNotDrawnOverItsNeighbours() throws {
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: try KioskConfiguration.parse("[display]\nscale = 4.0\n", file: "kiosk.toml"),
+            databasePath: ItemStore.inMemoryPath, size: (320, 240))
+        for width: Double in [0, -12, -.infinity, .nan] {
+            XCTAssertEqual(app.text.layout("Inbox", font: app.theme.navTitle, maxWidth: width).width, 0, "\(width)")
+        }
+        XCTAssertGreaterThan(app.text.layout("Inbox", font: app.theme.navTitle, maxWidth: nil).width, 100)
+        let surface = try Surface(width: 320, height: 240, format: .xrgb8888)
+        app.scene.render(Painter(target: surface), time: 0)
+        // Dark ink in the bar left of the gear (drawn from x = 152 on): the title would be there.
+        let bar = min(surface.height, Int(app.theme.metrics.navBarHeight))
+        let ink = (0..<bar).reduce(0) { n, y in n + (0..<150).filter { surface.pixel(x: $0, y: y) & 0xFF_FFFF < 0x40_4040 }.count }
+        XCTAssertEqual(ink, 0, "no title ink in the bar")
     }
 
     func testScaleOutsideItsRangeOrOfTheWrongTypeIsBadConfiguration() throws {
