@@ -9,8 +9,15 @@ public struct ScriptStep: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// A touch sample (screen pixels of the unrotated screen).
         case touch(slot: Int, phase: TouchPhase, x: Double, y: Double)
-        /// A key, by its Linux input-event-codes name without `KEY_` (e.g. `ESC`).
-        case key(name: String, code: Int)
+        /// A key pressed or released, by its Linux key code (a script's `key NAME` is both).
+        case key(code: Int, pressed: Bool)
+        /// An absolute pointer (a tablet, a VNC client's pointer) moved to a position in screen
+        /// pixels of the unrotated screen (a recorded pointer device).
+        case pointer(x: Double, y: Double)
+        /// A relative pointer (a mouse) moved by a delta in screen pixels.
+        case pointerMotion(dx: Double, dy: Double)
+        /// The pointer's left button pressed or released.
+        case button(pressed: Bool)
         case screenshot(path: String)
         case state(path: String)
         case end
@@ -170,7 +177,8 @@ public struct TouchScript: Sendable {
             guard let code = KeyName.code(for: args[0]) else {
                 throw fail("unknown key `\(args[0])`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
             }
-            return [ScriptStep(timeMs: time, action: .key(name: KeyName.name(for: code), code: Int(code)), line: line)]
+            return [ScriptStep(timeMs: time, action: .key(code: Int(code), pressed: true), line: line),
+                    ScriptStep(timeMs: time, action: .key(code: Int(code), pressed: false), line: line)]
         case "screenshot", "state":
             guard args.count == 1 else { throw fail("expected `\(command) FILE`") }
             guard !args[0].hasPrefix("/"), !args[0].split(separator: "/").contains("..") else {

@@ -63,7 +63,7 @@ final class LibinputRecordingLimitsTests: XCTestCase {
         let noAbsinfo = LibinputRecordingTests.recording().replacingOccurrences(of: "    absinfo:\n", with: "    noabsinfo:\n")
         XCTAssertEqual(error(noAbsinfo), "r.yml:7: devices[0]: its events use ABS_MT_POSITION_X (53) but evdev.absinfo has no range for it")
         XCTAssertEqual(error("devices:\n- node: /dev/input/event0\n  evdev:\n    name: keyboard\n"),
-                       "r.yml: no touch events: the recording has nothing to replay")
+                       "r.yml: no touch, pointer or key events: the recording has nothing to replay")
     }
 
     func testTheReplayCommandExitsWith65() throws {

@@ -27,7 +27,8 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(swipe.first?.timeMs, 500)
         XCTAssertEqual(swipe.last?.action, .touch(slot: 0, phase: .ended, x: 400, y: 300))
         XCTAssertEqual(swipe.count, 1 + 22 + 2, "moves every 8 ms below 180, then the end point and up")
-        XCTAssertEqual(script.steps.first { $0.line == 8 }?.action, .key(name: "ESC", code: 1))
+        XCTAssertEqual(script.steps.filter { $0.line == 8 }.map(\.action),
+                       [.key(code: 1, pressed: true), .key(code: 1, pressed: false)], "KEY_ESC pressed and released")
         XCTAssertEqual(script.steps.last?.action, .end)
         XCTAssertEqual(script.steps.map(\.timeMs), script.steps.map(\.timeMs).sorted())
     }

@@ -68,9 +68,16 @@ public final class ReplaySession {
                 case .ended, .cancelled:
                     events.append(.init(time: time, kind: .end(slot: slot, phase: phase)))
                 }
-            case .key(_, let code):
-                events.append(.init(time: time, kind: .key(code: UInt32(code), pressed: true)))
-                events.append(.init(time: time, kind: .key(code: UInt32(code), pressed: false)))
+            case .key(let code, let pressed):
+                events.append(.init(time: time, kind: .key(code: UInt32(code), pressed: pressed)))
+            case .pointer(let x, let y):
+                guard x.isFinite, y.isFinite else { continue }
+                events.append(.init(time: time, kind: .pointer(physical: Point(x: x, y: y))))
+            case .pointerMotion(let dx, let dy):
+                guard dx.isFinite, dy.isFinite else { continue }
+                events.append(.init(time: time, kind: .pointerMotion(dx: dx, dy: dy)))
+            case .button(let pressed):
+                events.append(.init(time: time, kind: .button(pressed: pressed)))
             case .screenshot, .state, .end:
                 break
             }
@@ -89,7 +96,7 @@ public final class ReplaySession {
                 capture(at: step.timeMs) { [unowned self] in try writeScreenshot(to: outputDirectory + "/" + path) }
             case .state(let path):
                 capture(at: step.timeMs) { [unowned self] in try writeState(to: outputDirectory + "/" + path, timeMs: step.timeMs) }
-            case .touch, .key, .end:
+            case .touch, .key, .pointer, .pointerMotion, .button, .end:
                 break
             }
         }

@@ -17,6 +17,8 @@ public final class ScriptedInput: InputSource {
             case key(code: UInt32, pressed: Bool)
             /// An absolute pointer (a tablet, a VNC client) moved to a physical position.
             case pointer(physical: Point)
+            /// A relative pointer (a mouse) moved by a physical delta.
+            case pointerMotion(dx: Double, dy: Double)
             /// The pointer's left button changed.
             case button(pressed: Bool)
         }
@@ -96,6 +98,8 @@ public final class ScriptedInput: InputSource {
             onEvent?(.key(KeyEvent(code: code, name: KeyName.name(for: code), pressed: pressed, time: event.time)))
         case .pointer(let physical):
             if let sample = tracker.movePointer(toPhysical: physical, time: event.time) { onEvent?(.touch(sample)) }
+        case .pointerMotion(let dx, let dy):
+            if let sample = tracker.movePointer(byPhysical: dx, dy, time: event.time) { onEvent?(.touch(sample)) }
         case .button(let pressed):
             if let sample = tracker.pointerButton(pressed: pressed, time: event.time) { onEvent?(.touch(sample)) }
         }
