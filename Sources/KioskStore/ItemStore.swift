@@ -48,30 +48,42 @@ public final class ItemStore {
     ///   - busyTimeout: how long a write waits for another process's lock, in milliseconds.
     /// - Throws: `.directoryMissing` when the parent directory does not exist, `.notRegularFile`
     ///   for a directory, device, FIFO or socket, `.corrupt` for a file that is not a database,
-    ///   `.newerSchema` for a database from a newer build.
+    ///   `.newerSchema` for a database from a newer build, `.notKioskDatabase` for another
+    ///   program's database. A refused file is left byte for byte as it was.
     public convenience init(path: String, synchronous: Synchronous = .normal, busyTimeout: Int32 = 5000) throws(StoreError) {
         try self.init(path: path, synchronous: synchronous, busyTimeout: busyTimeout, schemaVersion: Self.latestSchemaVersion)
     }
 
-    /// Opens the database and migrates it up to `schemaVersion` (tests create old versions).
-    init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int) throws(StoreError) {
+    /// Opens an existing database for reading only (`check-text`): nothing is created,
+    /// migrated or switched to WAL; a file without the kiosk's schema is refused.
+    public convenience init(readingOnly path: String) throws(StoreError) {
+        try self.init(path: path, synchronous: .normal, busyTimeout: 5000, schemaVersion: nil)
+    }
+
+    /// Opens the database and migrates it up to `schemaVersion` (tests create old versions);
+    /// nil opens it read-only and migrates nothing. Everything that can refuse the file runs
+    /// before the first write (the switch to WAL changes its header).
+    init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int?) throws(StoreError) {
         let parent = Self.parentDirectory(of: path)
         guard path == Self.inMemoryPath || access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
         if path != Self.inMemoryPath, let kind = FileKind.of(path: path) {
             throw .notRegularFile(FileError(path: path, reason: .notRegular(kind)))
         }
         self.path = path
-        db = try SQLiteConnection(path: path)
+        db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
         try setBusyTimeout(busyTimeout)
-        let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
-        // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
-        guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
-            throw .sqlite(code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), not wal", operation: "enable WAL")
-        }
-        try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")
-        try db.execute("PRAGMA cache_size=-\(Self.pageCacheKilobytes)", operation: "set cache_size")
         if path != Self.inMemoryPath { try checkQuickly() }
-        try migrate(to: schemaVersion)
+        try checkSchema(requireKiosk: schemaVersion == nil)
+        if let schemaVersion {
+            let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
+            // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
+            guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
+                throw .sqlite(code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), not wal", operation: "enable WAL")
+            }
+            try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")
+        }
+        try db.execute("PRAGMA cache_size=-\(Self.pageCacheKilobytes)", operation: "set cache_size")
+        if let schemaVersion { try migrate(to: schemaVersion) }
         dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
     }
 
@@ -143,15 +155,40 @@ public final class ItemStore {
         Int(try db.integer("PRAGMA user_version", operation: "read schema version"))
     }
 
-    /// Applies the missing migrations up to `target`, each in its own transaction.
-    func migrate(to target: Int) throws(StoreError) {
+    /// The tables each schema version has: a file that records a version must have them.
+    static func tables(atVersion version: Int) -> [String] {
+        version >= 2 ? ["items", "actions_log", "store_meta"] : version == 1 ? ["items", "actions_log"] : []
+    }
+
+    /// Refuses, before anything is written, a file this build must not touch: a schema version
+    /// no build writes or a newer one, another program's database (tables but no version), or
+    /// one whose version promises tables it does not have. `requireKiosk` also refuses a file
+    /// with no schema yet (a read-only open has nothing to read there).
+    func checkSchema(requireKiosk: Bool) throws(StoreError) {
         let found = try schemaVersion()
         guard found >= 0 else { throw .invalidSchemaVersion(path: path, found: found) }
         guard found <= Self.migrations.count else {
             throw .newerSchema(path: path, found: found, supported: Self.migrations.count)
         }
-        guard found < target else { return }
-        for version in found..<target {
+        let present = try db.withStatement("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+                                           operation: "list tables") { statement throws(StoreError) in
+            var names: [String] = []
+            while try statement.step() { names.append(statement.text(0)) }
+            return names
+        }
+        if found == 0 {
+            guard present.isEmpty else { throw .notKioskDatabase(path: path, reason: .foreignTables(present)) }
+            if requireKiosk { throw .notKioskDatabase(path: path, reason: .noSchema) }
+            return
+        }
+        let missing = Self.tables(atVersion: found).filter { !present.contains($0) }
+        guard missing.isEmpty else { throw .notKioskDatabase(path: path, reason: .missingTables(version: found, missing)) }
+    }
+
+    /// Applies the missing migrations up to `target`, each in its own transaction.
+    func migrate(to target: Int) throws(StoreError) {
+        guard try schemaVersion() < target else { return }
+        for version in try schemaVersion()..<target {
             try db.transaction("migrate schema to version \(version + 1)") { () throws(StoreError) in
                 // Re-read inside the write lock: another process may have migrated meanwhile.
                 guard try schemaVersion() == version else { return }

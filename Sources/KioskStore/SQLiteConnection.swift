@@ -12,11 +12,12 @@ final class SQLiteConnection {
     /// SQLite's "copy this buffer now" destructor, which the C macro SQLITE_TRANSIENT spells as -1.
     private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 
-    /// Opens (creating if needed) the database file at `path`.
-    init(path: String) throws(StoreError) {
+    /// Opens (creating if needed) the database file at `path`; `readOnly` opens an existing
+    /// file for reading only (SQLite then refuses every write).
+    init(path: String, readOnly: Bool = false) throws(StoreError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = StoreError.from(code: code, handle: db, path: path, operation: "open \(path)")

@@ -16,6 +16,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The recorded schema version is negative: no build ever wrote it.
     case invalidSchemaVersion(path: String, found: Int)
+    /// The file is an SQLite database but not the kiosk's, or not what its schema version says.
+    case notKioskDatabase(path: String, reason: NotKioskReason)
     /// `PRAGMA quick_check` found damage (a truncated file, an overwritten page): SQLite's findings.
     case damaged(path: String, problems: [String])
     /// No item with this id.
@@ -23,11 +25,34 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Any other SQLite failure: its (extended) result code, message and the store operation.
     case sqlite(code: Int32, message: String, operation: String)
 
+    /// Why a database is not the kiosk's.
+    public enum NotKioskReason: Hashable, Sendable, CustomStringConvertible {
+        /// Tables of another program and no schema version (`PRAGMA user_version` 0).
+        case foreignTables([String])
+        /// No schema at all (an empty file) where one is needed to read.
+        case noSchema
+        /// The recorded schema version, and the tables it should have but does not.
+        case missingTables(version: Int, [String])
+
+        public var description: String {
+            switch self {
+            case .foreignTables(let names):
+                let shown = names.prefix(5).map { String($0.prefix(40)) }.joined(separator: ", ")
+                return "it has other tables (\(shown)\(names.count > 5 ? ", …" : "")) and no schema version (PRAGMA user_version 0)"
+            case .noSchema:
+                return "it has no tables and no schema version (an empty file)"
+            case .missingTables(let version, let names):
+                return "it records schema version \(version) but has no table \(names.joined(separator: ", "))"
+            }
+        }
+    }
+
     /// SQLite's result code, when SQLite reported the failure.
     public var resultCode: Int32? {
         switch self {
         case .corrupt(_, let code, _, _), .sqlite(let code, _, _): return code
-        case .directoryMissing, .notRegularFile, .newerSchema, .invalidSchemaVersion, .damaged, .itemNotFound: return nil
+        case .directoryMissing, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound:
+            return nil
         }
     }
 
@@ -36,7 +61,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public func message(database path: String) -> String {
         switch self {
         case .sqlite, .itemNotFound: return "\(path): \(description)"
-        case .directoryMissing, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .damaged: return description
+        case .directoryMissing, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged:
+            return description
         }
     }
 
@@ -53,6 +79,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "database \(path) has schema version \(found), newer than this build's \(supported)"
         case .invalidSchemaVersion(let path, let found):
             return "database \(path) has schema version \(found), which no build writes (PRAGMA user_version was changed by hand?)"
+        case .notKioskDatabase(let path, let reason):
+            return "database \(path) is not a SwipeKiosk database: \(reason); it was left untouched:"
+                + " give another --database or move it aside"
         case .damaged(let path, let problems):
             let shown = problems.prefix(3).joined(separator: "; ")
             return "database \(path) is damaged (quick_check: \(shown)\(problems.count > 3 ? "; …" : ""));"

@@ -58,7 +58,7 @@ struct CheckTextCommand: ParsableCommand {
             throw ExitCode.badData
         }
         do {
-            let store = try ItemStore(path: path)
+            let store = try ItemStore(readingOnly: path)
             try store.forEachItemText { item in
                 report.check(item.title, named: "item \(item.id) title", font: theme.title)
                 report.check(item.subtitle, named: "item \(item.id) subtitle", font: theme.subtitle)
