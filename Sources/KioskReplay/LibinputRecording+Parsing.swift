@@ -43,43 +43,57 @@ extension LibinputRecording {
         guard let list = root?.mapping?["devices"]?.sequence else {
             throw ScriptError(file: file, line: 0, message: "no `devices:` list: not a libinput recording")
         }
+        // Anchors that slip past the scan above (it is a heuristic, not a YAML lexer) are still
+        // bounded: written out, every device, frame (`- evdev:`) and event (`[0,0,0,0,0]`) takes
+        // at least 8 bytes, so reading more entries than that means aliases repeat nodes.
+        let reader = RecordingReader(file: file, entries: text.utf8.count / 8)
         return try list.enumerated().map { index, node in
-            try RecordingReader(file: file).device(node, name: "devices[\(index)]")
+            try reader.device(node, name: "devices[\(index)]")
         }
     }
 
     /// Line and column of the first `&anchor` or `*alias` outside quotes and comments, if any.
+    /// A node (and so an anchor, an alias or a quoted scalar) starts a line or follows `:`, `-`,
+    /// `?`, `[`, `{` or `,`; a quote or `&` further into a plain scalar is part of its text.
     /// Stricter than YAML on purpose: an indicator that only looks like one is refused too.
+    /// The entry budget of `RecordingReader` bounds whatever this heuristic misses.
     static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int)? {
         enum State { case plain, single, double, comment }
+        let blank: Set<Unicode.Scalar> = [" ", "\t", "\r", "\n"]
+        let nodeStart: Set<Unicode.Scalar> = ["\n", ":", "-", "?", "[", "{", ","]
         var state = State.plain
         var line = 1, column = 0
         var previous: Unicode.Scalar = "\n"
+        var lastNonBlank: Unicode.Scalar = "\n"  // on this line, outside quotes
         var escaped = false, skip = false
         let scalars = Array(text.unicodeScalars)
         for (i, c) in scalars.enumerated() {
             column += 1
             defer {
                 previous = c
-                if c == "\n" { line += 1; column = 0 }
+                if c == "\n" { line += 1; column = 0; lastNonBlank = "\n" } else if state == .plain, !blank.contains(c) { lastNonBlank = c }
             }
             if skip { skip = false; continue }
-            let tokenStart = previous == "\n" || previous == " " || previous == "\t" || previous == "[" || previous == "{"
-                || previous == ","
             switch state {
+            case _ where c == "\n":
+                // Quotes end at the line too: a multi-line quoted scalar's next lines are then
+                // checked as plain text (stricter), and a quote misread as one costs one line.
+                state = .plain
             case .comment:
-                if c == "\n" { state = .plain }
+                break
             case .single:
                 // `''` is a quote inside the string: skip its second half.
                 if c == "'" { if i + 1 < scalars.count, scalars[i + 1] == "'" { skip = true } else { state = .plain } }
             case .double:
                 if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { state = .plain }
             case .plain:
+                if c == "#", blank.contains(previous) { state = .comment; continue }
+                let tokenStart = nodeStart.contains(previous) && previous != "-" && previous != "?"
+                    || blank.contains(previous) && nodeStart.contains(lastNonBlank)
                 guard tokenStart else { continue }
-                if c == "#" { state = .comment }
                 if c == "'" { state = .single }
                 if c == "\"" { state = .double }
-                if c == "&" || c == "*", i + 1 < scalars.count, !" \t\r\n".unicodeScalars.contains(scalars[i + 1]) {
+                if c == "&" || c == "*", i + 1 < scalars.count, !blank.contains(scalars[i + 1]) {
                     return (line, column)
                 }
             }
@@ -89,8 +103,24 @@ extension LibinputRecording {
 }
 
 /// Reads the nodes of one recording, failing with the file, line and entry of a problem.
-private struct RecordingReader {
+private final class RecordingReader {
     let file: String
+    /// Devices, frames and events still allowed (see `devices(in:file:)`).
+    private var entries: Int
+
+    init(file: String, entries: Int) {
+        self.file = file
+        self.entries = entries
+    }
+
+    /// Counts `count` entries read at `node`; fails once the recording holds more than its text could.
+    func spend(_ count: Int, _ node: Node, _ name: String) throws {
+        entries -= count
+        guard entries >= 0 else {
+            throw fail(node, name, "the recording repeats nodes (YAML aliases): it holds more entries than its text; "
+                + "`libinput record` never writes aliases")
+        }
+    }
 
     func fail(_ node: Node?, _ name: String, _ message: String) -> ScriptError {
         ScriptError(file: file, line: node?.mark?.line ?? 0, message: "\(name): \(message)")
@@ -104,12 +134,14 @@ private struct RecordingReader {
     }
 
     func device(_ node: Node, name: String) throws -> RecordedDevice {
+        try spend(1, node, name)
         guard let device = node.mapping else { throw fail(node, name, "must be a mapping (node, evdev, events)") }
         var result = RecordedDevice()
         guard let evdev = device["evdev"] else { throw fail(node, name, "has no `evdev:` description") }
         guard let description = evdev.mapping else { throw fail(evdev, name + ".evdev", "must be a mapping") }
         if let absinfo = description["absinfo"] {
             guard let axes = absinfo.mapping else { throw fail(absinfo, name + ".evdev.absinfo", "must be a mapping of axis ranges") }
+            try spend(axes.count, absinfo, name + ".evdev.absinfo")
             for (key, value) in axes {
                 let code = try integer(key, name + ".evdev.absinfo", in: 0...0x3F)
                 let entry = "\(name).evdev.absinfo.\(code)"
@@ -125,9 +157,11 @@ private struct RecordingReader {
         guard let frames = events.sequence else { throw fail(events, name + ".events", "must be a list of `- evdev: [...]` entries") }
         for (f, frame) in frames.enumerated() {
             let entry = "\(name).events[\(f)]"
+            try spend(1, frame, entry)
             guard let fields = frame.mapping else { throw fail(frame, entry, "must be a mapping with an `evdev:` list") }
             guard let list = fields["evdev"] else { continue }  // e.g. a `libinput:` entry
             guard let raw = list.sequence else { throw fail(list, entry + ".evdev", "must be a list of events") }
+            try spend(raw.count, list, entry + ".evdev")
             result.frames.append(try raw.enumerated().map { e, node in try event(node, "\(entry).evdev[\(e)]") })
         }
         try checkAxes(result, node: node, name: name)

@@ -54,6 +54,24 @@ final class LibinputRecordingLimitsTests: XCTestCase {
         XCTAssertNil(LibinputRecording.firstAnchorOrAlias(in: "name: \"A*B & C\" # *not an alias\nquote: 'it''s *fine'\nx: a*b\n"))
     }
 
+    /// Aliases the text scan misses (it takes the quote in the plain scalar `a - 'x` for the start
+    /// of a quoted one, so the rest of each line looks quoted) still cannot expand: reading more
+    /// entries than the text could hold is refused.
+    func testAliasesThatSlipPastTheScanCannotExpand() {
+        let bomb = "version: 1\ndevices:\n- node: /dev/input/event5\n  evdev:\n    absinfo:\n"
+            + "      53: [0, 4095, 0, 0, 0]\n      54: [0, 4095, 0, 0, 0]\n  events:\n"
+            + "  - {n: a - 'x, evdev: [&e [0, 0, 3, 53, 100]]}\n"
+            + "  - {n: a - 'x, evdev: &L [" + Array(repeating: "*e", count: 1000).joined(separator: ", ") + "]}\n"
+            + String(repeating: "  - {n: a - 'x, evdev: *L}\n", count: 200)
+        XCTAssertNil(LibinputRecording.firstAnchorOrAlias(in: bomb), "this bomb is one the scan does not see")
+        let message = error(bomb) ?? ""
+        XCTAssertTrue(message.contains("the recording repeats nodes (YAML aliases)"), message)
+        // What the scan does see: anchors after a quote inside a plain scalar, and flow keys ending at `:`.
+        XCTAssertNotNil(LibinputRecording.firstAnchorOrAlias(in: "    name: vtouch 'x\n  - evdev: &L [1]\n"))
+        XCTAssertNotNil(LibinputRecording.firstAnchorOrAlias(in: "devices: [{\"a\":&x [1], \"b\":*x}]\n"))
+        XCTAssertNil(LibinputRecording.firstAnchorOrAlias(in: "name: Foo & Bar *2 'x\nname: R&D\n"))
+    }
+
     func testWronglyTypedEntriesAreRefusedWithTheirEntry() {
         XCTAssertEqual(error(replacing: "[  0,      0,   3,  47,     0] # EV_ABS / ABS_MT_SLOT", with: "[0, 0, \"three\", 47, 0]"),
                        "r.yml:26: devices[0].events[0].evdev[0][2] (type): must be an integer")
