@@ -11,6 +11,11 @@ extension KioskScene {
     /// Feeds one touch event.
     public func handle(_ event: TouchEvent) {
         needsRender = true
+        // A second down on a slot that is down (libinput never sends one; a script can) first
+        // ends the touch that slot had, so its owner (a swipe-back, a row) comes to rest.
+        if event.phase == .began, owners[event.slot] != nil {
+            handle(TouchEvent(slot: event.slot, phase: .cancelled, point: event.point, time: event.time))
+        }
         if owners[event.slot] == nil, handleOverlay(event) { return }
         if event.phase == .began { owners[event.slot] = owner(for: event) }
         guard let owner = owners[event.slot] else { return }

@@ -88,4 +88,27 @@ final class TwoFingerScenarioTests: XCTestCase {
         XCTAssertFalse(back.logActions.contains("delete"), "a cancelled expansion performs nothing")
         XCTAssertTrue(back.items.contains { $0["id"] as? String == row }, "the item is still there")
     }
+
+    /// §3 interactive transitions: a second `down` on the slot that drags the swipe-back (a script
+    /// can send one; libinput cannot) ends the first touch, so the pop comes to rest instead of
+    /// staying interactive at 31 % for good, and the back button works afterwards.
+    func testASecondDownOnTheSlotOfASwipeBackLeavesNoTransitionStuck() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0 tap 400 206
+            at 1000 down 1 2 400
+            at 1016 move 1 200 400
+            at 1032 move 1 400 400
+            at 1100 down 1 400 400
+            at 1200 up 1
+            at 4200 state rest.json
+            at 4300 tap 30 32
+            at 5300 state back.json
+            at 5400 end
+            """)
+        let rest = try s.state("rest")
+        XCTAssertTrue((rest["navigation"] as? [String: Any])?["transition"] is NSNull, "\(rest["navigation"] ?? "")")
+        XCTAssertEqual(rest.stack.count, 2, "the swipe-back at 31 % was cancelled, back on the detail page")
+        XCTAssertEqual(try s.state("back").stack, ["inbox"], "the back button pops")
+    }
 }
