@@ -1,7 +1,8 @@
 // `swipe-kiosk check-config FILE` (DESIGN.md, Command line): validates a configuration file
 // before it is deployed. Prints `FILE: ok` and a summary, or every problem as
 // `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file, and for
-// a configured font that does not load: CheckConfigCommand+Fonts.swift). Warnings (exit still 0):
+// a configured font that does not load: CheckConfigCommand+Fonts.swift, or an unknown action
+// icon: CheckConfigCommand+Icons.swift). Warnings (exit still 0):
 // CheckConfigCommand+Expansion.swift.
 import ArgumentParser
 import KioskApp
@@ -19,8 +20,9 @@ struct CheckConfigCommand: ParsableCommand {
         do throws(ConfigurationError) {
             let source = try KioskConfiguration.readSource(file)
             let configuration = try KioskConfiguration.parse(source, file: file)
-            let fontProblems = Self.fontProblems(in: configuration, source: source, file: file)
-            guard fontProblems.isEmpty else { throw ConfigurationError.invalid(fontProblems) }
+            let problems = Self.fontProblems(in: configuration, source: source, file: file)
+                + Self.iconProblems(in: configuration, source: source, file: file)
+            guard problems.isEmpty else { throw ConfigurationError.invalid(problems) }
             Self.expansionWarnings(in: configuration, source: source, file: file).forEach { printError($0.description) }
             print("\(file): ok")
             print(Self.summary(of: configuration))

@@ -180,10 +180,20 @@ public final class IconFont {
 
     /// Codepoints of the names the app's configuration may use (MDI 1.6 numbering, as in
     /// Debian's materialdesignicons.css; "cog" is called "settings" there).
+    /// `check-config` refuses an action icon that is not here (a name would otherwise draw nothing).
     public static let codepoints: [String: UInt32] = [
         "delete": 0xF1C0, "flag": 0xF23B, "archive": 0xF03C, "email-open": 0xF1EF,
         "dots-horizontal": 0xF1D8, "star": 0xF4CE, "bell": 0xF09A, "check": 0xF12C,
         "close": 0xF156, "chevron-left": 0xF141, "undo": 0xF54C, "cog": 0xF493, "settings": 0xF493,
+        "paperclip": 0xF3E2, "printer": 0xF42A, "heart": 0xF2D1, "heart-outline": 0xF2D5,
+        "information": 0xF2FC, "information-outline": 0xF2FD, "package-up": 0xF3D5, "package-down": 0xF3D4,
+        "email": 0xF1EE, "email-outline": 0xF1F0, "pin": 0xF403, "pin-off": 0xF404, "share": 0xF496,
+        "pencil": 0xF3EB, "phone": 0xF3F2, "message": 0xF361, "cart": 0xF110, "clock": 0xF150,
+        "check-circle": 0xF5E0, "alert": 0xF026, "alert-circle": 0xF028, "account": 0xF004,
+        "calendar": 0xF0ED, "map-marker": 0xF34E, "home": 0xF2DC, "magnify": 0xF349, "plus": 0xF415,
+        "minus": 0xF374, "refresh": 0xF450, "lock": 0xF33E, "lock-open": 0xF33F, "eye": 0xF208,
+        "eye-off": 0xF209, "download": 0xF1DA, "upload": 0xF552, "star-outline": 0xF4D2,
+        "bookmark": 0xF0C0, "tag": 0xF4F9, "truck": 0xF53D, "food": 0xF25A, "coffee": 0xF176,
     ]
 
     /// Wraps `font`, which should be made from the MDI face.
