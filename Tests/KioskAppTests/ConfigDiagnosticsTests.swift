@@ -114,6 +114,17 @@ final class ConfigDiagnosticsTests: XCTestCase {
         ])
     }
 
+    /// A calibration matrix of NaN, infinities, huge terms or a singular one passed the check and
+    /// then sent every touch nowhere (or to the wrong row) without a word.
+    func testACalibrationThatLosesTouchesIsRefused() {
+        for matrix in ["[nan, 0, 0, 0, 1, 0]", "[1, 0, 0, 0, inf, 0]", "[1e308, 0, 0, 0, 1, 0]", "[0, 0, 0, 0, 0, 0]", "[1, 2, 0, 2, 4, 0]"] {
+            let problems = lines("[input]\ncalibration = \(matrix)\n")
+            XCTAssertEqual(problems.count, 1, matrix)
+            XCTAssertTrue(problems.first?.hasPrefix("kiosk.toml:2:15: input.calibration ") ?? false, "\(matrix): \(problems)")
+        }
+        XCTAssertEqual(lines("[input]\ncalibration = [0, 1, 0, -1, 0, 1]\n"), [], "a 90° rotation is a valid matrix")
+    }
+
     func testQuotedKeysAndMultiLineStringsKeepPositionsInStep() {
         XCTAssertEqual(lines("""
             [lists]
