@@ -12,13 +12,22 @@ public enum OutputFile {
     ///   or `.system` with the failing operation and errno.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         guard !path.isEmpty else { throw FileError(path: path, reason: .emptyPath) }
+        // Refused before any parent directory is made: a path ending in "/" names a directory,
+        // and one the kernel cannot take would leave the directories made for it behind.
+        if path.hasSuffix("/") { throw FileError(path: path, reason: .notRegular(.directory)) }
+        guard path.utf8.count < Int(PATH_MAX) else {
+            throw FileError(path: path, reason: .system(operation: "create", errno: ENAMETOOLONG))
+        }
         let target = try resolve(path)
         var info = stat()
         let exists = stat(target, &info) == 0
         if exists, let kind = FileKind(mode: info.st_mode) { throw FileError(path: path, reason: .notRegular(kind)) }
         let directory = parent(of: target)
         try makeDirectories(directory, for: path)
-        let temporary = "\(directory)/.\(target.split(separator: "/").last ?? "out").\(getpid()).tmp"
+        // Beside the target, so the rename is atomic; a name near NAME_MAX (255 bytes) leaves no
+        // room for the prefix and suffix, so such a target gets a fixed temporary name.
+        let name = target.split(separator: "/").last.map(String.init) ?? "out"
+        let temporary = "\(directory)/.\(name.utf8.count > 200 ? "swipe-kiosk" : name).\(getpid()).tmp"
         func fail(_ operation: String) -> FileError {
             let error = FileError(path: path, reason: .system(operation: operation, errno: errno))
             unlink(temporary)

@@ -37,6 +37,10 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     public var message: String
     /// `file:line: message`, or `file: message` for problems not tied to a line (recordings).
     public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file; self.line = line; self.message = message
+    }
 }
 
 /// A parsed touch script.
@@ -78,8 +82,10 @@ public struct TouchScript: Sendable {
         var size: (Int, Int)?
         var lastTime = 0.0
         var sawAt = false
-        // `\r\n` is one Character in Swift, so CRLF lines are split on either newline.
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        // `\r\n` is one Character in Swift, so CRLF lines are split on either newline; old Mac
+        // line ends (`\r` alone) too. A byte-order mark some editors write first is skipped.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).enumerated() {
             let lineNumber = index + 1
             let code = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
@@ -96,9 +102,9 @@ public struct TouchScript: Sendable {
             guard words[0] == "at", words.count >= 3, let time = Double(words[1]), time.isFinite, time >= 0 else {
                 throw fail("expected `at <milliseconds> <command> …` or `size WxH`")
             }
-            guard time >= lastTime else { throw fail("time \(words[1]) is before the previous step (\(lastTime))") }
+            guard time >= lastTime else { throw fail("time \(Self.shown(words[1])) is before the previous step (\(lastTime))") }
             guard time <= Self.maximumTimeMs else {
-                throw fail("time \(words[1]) is after \(Int(Self.maximumTimeMs)) ms (7 days), the latest a script may run")
+                throw fail("time \(Self.shown(words[1])) is after \(Int(Self.maximumTimeMs)) ms (7 days), the latest a script may run")
             }
             sawAt = true
             lastTime = time
@@ -111,6 +117,12 @@ public struct TouchScript: Sendable {
         // Expanded taps and swipes interleave with later lines: order by time, stably.
         self.steps = steps.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
         self.size = size.map { (width: $0.0, height: $0.1) }
+    }
+
+    /// A word of the script as an error message quotes it: at most 40 characters, so a 16 MiB
+    /// line is not echoed back whole.
+    static func shown(_ word: String) -> String {
+        word.utf8.count <= 40 ? word : String(word.prefix(40)) + "…"
     }
 
     /// Parses `WxH` with both sides in 1…`maximumSide`.
@@ -143,11 +155,11 @@ public struct TouchScript: Sendable {
         }
         switch command {
         case "down", "move":
-            let v = try numbers(3, "\(command) SLOT X Y")
+            let v = try numbers(3, "\(shown(command)) SLOT X Y")
             try coordinates(v[1...2])
             return [touch(time, try slot(v[0]), command == "down" ? .began : .moved, v[1], v[2])]
         case "up", "cancel":
-            let v = try numbers(1, "\(command) SLOT")
+            let v = try numbers(1, "\(shown(command)) SLOT")
             return [touch(time, try slot(v[0]), command == "up" ? .ended : .cancelled, .nan, .nan)]
         case "tap":
             let v = try numbers(2, "tap X Y")
@@ -160,7 +172,7 @@ public struct TouchScript: Sendable {
             let duration = v[5]
             guard duration > 0 else { throw fail("swipe duration must be positive") }
             guard duration <= maximumSwipeMs else {
-                throw fail("swipe duration \(args[5]) is longer than \(Int(maximumSwipeMs)) ms, the longest swipe")
+                throw fail("swipe duration \(shown(args[5])) is longer than \(Int(maximumSwipeMs)) ms, the longest swipe")
             }
             var result = [touch(time, s, .began, v[1], v[2])]
             var t = swipeStepMs
@@ -175,21 +187,21 @@ public struct TouchScript: Sendable {
         case "key":
             guard args.count == 1 else { throw fail("expected `key NAME`") }
             guard let code = KeyName.code(for: args[0]) else {
-                throw fail("unknown key `\(args[0])`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
+                throw fail("unknown key `\(shown(args[0]))`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
             }
             return [ScriptStep(timeMs: time, action: .key(code: Int(code), pressed: true), line: line),
                     ScriptStep(timeMs: time, action: .key(code: Int(code), pressed: false), line: line)]
         case "screenshot", "state":
-            guard args.count == 1 else { throw fail("expected `\(command) FILE`") }
+            guard args.count == 1 else { throw fail("expected `\(shown(command)) FILE`") }
             guard !args[0].hasPrefix("/"), !args[0].split(separator: "/").contains("..") else {
-                throw fail("`\(command)` paths are relative to --out and may not leave it")
+                throw fail("`\(shown(command))` paths are relative to --out and may not leave it")
             }
             return [ScriptStep(timeMs: time, action: command == "state" ? .state(path: args[0]) : .screenshot(path: args[0]), line: line)]
         case "end":
             guard args.isEmpty else { throw fail("`end` takes no arguments") }
             return [ScriptStep(timeMs: time, action: .end, line: line)]
         default:
-            throw fail("unknown command `\(command)`; known: down move up cancel tap swipe key screenshot state end")
+            throw fail("unknown command `\(shown(command))`; known: down move up cancel tap swipe key screenshot state end")
         }
     }
 }

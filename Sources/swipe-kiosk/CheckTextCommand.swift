@@ -46,7 +46,7 @@ struct CheckTextCommand: ParsableCommand {
         }
         if let database = options.database { try checkDatabase(database, theme: theme, report: &report) }
         if let first = report.first {
-            printError("check-text: \(first.name): no installed font has \(first.missing.map { "U+" + CodePoints.hex($0) }.joined(separator: ", "))")
+            printError("check-text: \(first.name): no installed font has \(CodePoints.list(first.missing))")
             printError("check-text: \(report.failures) string\(report.failures == 1 ? "" : "s") with missing characters")
             throw ExitCode.badData
         }
@@ -84,10 +84,12 @@ struct MissingReport {
         var missing: [UInt32] = []
         for run in font.runs(of: string) {
             let file = (run.font.face.name as NSString).lastPathComponent
-            let shown = run.text.replacingOccurrences(of: "\n", with: "\\n")
+            // A run is printed up to 200 characters: a 10 MB title is a line, not 10 MB of output.
+            let text = run.text.count > 200 ? String(run.text.prefix(200)) + "… (\(run.text.count) characters)" : run.text
+            let shown = text.replacingOccurrences(of: "\n", with: "\\n")
             var line = "  \(run.font.face.familyName) (\(file)): \(shown)"
             if !run.missing.isEmpty {
-                line += "  [no font: \(run.missing.map { "U+" + CodePoints.hex($0) }.joined(separator: " "))]"
+                line += "  [no font: \(CodePoints.list(run.missing, separator: " "))]"
                 missing += run.missing
             }
             print(line)

@@ -51,6 +51,10 @@ struct ReplayCommand: ParsableCommand {
                 parsed = try LibinputRecording.script(from: text, file: script, width: size.width, height: size.height)
             } else {
                 parsed = try TouchScript(parsing: text, file: script)
+                // An empty file (or only comments) is a mistake, not a replay of nothing.
+                guard !parsed.steps.isEmpty else {
+                    throw ScriptError(file: script, line: 0, message: "no `at` commands: the script has nothing to replay")
+                }
                 size = screen.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
             }
         } catch let error as ScriptError {

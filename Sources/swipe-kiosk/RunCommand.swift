@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         guard ["auto", "drm", "headless"].contains(backend) else { throw ValidationError("--backend must be auto, drm or headless") }
-        if let rotation, DisplayRotation(degrees: rotation) == nil { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
+        if let rotation, DisplayRotation(rawValue: rotation) == nil { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
     }
 
     func run() throws {

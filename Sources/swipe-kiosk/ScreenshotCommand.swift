@@ -23,7 +23,7 @@ struct ScreenshotCommand: ParsableCommand {
     var rotation: Int = 0
 
     func run() throws {
-        guard let rotated = DisplayRotation(degrees: rotation) else {
+        guard let rotated = DisplayRotation(rawValue: rotation) else {
             throw ValidationError("--rotation must be 0, 90, 180 or 270")
         }
         let configuration = try options.loadConfiguration()

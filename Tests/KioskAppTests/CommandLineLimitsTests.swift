@@ -33,6 +33,54 @@ final class CommandLineLimitsTests: XCTestCase {
         XCTAssertEqual(crlf.size?.width, 640)
     }
 
+    func testAByteOrderMarkAndOldMacLineEndsParseToo() throws {
+        let lf = try TouchScript(parsing: "size 640x400\nat 0 tap 10 20\nat 100 end\n", file: "lf.touch")
+        XCTAssertEqual(try TouchScript(parsing: "\u{FEFF}size 640x400\nat 0 tap 10 20\nat 100 end\n", file: "bom.touch").steps, lf.steps)
+        XCTAssertEqual(try TouchScript(parsing: "size 640x400\rat 0 tap 10 20\rat 100 end\r", file: "cr.touch").steps, lf.steps)
+    }
+
+    func testAnEmptyScriptIsAnErrorNotASilentReplay() throws {
+        let dir = try TemporaryDirectory()
+        try "# nothing yet\n\n".write(toFile: dir.file("empty.touch"), atomically: true, encoding: .utf8)
+        let run = try KioskProcess(["replay", dir.file("empty.touch"), "--out", dir.path])
+        XCTAssertEqual(run.status, 65)
+        XCTAssertEqual(run.standardError, "\(dir.file("empty.touch")): no `at` commands: the script has nothing to replay\n")
+    }
+
+    func testErrorMessagesQuoteAtMostFortyCharactersOfTheInput() throws {
+        let key = String(repeating: "A", count: 100_000)
+        XCTAssertEqual(scriptError("at 0 key \(key)"), "s.touch:1: unknown key `\(String(repeating: "A", count: 40))…`; "
+                       + "use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
+        XCTAssertEqual(scriptError("at 0 \(key) 1"), "s.touch:1: unknown command `\(String(repeating: "A", count: 40))…`; "
+                       + "known: down move up cancel tap swipe key screenshot state end")
+        // check-text names each missing code point once, at most 16 of them.
+        let repeated = try KioskProcess(["check-text", String(repeating: "\u{10FFFD}", count: 10_000) + "\u{10FFFC}"])
+        XCTAssertEqual(repeated.status, 65)
+        XCTAssertEqual(repeated.standardError.split(separator: "\n").first, "check-text: text 1: no installed font has U+10FFFD, U+10FFFC")
+        let many = String(String.UnicodeScalarView((0..<20).compactMap { Unicode.Scalar(0x100000 + $0) }))
+        let capped = try KioskProcess(["check-text", many])
+        XCTAssertEqual(capped.standardError.split(separator: "\n").first,
+                       "check-text: text 1: no installed font has " + (0..<16).map { "U+\(String(0x100000 + $0, radix: 16, uppercase: true))" }
+                        .joined(separator: ", ") + ", … (4 more)")
+    }
+
+    func testRotationIsOneOfTheFourAnglesAndPathsNamingADirectoryLeaveNothing() throws {
+        let dir = try TemporaryDirectory()
+        for angle in ["-90", "360", "450"] {
+            let run = try KioskProcess(["screenshot", "--output", dir.file("r.png"), "--rotation=\(angle)"])
+            XCTAssertEqual(run.status, 64, angle)
+            XCTAssertTrue(run.standardError.contains("--rotation must be 0, 90, 180 or 270"), run.standardError)
+        }
+        let slash = try KioskProcess(["screenshot", "--output", dir.file("new/x.png/")])
+        XCTAssertEqual(slash.status, 73)
+        XCTAssertEqual(slash.standardError, "cannot write \(dir.file("new/x.png/")): is a directory\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("new")), "no directory made for a refused path")
+        let long = dir.file(String(repeating: "a", count: 251) + ".png")
+        let named = try KioskProcess(["screenshot", "--output", long])
+        XCTAssertEqual(named.status, 0, named.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [(long as NSString).lastPathComponent])
+    }
+
     func testInvalidUTF8InAScriptNamesLineAndByte() throws {
         let dir = try TemporaryDirectory()
         _ = FileManager.default.createFile(atPath: dir.file("bad.touch"), contents: Data("at 0 tap 1 2\nat 1".utf8 + [0xFF] + Data("00 end\n".utf8)))

@@ -39,4 +39,13 @@ public enum CodePoints {
         let digits = String(scalar, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
+
+    /// `U+XXXX` of each distinct scalar in first-seen order, at most `limit` of them and then how
+    /// many more: a title of 100,000 unknown characters is one short line, not a megabyte.
+    public static func list(_ scalars: [UInt32], separator: String = ", ", limit: Int = 16) -> String {
+        var seen = Set<UInt32>()
+        let distinct = scalars.filter { seen.insert($0).inserted }
+        let shown = distinct.prefix(limit).map { "U+" + hex($0) }.joined(separator: separator)
+        return distinct.count > limit ? shown + "\(separator)… (\(distinct.count - limit) more)" : shown
+    }
 }
