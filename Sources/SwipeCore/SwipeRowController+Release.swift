@@ -113,8 +113,9 @@ extension SwipeRowController {
         guard phase == .settlingOpen || phase == .tracking, let active,
               let action = active.actions.first(where: { $0.id == id }) else { return }
         if action.id == active.actions.first?.id, active.options.expansionStyle != nil {
-            drag = nil
+            // Where the finger has the row now, read before the drag that defines it is dropped.
             restingOffset = offset(at: time)
+            drag = nil
             performExpansion(time: time)
             return
         }
@@ -127,8 +128,9 @@ extension SwipeRowController {
     /// Closes the row when it is open or being dragged (MGU: a drag is cancelled).
     public func hide(animated: Bool, time: Double) {
         guard phase == .settlingOpen || phase == .tracking else { return }
-        drag = nil
+        // A dragged row closes from where the finger has it (read before the drag is dropped).
         restingOffset = offset(at: time)
+        drag = nil
         setExpanded(false, feedback: false, time: time)
         if animated {
             settle(to: 0, velocity: 0, time: time)

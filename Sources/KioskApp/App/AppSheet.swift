@@ -1,5 +1,5 @@
 // The app's sheets and their rows as values. The UI and the state dump know a sheet and a row by
-// a string id (`actions:42`, `detail:42`, `styles`; `archive`, `cancel`, `expansion`); the app
+// a string id (`actions:42`, `detail:42`, `styles`; `archive`, `cancel`, `expansion`, `list`); the app
 // remembers which sheet and rows it presented and decides what a selected row does from those
 // values, never by taking an id apart or comparing it with a literal.
 import KioskUI
@@ -33,6 +33,8 @@ enum AppSheetRow: Hashable {
     case done
     /// A Styles setting: each tap shows its next value.
     case setting(StyleOverrides.Setting)
+    /// The Styles sheet's List (with more than one list configured): each tap shows the next list.
+    case list
 
     /// The row's id in the UI and the state dump.
     var id: String {
@@ -41,6 +43,7 @@ enum AppSheetRow: Hashable {
         case .cancel: return "cancel"
         case .done: return "close"
         case .setting(let setting): return setting.rawValue
+        case .list: return "list"
         }
     }
 

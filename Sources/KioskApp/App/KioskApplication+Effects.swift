@@ -54,7 +54,8 @@ extension KioskApplication {
         case .longPress(let itemID):
             presentActions(for: itemID)
         case .trailingButton:
-            present(.styles, styles.sheet(for: stylesList), rows: StyleOverrides.sheetRows)
+            present(.styles, styles.sheet(for: stylesList, listCount: configuration.lists.count),
+                    rows: StyleOverrides.sheetRows(listCount: configuration.lists.count))
         case .sheetRow(let sheetID, let rowID):
             selected(rowID, inSheet: sheetID)
         }

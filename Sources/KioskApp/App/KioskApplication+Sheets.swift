@@ -37,12 +37,33 @@ extension KioskApplication {
         case (.styles, .setting(let setting)):
             styles.cycle(setting, list: stylesList)
             scene.navigationStyle = styles.navigation
-            scene.updateSheet(styles.sheet(for: stylesList))
+            scene.updateSheet(styles.sheet(for: stylesList, listCount: configuration.lists.count))
+        case (.styles, .list):
+            showNextList()
+            scene.updateSheet(styles.sheet(for: stylesList, listCount: configuration.lists.count))
         case (.actions(let itemID), .action(let actionID)), (.detail(let itemID), .action(let actionID)):
             scene.dismissSheet(time: now)
             perform(actionID: actionID, on: itemID)
         default:
             scene.dismissSheet(time: now)
+        }
+    }
+
+    /// Makes the configured list after the current one the root page (its page is kept, so each
+    /// list keeps its scroll position between visits).
+    func showNextList() {
+        let lists = configuration.lists
+        guard lists.count > 1 else { return }
+        let index = lists.firstIndex { $0.id == currentListID } ?? 0
+        let next = lists[(index + 1) % lists.count]
+        do {
+            let page = try pages[next.id] ?? makePage(next)
+            if pages[next.id] != nil { syncWithStore(next.id) }
+            scene.setRoot(.list(page))
+        } catch let error as StoreError {
+            reportReadFailure("list \(next.id)", error)
+        } catch {
+            reportFailure("could not show list \(next.id): \(error)")
         }
     }
 

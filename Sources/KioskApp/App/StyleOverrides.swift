@@ -2,6 +2,7 @@
 // button animation, display mode, button style and navigation transition from a sheet, and the
 // next swipe uses them. Each row shows the value in effect (the configured one, taken from the
 // current list's trailing side, until the person chooses another) and cycles through every value.
+// With several lists configured (demo.toml: one per style) a List row cycles through them too.
 // Values are the swipe core's own enums (a `Choice`); their names appear only on the sheet.
 import KioskConfig
 import KioskUI
@@ -96,16 +97,22 @@ final class StyleOverrides {
         return .push
     }
 
-    /// The rows of the Styles sheet: every setting, then Done.
-    static let sheetRows: [AppSheetRow] = Setting.allCases.map { .setting($0) } + [.done]
+    /// The rows of the Styles sheet: every setting, List when there is more than one list to
+    /// show (`listCount`), then Done.
+    static func sheetRows(listCount: Int) -> [AppSheetRow] {
+        Setting.allCases.map { .setting($0) } + (listCount > 1 ? [.list] : []) + [.done]
+    }
 
-    /// The sheet listing every setting with the value in effect on `list`.
-    func sheet(for list: ListConfiguration) -> SheetContent {
+    /// The sheet listing every setting with the value in effect on `list`, one of `listCount`.
+    func sheet(for list: ListConfiguration, listCount: Int) -> SheetContent {
         SheetContent(
             id: AppSheet.styles.id, title: "Styles",
-            rows: Self.sheetRows.map { row in
-                guard case .setting(let setting) = row else { return row.view(title: "Done") }
-                return row.view(title: setting.title, detail: value(setting, list: list)?.name ?? "custom")
+            rows: Self.sheetRows(listCount: listCount).map { row in
+                switch row {
+                case .setting(let setting): return row.view(title: setting.title, detail: value(setting, list: list)?.name ?? "custom")
+                case .list: return row.view(title: "List", detail: list.title)
+                default: return row.view(title: "Done")
+                }
             })
     }
 

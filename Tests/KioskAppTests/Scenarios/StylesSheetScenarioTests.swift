@@ -77,4 +77,36 @@ final class StylesSheetScenarioTests: XCTestCase {
         XCTAssertEqual(states[1]["expansion"], "fillReverse", "the value after the configured one")
         try s.checkGolden("styles-sheet")
     }
+
+    /// demo.toml puts every style on its own list; the Styles sheet's List row (shown only with
+    /// more than one list) makes each the root in turn, and the page's swipes use that list's actions.
+    func testTheListRowShowsEveryConfiguredListInTurn() throws {
+        let demo = try String(contentsOfFile: ConfigLoadingTests.example("demo.toml", file: (#filePath as NSString).deletingLastPathComponent), encoding: .utf8)
+        let ids = ["mail", "mailbox", "tasks", "favorites", "orders", "archive", "rtl"]
+        var script = TimedScript(size: "1280x800")
+        script.at(0, "tap 1248 32")
+        script.at(600, "state tap0.json")
+        // Eight rows (six settings, List, Done) under a 56 px header: the panel's top is at 280.
+        for tap in 1...ids.count {
+            script.at(600 + tap * 200, "tap 640 \(280 + 56 + 56 * 6 + 28)")
+            script.at(700 + tap * 200, "state tap\(tap).json")
+        }
+        let done = 700 + ids.count * 200
+        script.at(done, "tap 640 \(280 + 56 + 56 * 7 + 28)")
+        script.at(done + 100, "tap 640 \(280 + 56 + 56 * 6 + 28)")  // the sheet is gone: a row of the list
+        script.at(done + 700, "state final.json")
+        script.at(done + 800, "end")
+        let s = try Scenario(script.text, config: demo)
+        let first = try s.state("tap0")
+        XCTAssertEqual(first.sheet?["frame"] as? [Double], [0, 280, 1280, 520])
+        XCTAssertEqual(details(first)["list"], "Mail (border, destructive)")
+        let shown = try (0...ids.count).map { try s.state("tap\($0)")["page"] as? [String: Any] }.map { $0?["id"] as? String }
+        XCTAssertEqual(shown, ids + ["mail"], "each tap shows the next list, all of them, then the first again")
+        XCTAssertEqual(details(try s.state("tap3"))["list"], "Favourites (circular, fillReverse)", "the row names the list shown")
+        XCTAssertNil(try s.state("final").sheet, "Done closed the sheet")
+        XCTAssertEqual(try s.state("final").stack.first, "mail")
+
+        // Without a second list there is no List row: the default sheet keeps its seven rows.
+        XCTAssertNil(details(try cycle(0, taps: 1).1[0])["list"])
+    }
 }
