@@ -260,4 +260,27 @@ final class SeedPinRowTests: XCTestCase {
         XCTAssertEqual(closing.offset(at: 1.35), mid, "no jump")
         XCTAssertEqual(closing.offset(at: 1.7), 0, "the first 0.7 s animation was not restarted")
     }
+
+    /// §1.12, §2.4, §9.1 (MGU): hiding a row while it is dragged cancels the drag and closes it over
+    /// 0.7 s from where the finger had it; before, it snapped shut (or jumped back open first).
+    func testHideDuringADragClosesFromWhereTheFingerHadTheRow() {
+        let row = Fixture.row()
+        row.beginDrag(direction: -1, fingerX: 300, time: 0)
+        row.drag(translation: -100, fingerX: 200, time: 0.1)
+        XCTAssertEqual(row.offset(at: 0.1), -100)
+        row.hide(animated: true, time: 0.1)
+        XCTAssertFalse(row.isTracking)
+        XCTAssertEqual(row.offset(at: 0.1), -100, "no jump")
+        XCTAssertLessThan(row.offset(at: 0.3), -1, "still closing")
+        XCTAssertEqual(row.offset(at: 0.8), 0, "closed after 0.7 s")
+
+        let open = Fixture.row()
+        open.show(side: .right, animated: false, time: 0)
+        open.beginDrag(direction: 1, fingerX: 100, time: 1)
+        open.drag(translation: 100, fingerX: 200, time: 1.1)
+        let held = open.offset(at: 1.1)
+        open.hide(animated: true, time: 1.1)
+        XCTAssertEqual(open.offset(at: 1.1), held, "an open row dragged part-way closes from there")
+        XCTAssertEqual(open.offset(at: 1.8), 0)
+    }
 }
