@@ -114,13 +114,24 @@ extension KioskApplication {
         if effect == .delete { offerUndo(itemID) }
         guard let listID = currentListID, let page = pages[listID] else { return }
         // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a
-        // full swipe is sliding off collapses by itself. Other changes show at once.
+        // full swipe is sliding off collapses by itself. An item the change takes out of this
+        // list (archived, or unflagged in a list of flagged items) collapses the same way
+        // instead of vanishing in one frame. Other changes show at once.
         let state = page.swipeState(of: itemID, at: now)
         if effect == .delete {
             if state != .filling && state != .removing { page.collapse(itemID: itemID, time: now) }
+        } else if leaves(listID, itemID) {
+            page.collapse(itemID: itemID, time: now)
         } else {
             reload(listID)
         }
+    }
+
+    /// True when the stored item no longer belongs to list `listID` (unreadable: false, reported).
+    func leaves(_ listID: String, _ itemID: String) -> Bool {
+        guard let list = configuration.list(id: listID),
+              let record = read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) }) else { return false }
+        return record.map { !list.query.matches($0) } ?? true
     }
 
     func log(_ action: String, _ item: String) { log.append((timeMs, action, item), keepingLast: Self.historyLimit) }

@@ -10,15 +10,10 @@ extension KioskApplication {
     /// collapse first (the reload follows when they are gone); otherwise the list reloads at
     /// once and rows that appeared grow in while rows that changed flash.
     func syncWithStore(_ listID: String) {
-        guard let page = pages[listID], let list = configuration.list(id: listID) else { return }
+        guard let page = pages[listID] else { return }
         let before = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
-        let leaving = before.filter { row in
-            switch read("item \(row.id)", { () throws(StoreError) in try store.item(id: row.id) }) {
-            case nil: return false  // unreadable (reported): keep the row as it is
-            case .some(nil): return true  // gone
-            case .some(let record?): return !list.query.matches(record)
-            }
-        }.map(\.id)
+        // Unreadable rows (reported) stay as they are.
+        let leaving = before.map(\.id).filter { leaves(listID, $0) }
         if !leaving.isEmpty {
             for id in leaving { page.collapse(itemID: id, time: now) }
             return
