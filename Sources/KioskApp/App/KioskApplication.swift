@@ -38,6 +38,9 @@ public final class KioskApplication {
     /// An inotify watch reports the database's changes (AppScreen+DatabaseWatch): the store is
     /// then checked only when it says so, instead of every `poll_interval_ms`.
     var storeWatched = false
+    /// Whether outside writes are looked for: a watch says when, else every `poll_interval_ms`.
+    /// A private in-memory database (replay, screenshot) has no other writer: never.
+    var changesAreEventDriven: Bool { storeWatched || store.path == ItemStore.inMemoryPath }
     /// The watch saw a write since the last check.
     var storeMayHaveChanged = false
     /// Store time of the last look at outside changes: rows newer than it are new to the user.
@@ -164,7 +167,7 @@ public final class KioskApplication {
         if pictures.collect() { scene.needsRender = true }
         resetIfIdle()
         // The same expression as nextDeadline, so a tick at the deadline always polls.
-        if storeWatched ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
+        if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
             storeMayHaveChanged = false
             // Not through `read`: that the file changed says nothing of whether its items can be read.
@@ -177,7 +180,7 @@ public final class KioskApplication {
     }
 
     func nextDeadline(after time: Double) -> Double? {
-        let poll = storeWatched ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
+        let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
         let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil
