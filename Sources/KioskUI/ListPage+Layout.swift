@@ -93,18 +93,6 @@ extension ListPage {
             n += 1
         }
         rows.removeAll { $0.frame.maxY <= frame.minY - rowHeight || $0.frame.minY >= frame.maxY + rowHeight }
-        // Rows taller than what is on screen centre their actions in the visible part (§1.14).
-        for k in rows.indices where rows[k].swipe.state != .idle {
-            let f = rows[k].frame
-            let top = max(f.minY, frame.minY), bottom = min(f.maxY, frame.maxY)
-            let slice = bottom - top < f.height && bottom > top
-                ? Rect(x: 0, y: top - f.minY, width: f.width, height: bottom - top) : nil
-            if group.setVisibleRect(row: rows[k].item.id, slice) {
-                let fraction = rows[k].swipe.heightFraction
-                rows[k].swipe = group.snapshot(row: rows[k].item.id, at: time)
-                rows[k].swipe.heightFraction = fraction
-            }
-        }
         if let last = placed.last, sections.headers[last.header].endRow == range.upperBound { placed[placed.count - 1].end = y }
         // The last header that reached the top pins there until its section's end pushes it up.
         let pinned = placed.lastIndex { $0.y <= frame.minY }
@@ -116,6 +104,20 @@ extension ListPage {
             headers.append(HeaderLayout(
                 index: p.header, title: header.title, label: header.label,
                 frame: Rect(x: frame.minX, y: top, width: frame.width, height: p.height)))
+        }
+        // Rows taller than what is on screen centre their actions in the visible part (§1.14):
+        // below the navigation bar and below a header pinned over the row's top.
+        let uncovered = max(frame.minY, pinned.flatMap { k in headers.first { $0.index == placed[k].header }?.frame.maxY } ?? frame.minY)
+        for k in rows.indices where rows[k].swipe.state != .idle {
+            let f = rows[k].frame
+            let top = max(f.minY, uncovered), bottom = min(f.maxY, frame.maxY)
+            let slice = bottom - top < f.height && bottom > top
+                ? Rect(x: 0, y: top - f.minY, width: f.width, height: bottom - top) : nil
+            if group.setVisibleRect(row: rows[k].item.id, slice) {
+                let fraction = rows[k].swipe.heightFraction
+                rows[k].swipe = group.snapshot(row: rows[k].item.id, at: time)
+                rows[k].swipe.heightFraction = fraction
+            }
         }
         return Layout(rows: rows, headers: headers)
     }
