@@ -1,6 +1,7 @@
 // With an inotify watch on the database (AppScreen+DatabaseWatch) the app must not wake up to
 // poll the store: its next deadline has no poll until the watch reports a write, and then it is
-// due at once. Without a watch it keeps polling every poll interval.
+// due at once. Without a watch it keeps polling every poll interval; a private in-memory
+// database (replay, screenshot) is never polled.
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
@@ -9,8 +10,9 @@ final class StoreWatchTests: XCTestCase {
     func testAWatchedStoreIsCheckedOnlyAfterAWrite() throws {
         var configuration = KioskConfiguration()
         configuration.idle.resetAfter = 0  // no idle-reset deadline: only the poll could wake the app
+        let dir = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: configuration, databasePath: try AppOptions.parse([]).databasePath, size: (640, 400))
+            configuration: configuration, databasePath: dir.file("items.sqlite3"), size: (640, 400))
         for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }  // come to rest
         let interval = Double(configuration.data.pollInterval) / 1000
         XCTAssertEqual(try XCTUnwrap(app.nextDeadline(after: 5)), 5 + interval, accuracy: 0.3, "polling without a watch")
@@ -21,5 +23,15 @@ final class StoreWatchTests: XCTestCase {
         app.tick(time: 5)
         XCTAssertFalse(app.storeMayHaveChanged)
         XCTAssertNil(app.nextDeadline(after: 5))
+    }
+
+    /// replay's and screenshot's private in-memory database has no other writer: never polled.
+    func testAPrivateInMemoryStoreIsNeverPolled() throws {
+        var configuration = KioskConfiguration()
+        configuration.idle.resetAfter = 0
+        let options = try AppOptions.parse([])
+        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: (640, 400))
+        for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }
+        XCTAssertNil(app.nextDeadline(after: 5), "nothing wakes an idle replay")
     }
 }
