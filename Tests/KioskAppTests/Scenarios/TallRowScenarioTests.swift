@@ -6,8 +6,9 @@ import XCTest
 @testable import KioskApp
 
 final class TallRowScenarioTests: XCTestCase {
-    func testTheActionsOfATallRowAreCentredInItsVisiblePart() throws {
-        let s = try Scenario("""
+    /// 600 px rows on 800x480: the first row scrolled up under the bar, then swiped open.
+    static func scrolledAndOpened() throws -> Scenario {
+        try Scenario("""
             size 800x480
             at 0    down 0 400 420
             at 100  move 0 400 380
@@ -21,6 +22,10 @@ final class TallRowScenarioTests: XCTestCase {
             at 3500 state a.json
             at 3600 end
             """, config: "[theme.sizes]\nrow_height = 600\n")
+    }
+
+    func testTheActionsOfATallRowAreCentredInItsVisiblePart() throws {
+        let s = try Self.scrolledAndOpened()
         let state = try s.state("a")
         XCTAssertEqual(state.swipeState("inbox-1"), "open")
         let frame = try XCTUnwrap(state.rowFrame("inbox-1"))
@@ -40,20 +45,7 @@ final class TallRowScenarioTests: XCTestCase {
     /// The same row with the "Today" section header pinned over its top: the actions centre in the
     /// part below the header, the part a person sees.
     func testAPinnedSectionHeaderIsNotCountedAsVisible() throws {
-        let s = try Scenario("""
-            size 800x480
-            at 0    down 0 400 420
-            at 100  move 0 400 380
-            at 200  move 0 400 330
-            at 300  move 0 400 280
-            at 400  move 0 400 230
-            at 1400 move 0 400 230
-            at 1500 up 0
-            at 2500 swipe 1 760 300 480 300 250
-            at 3500 screenshot a.png
-            at 3500 state a.json
-            at 3600 end
-            """, config: "[theme.sizes]\nrow_height = 600\n")
+        let s = try Self.scrolledAndOpened()
         let state = try s.state("a")
         let frame = try XCTUnwrap(state.rowFrame("inbox-1"))
         let header = try XCTUnwrap(state.headers.first?["frame"] as? [Double])
