@@ -105,11 +105,14 @@ test-systemd: deb
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
 # Xvfb, xwd/xwininfo and QEMU's GTK display: the `make run` test on a desktop (a QEMU window).
+# test_firmware_vm.py boots a small kernel built here from Debian's linux-source (simpledrm, vkms).
 # The aarch64 test (Tests/e2e/test_arm64_vm.py) boots trixie's arm64 kernel under qemu-system-aarch64
 # into a debootstrap'ed trixie arm64 root (its second stage runs in that guest; cached) where the
 # arm64 .deb is installed with apt; its packages come from the mirror of the arm64 build root.
 E2E_TOOLS = qemu-system-x86 qemu-system-arm gcc libc6-dev python3 debootstrap e2fsprogs kmod \
             qemu-system-gui xvfb x11-utils x11-apps
+# The QEMU-only kernel with simpledrm and vkms (Tests/e2e/customkernel.py), from Debian's source.
+E2E_TOOLS += linux-source make bc bison flex libelf-dev libssl-dev
 
 test-e2e: deb deb-arm64
 	$(call ensure_debs,$(E2E_TOOLS))

@@ -13,7 +13,9 @@ import rootfs
 import rootfs_arm64
 import test_app_vm
 import test_arm64_vm
+import customkernel
 import test_drivers_vm
+import test_firmware_vm
 import test_kiosk_vm
 import test_run_in_vm
 import test_service_vm
@@ -43,14 +45,16 @@ def main():
     options = parser.parse_args()
     started = time.monotonic()
     suite = unittest.TestSuite()
-    for module in (test_kiosk_vm, test_app_vm, test_drivers_vm, test_session_vm, test_run_in_vm, test_service_vm,
-                   test_arm64_vm):
+    for module in (test_kiosk_vm, test_app_vm, test_drivers_vm, test_firmware_vm, test_session_vm, test_run_in_vm,
+                   test_service_vm, test_arm64_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     # One flat suite of test cases (unittest still runs each class's setUpClass once, in order).
     suite = unittest.TestSuite(t for t in suite for t in t if not options.pattern or options.pattern in t.id())
     modules = {t.id().split(".")[0] for t in suite}  # only what the selected tests boot is prepared
     test_kiosk_vm.ASSETS = test_app_vm.ASSETS = vmassets.prepare(options.binary)
     test_app_vm.BINARY = test_run_in_vm.BINARY = options.binary
+    if "test_firmware_vm" in modules:
+        test_firmware_vm.KERNEL = customkernel.prepare()
     if "test_service_vm" in modules:
         test_service_vm.BOOT = rootfs.prepare(options.deb, test_service_vm.APP_COMMAND)
     if "test_arm64_vm" in modules:

@@ -134,6 +134,7 @@ class AppVM(unittest.TestCase):
     drive = None  # a root file system image on /dev/vda (test_arm64_vm.py boots one with systemd)
     append = ""  # more kernel arguments
     boot_timeout = 60  # seconds from QEMU's start to "INIT DONE"
+    card = "/dev/dri/card0"  # the DRM card the app runs on (test_firmware_vm.py finds its own)
 
     @classmethod
     def setUpClass(cls):
@@ -270,7 +271,7 @@ class AppVMTest(AppVM):
     def test_9_metrics(self):
         """First frame, touch-to-flip over 20 taps and swipes, then 60 s untouched (metrics.py)."""
         self.start_app()
-        display = self.vm.wait_for(lambda l: "card=/dev/dri/card0" in l and " display" in l)
+        display = self.vm.wait_for(lambda l: f"card={self.card}" in l and " display" in l)
         first_frame = metrics.first_frame_ms(self.vm.wait_for("start-up: first frame", timeout=20))
         self.vm.shell("echo ARCH $(uname -m)")
         arch = self.vm.wait_for(lambda l: l.startswith("ARCH ")).split()[1]
