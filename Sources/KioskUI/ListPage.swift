@@ -107,6 +107,15 @@ public final class ListPage {
         arriving[itemID] = ScalarAnimation(from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: Self.changeDuration))
     }
 
+    /// Rows that left (collapsing or collapsed, slid off) whose items are in the list again (an
+    /// Undo during the collapse, another program putting the item back) grow back in; `except`
+    /// names items whose removal is still being written.
+    public func restoreReturned(except pending: Set<String>, time: Double) {
+        for id in removed.union(collapsing.keys) where !pending.contains(id) && index(of: id) != nil {
+            restore(itemID: id, time: time)
+        }
+    }
+
     /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
     public func setData(_ newData: ListDataSource, time: Double) {
         data = newData

@@ -58,7 +58,7 @@ extension KioskApplication {
         let next = lists[(index + 1) % lists.count]
         do {
             let page = try pages[next.id] ?? makePage(next)
-            if pages[next.id] != nil { syncWithStore(next.id) }
+            if pages[next.id] != nil { reload(next.id) }
             scene.setRoot(.list(page))
         } catch let error as StoreError {
             reportReadFailure("list \(next.id)", error)

@@ -38,6 +38,7 @@ extension KioskApplication {
         guard let page = pages[listID], let list = configuration.list(id: listID),
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list) }) else { return }
         page.setData(data, time: now)
+        page.restoreReturned(except: Set(pendingWrites.map(\.itemID)), time: now)
         scene.needsRender = true
     }
 }

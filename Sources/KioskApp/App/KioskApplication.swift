@@ -187,12 +187,17 @@ public final class KioskApplication {
         return [scene.nextDeadline(after: time), poll, idle, decoding, nextWriteRetry].compactMap { $0 }.min()
     }
 
-    /// After the configured idle time: close rows and sheets, pop to the root, scroll to the top.
+    /// After the configured idle time: close rows and sheets, back to the first list (the Styles
+    /// sheet's List row may have shown another), scroll to the top.
     func resetIfIdle() {
         guard !idleResetDone, configuration.idle.resetAfter > 0, now - lastInput >= configuration.idle.resetAfter else { return }
         idleResetDone = true
         scene.dismissSheet(time: now)
         scene.popToRoot()
+        if let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
+            scene.setRoot(.list(page))
+            reload(first.id)
+        }
         for page in pages.values { page.reset(time: now) }
         scene.needsRender = true
     }

@@ -17,6 +17,9 @@ public struct TouchTracker: Sendable {
     public private(set) var pointerLocation = Point(x: 0, y: 0)
     /// The pointer's left button is down (and acting as a finger).
     public private(set) var pointerPressed = false
+    /// The pointer's physical position before calibration, what a mouse's motion adds to (mapping
+    /// the logical position back would apply the calibration again at every move).
+    private var pointerPhysical = Point(x: 0, y: 0)
 
     public init(screen: ScreenMapping, pointerAsTouch: Bool = true) {
         self.screen = screen
@@ -39,16 +42,19 @@ public struct TouchTracker: Sendable {
 
     /// The pointer moved to a physical position; a move of its slot while the button is down.
     public mutating func movePointer(toPhysical physical: Point, time: LoopInstant) -> TouchSample? {
+        pointerPhysical = physical
         pointerLocation = screen.logicalPoint(physical: physical)
         guard pointerPressed else { return nil }
         lastLocation[Self.pointerSlot] = pointerLocation
         return TouchSample(slot: Self.pointerSlot, phase: .moved, location: pointerLocation, time: time)
     }
 
-    /// The pointer moved by a relative physical delta (a mouse).
+    /// The pointer moved by a relative physical delta (a mouse); it stays on the panel.
     public mutating func movePointer(byPhysical dx: Double, _ dy: Double, time: LoopInstant) -> TouchSample? {
-        let current = screen.rotation.physicalPoint(pointerLocation, logical: screen.logicalSize)
-        return movePointer(toPhysical: Point(x: current.x + dx, y: current.y + dy), time: time)
+        let size = screen.physicalSize
+        let x = min(max(pointerPhysical.x + dx, 0), Double(size.width) - 0.001)
+        let y = min(max(pointerPhysical.y + dy, 0), Double(size.height) - 0.001)
+        return movePointer(toPhysical: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0), time: time)
     }
 
     /// The left button changed; a down or up of the pointer slot, nil when ignored.
