@@ -75,6 +75,7 @@ public final class ItemStore {
         if path != Self.inMemoryPath { try checkQuickly() }
         try checkSchema(requireKiosk: schemaVersion == nil)
         if let schemaVersion {
+            db.setCheckpointsOnClose(true)  // the file is the kiosk's: closing may checkpoint it
             let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
             // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
             guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {

@@ -26,6 +26,14 @@ final class SQLiteConnection {
         }
         sqlite3_extended_result_codes(db, 1)
         handle = db
+        // Closing checkpoints the WAL into the file; until the store has checked that the file
+        // is its own (ItemStore.init), a refused file must be closed as it was found.
+        setCheckpointsOnClose(false)
+    }
+
+    /// Whether closing the connection checkpoints the WAL into the database file (SQLite's default).
+    func setCheckpointsOnClose(_ on: Bool) {
+        _ = swipekiosk_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1)
     }
 
     deinit {

@@ -30,6 +30,23 @@ final class ForeignDatabaseTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
+    /// Another program's WAL-mode file with commits still in its -wal: closing the refused
+    /// connection used to checkpoint them into the file and delete the -wal.
+    func testAForeignWALFileKeepsItsWAL() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("other.sqlite3")
+        do {
+            let db = try SQLiteConnection(path: path)  // closes without a checkpoint, as a crashed writer would
+            try db.execute("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; CREATE TABLE customers (id INTEGER PRIMARY KEY);"
+                           + " INSERT INTO customers VALUES (1);", operation: "test")
+        }
+        let file = try Data(contentsOf: URL(fileURLWithPath: path)), wal = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
+        XCTAssertGreaterThan(wal.count, 0, "commits wait in the -wal")
+        XCTAssertThrowsError(try ItemStore(path: path))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), file, "nothing checkpointed into the file")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")), wal, "the -wal kept")
+    }
+
     func testAForeignItemsTableIsNotAdopted() throws {
         let dir = try TemporaryDirectory()
         let (path, before) = try file(dir, "CREATE TABLE items (id TEXT, name TEXT);")
