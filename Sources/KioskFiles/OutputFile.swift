@@ -12,9 +12,10 @@ public enum OutputFile {
     ///   or `.system` with the failing operation and errno.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         guard !path.isEmpty else { throw FileError(path: path, reason: .emptyPath) }
-        // Refused before any parent directory is made: a path ending in "/" names a directory,
+        // Refused before any parent directory is made: a path ending in "/", "." or ".." names a directory,
         // and one the kernel cannot take would leave the directories made for it behind.
-        if path.hasSuffix("/") { throw FileError(path: path, reason: .notRegular(.directory)) }
+        let last = path.split(separator: "/").last
+        if path.hasSuffix("/") || last == "." || last == ".." { throw FileError(path: path, reason: .notRegular(.directory)) }
         guard path.utf8.count < Int(PATH_MAX) else {
             throw FileError(path: path, reason: .system(operation: "create", errno: ENAMETOOLONG))
         }

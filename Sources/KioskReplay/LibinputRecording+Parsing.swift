@@ -38,7 +38,10 @@ extension LibinputRecording {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw ScriptError(file: file, line: 0, message: "not a valid libinput recording: \(error)")
+            // The YAML parser quotes the offending line: at most 200 characters of it are shown.
+            let reason = "\(error)"
+            throw ScriptError(file: file, line: 0, message: "not a valid libinput recording: "
+                + (reason.utf8.count > 200 ? String(reason.prefix(200)) + "…" : reason))
         }
         guard let list = root?.mapping?["devices"]?.sequence else {
             throw ScriptError(file: file, line: 0, message: "no `devices:` list: not a libinput recording")
@@ -162,7 +165,14 @@ private final class RecordingReader {
             guard let list = fields["evdev"] else { continue }  // e.g. a `libinput:` entry
             guard let raw = list.sequence else { throw fail(list, entry + ".evdev", "must be a list of events") }
             try spend(raw.count, list, entry + ".evdev")
-            result.frames.append(try raw.enumerated().map { e, node in try event(node, "\(entry).evdev[\(e)]") })
+            let frame = try raw.enumerated().map { e, node in try event(node, "\(entry).evdev[\(e)]") }
+            // As in a touch script, time never goes back: replayed in order it would lift a
+            // finger before it came down (a stable sort by time reorders such events).
+            let previous = result.frames.last?.last?.timeMs ?? 0
+            if let back = frame.indices.first(where: { frame[$0].timeMs < (($0 == 0) ? previous : frame[$0 - 1].timeMs) }) {
+                throw fail(raw[back], "\(entry).evdev[\(back)]", "time \(frame[back].timeMs) ms is before the previous event's")
+            }
+            result.frames.append(frame)
         }
         try checkAxes(result, node: node, name: name)
         return result

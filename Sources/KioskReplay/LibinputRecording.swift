@@ -20,7 +20,7 @@ public enum LibinputRecording {
 
     /// True when `text` looks like a libinput recording rather than a touch script.
     public static func looksLikeRecording(_ text: String) -> Bool {
-        text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).contains { $0.hasPrefix("devices:") }
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).contains { $0.hasPrefix("devices:") }
     }
 
     /// Decodes every device's touches, pointer motion and buttons, and keys into one

@@ -193,6 +193,7 @@ public struct TouchScript: Sendable {
                     ScriptStep(timeMs: time, action: .key(code: Int(code), pressed: false), line: line)]
         case "screenshot", "state":
             guard args.count == 1 else { throw fail("expected `\(shown(command)) FILE`") }
+            guard args[0].utf8.count < 1024 else { throw fail("`\(Self.shown(command))` path \(Self.shown(args[0])) is too long") }
             guard !args[0].hasPrefix("/"), !args[0].split(separator: "/").contains("..") else {
                 throw fail("`\(shown(command))` paths are relative to --out and may not leave it")
             }

@@ -75,6 +75,11 @@ final class CommandLineLimitsTests: XCTestCase {
         XCTAssertEqual(slash.status, 73)
         XCTAssertEqual(slash.standardError, "cannot write \(dir.file("new/x.png/")): is a directory\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("new")), "no directory made for a refused path")
+        for named in ["new/x/..", "new/."] {
+            let run = try KioskProcess(["screenshot", "--output", dir.file(named)])
+            XCTAssertEqual(run.status, 73, named)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("new")), "\(named): no directory made")
+        }
         let long = dir.file(String(repeating: "a", count: 251) + ".png")
         let named = try KioskProcess(["screenshot", "--output", long])
         XCTAssertEqual(named.status, 0, named.standardError)

@@ -72,6 +72,17 @@ final class LibinputRecordingLimitsTests: XCTestCase {
         XCTAssertNil(LibinputRecording.firstAnchorOrAlias(in: "name: Foo & Bar *2 'x\nname: R&D\n"))
     }
 
+    /// Events whose time goes back were sorted, so a finger could lift before it came down;
+    /// CR line ends are recognised; a parser error quotes at most 200 characters of its line.
+    func testTimeGoingBackIsRefusedAndHugeLinesAreNotEchoed() {
+        let back = error(replacing: "[  0, 400000,   3,  57,    -1]", with: "[  0, 100000,   3,  57,    -1]") ?? ""
+        XCTAssertTrue(back.contains(".evdev[0]: time 100.0 ms is before the previous event's"), back)
+        XCTAssertTrue(LibinputRecording.looksLikeRecording("version: 1\rdevices:\r"))
+        let long = error("devices: " + String(repeating: "x", count: 100_000) + ": :\n") ?? ""
+        XCTAssertTrue(long.hasPrefix("r.yml: not a valid libinput recording"), long)
+        XCTAssertLessThan(long.utf8.count, 400)
+    }
+
     func testWronglyTypedEntriesAreRefusedWithTheirEntry() {
         XCTAssertEqual(error(replacing: "[  0,      0,   3,  47,     0] # EV_ABS / ABS_MT_SLOT", with: "[0, 0, \"three\", 47, 0]"),
                        "r.yml:26: devices[0].events[0].evdev[0][2] (type): must be an integer")
