@@ -23,10 +23,11 @@ extension KioskScene {
         switch owner {
         case .page:
             deliver(event)
+        // A bar button acts when the finger lifts over it (a drag away from it cancels, as on iOS).
         case .back:
-            if event.phase == .ended { pop(time: event.time) }
+            if event.phase == .ended, barButton(at: event.point) == .back { pop(time: event.time) }
         case .trailingButton:
-            if event.phase == .ended { events.append(.trailingButton) }
+            if event.phase == .ended, barButton(at: event.point) == .trailing { events.append(.trailingButton) }
         case .edge(var arbiter, let began):
             let kind = event.phase == .moved ? arbiter.move(to: event.point, time: event.time) : arbiter.kind
             if kind == .edgeSwipe, beginInteractivePop(time: event.time) {
@@ -57,11 +58,16 @@ extension KioskScene {
         owners.removeAll()
     }
 
+    /// The navigation bar's button under `point`, if any.
+    func barButton(at point: Point) -> NavigationBar.Button? {
+        bar.button(at: point, width: size.width, hasBack: stack.count > 1, hasTrailing: trailingButtonIcon != nil,
+                   rtl: direction == .rightToLeft)
+    }
+
     func owner(for event: TouchEvent) -> TouchOwner {
         if transition != nil { return .ignored }
         let rtl = direction == .rightToLeft
-        switch bar.button(at: event.point, width: size.width, hasBack: stack.count > 1,
-                          hasTrailing: trailingButtonIcon != nil, rtl: rtl) {
+        switch barButton(at: event.point) {
         case .back: return .back
         case .trailing: return .trailingButton
         case nil: break

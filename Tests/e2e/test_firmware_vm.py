@@ -32,6 +32,7 @@ class FirmwareDriverVM:
         cards = {m.group(2): m.group(1) for l in cls.vm.lines_since_mark()
                  if (m := re.match(r"(/dev/dri/card\d+): driver (\S+)", l))}
         if cls.driver not in cards:
+            cls.vm.close()  # tearDownClass does not run when setUpClass fails
             raise AssertionError(f"no DRM card with driver {cls.driver}: {cards}")
         cls.card = cards[cls.driver]
         cls.app_arguments = (f"--device {cls.card}",)

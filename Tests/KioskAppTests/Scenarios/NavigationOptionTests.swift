@@ -69,4 +69,30 @@ final class NavigationOptionTests: XCTestCase {
         XCTAssertGreaterThan(slow, 300, "a 1 s poll has not looked yet")
         XCTAssertLessThanOrEqual(slow, 1010)
     }
+
+    /// Bar buttons act when the finger lifts over them: pressed and dragged away, they do nothing
+    /// (the back button used to pop and the gear to open the Styles sheet after any drag).
+    func testABarButtonDraggedAwayFromDoesNothing() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0 down 0 1248 32
+            at 50 move 0 1000 300
+            at 100 move 0 700 500
+            at 150 up 0
+            at 800 state gear.json
+            at 900 tap 400 206
+            at 2000 down 0 30 32
+            at 2050 move 0 300 300
+            at 2100 move 0 600 400
+            at 2150 up 0
+            at 3000 state back.json
+            at 3100 down 0 30 32
+            at 3160 up 0
+            at 4000 state popped.json
+            at 4100 end
+            """)
+        XCTAssertNil(try s.state("gear").sheet, "the gear dragged away from opens nothing")
+        XCTAssertEqual(try s.state("back").stack.count, 2, "the back button dragged away from does not pop")
+        XCTAssertEqual(try s.state("popped").stack, ["inbox"], "a tap on it still does")
+    }
 }
