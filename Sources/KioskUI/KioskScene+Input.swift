@@ -119,6 +119,8 @@ extension KioskScene {
         case .escape, .backspace:
             if sheet != nil { dismissSheet(time: time) } else { pop(time: time) }
         case .up, .down, .enter, .delete, .left, .right:
+            // A sheet is modal: the list under it takes no keys (Enter pushed a page beneath it).
+            guard sheet == nil else { return }
             if case .list(let list) = top, let event = list.handle(key: key, time: time) { events.append(SceneEvent(event)) }
         }
     }

@@ -95,4 +95,25 @@ final class NavigationOptionTests: XCTestCase {
         XCTAssertEqual(try s.state("back").stack.count, 2, "the back button dragged away from does not pop")
         XCTAssertEqual(try s.state("popped").stack, ["inbox"], "a tap on it still does")
     }
+
+    /// A sheet is modal for keys too: arrows and Enter under the Styles sheet used to move the
+    /// list's focus and push a detail page beneath the sheet.
+    func testKeysDoNotReachTheListUnderASheet() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0 tap 1248 32
+            at 600 key DOWN
+            at 650 key ENTER
+            at 1500 state sheet.json
+            at 1600 key ESC
+            at 2400 key DOWN
+            at 2450 key ENTER
+            at 3500 state pushed.json
+            at 3600 end
+            """)
+        let sheet = try s.state("sheet")
+        XCTAssertEqual(sheet.sheet?["id"] as? String, "styles")
+        XCTAssertEqual(sheet.stack, ["inbox"], "nothing pushed beneath the sheet")
+        XCTAssertEqual(try s.state("pushed").stack.count, 2, "without the sheet, Enter opens the focused row")
+    }
 }
