@@ -1,10 +1,17 @@
-// Shared fixtures for the row tests: the worked example of swipe-behaviour.md §1.6
+// Shared fixtures for the row and sheet tests: the worked example of swipe-behaviour.md §1.6
 // (W = 390, three trailing actions, m = 74, P = 222).
 @testable import SwipeCore
 
 enum Fixture {
     static let width = 390.0
     static let height = 64.0
+
+    /// An 800 px sheet presented at 0 and at rest at 1 s (swipe-behaviour.md §4).
+    static func presentedSheet(_ config: SwipeDownConfiguration = SwipeDownConfiguration()) -> SheetDismissController {
+        var sheet = SheetDismissController(height: 800, configuration: config, time: 0)
+        sheet.tick(time: 1)
+        return sheet
+    }
 
     static let trailing = [
         SwipeAction(id: "delete", title: "Delete", icon: "delete", style: .destructive),

@@ -77,34 +77,23 @@ final class SeedPinRowTests: XCTestCase {
     /// §1.5: the scrollRatio of each regime scales the release velocity handed to the spring:
     /// wrong side 0.4, expansion style 1.0 (even past P), no expansion 0.4 past P and 1.0 within it.
     func testScrollRatioOfEachRegimeScalesTheReleaseVelocity() {
-        let wrong = Fixture.row()
-        _ = wrong.beginDrag(direction: -1, fingerX: 200, time: 0)
-        wrong.drag(translation: 50, fingerX: 250, time: 0.1)
-        wrong.endDrag(velocityX: 1000, time: 0.1)
-        XCTAssertEqual(wrong.state, .closing)
-        XCTAssertEqual(wrong.offset(at: 0.15), releaseSpring(from: 10, to: 0, velocity: 0.4 * 1000, after: 0.05), accuracy: 1e-9)
-
-        let expanding = Fixture.row(.selection)
-        _ = expanding.beginDrag(direction: -1, fingerX: 380, time: 0)
-        expanding.drag(translation: -230, fingerX: 150, time: 0.1)
-        XCTAssertFalse(expanding.isExpanded, "230 lies between P = 222 and T = 242")
-        expanding.endDrag(velocityX: 100, time: 0.1)
-        XCTAssertEqual(expanding.state, .open)
-        XCTAssertEqual(expanding.offset(at: 0.15), releaseSpring(from: -230, to: -222, velocity: 1.0 * 100, after: 0.05), accuracy: 1e-9)
-
-        let beyond = Fixture.row()
-        _ = beyond.beginDrag(direction: -1, fingerX: 380, time: 0)
-        beyond.drag(translation: -300, fingerX: 80, time: 0.1)
-        beyond.endDrag(velocityX: 100, time: 0.1)
-        XCTAssertEqual(beyond.state, .open)
-        XCTAssertEqual(beyond.offset(at: 0.15), releaseSpring(from: -253.2, to: -222, velocity: 0.4 * 100, after: 0.05), accuracy: 1e-9)
-
-        let within = Fixture.row()
-        _ = within.beginDrag(direction: -1, fingerX: 380, time: 0)
-        within.drag(translation: -150, fingerX: 230, time: 0.1)
-        within.endDrag(velocityX: -300, time: 0.1)
-        XCTAssertEqual(within.state, .open)
-        XCTAssertEqual(within.offset(at: 0.15), releaseSpring(from: -150, to: -222, velocity: 1.0 * -300, after: 0.05), accuracy: 1e-9)
+        // (regime, style, finger start, translation, release velocity, state, spring start, target, ratio)
+        let cases: [(String, SwipeExpansionStyle?, Double, Double, Double, SwipeRowState, Double, Double, Double)] = [
+            ("wrong side", nil, 200, 50, 1000, .closing, 10, 0, 0.4),
+            ("expansion style past P (230 lies between P = 222 and T = 242)", .selection, 380, -230, 100, .open, -230, -222, 1.0),
+            ("no expansion past P", nil, 380, -300, 100, .open, -253.2, -222, 0.4),
+            ("no expansion within P", nil, 380, -150, -300, .open, -150, -222, 1.0),
+        ]
+        for (regime, style, fingerX, translation, velocity, state, from, target, ratio) in cases {
+            let row = Fixture.row(style)
+            _ = row.beginDrag(direction: -1, fingerX: fingerX, time: 0)
+            row.drag(translation: translation, fingerX: fingerX + translation, time: 0.1)
+            XCTAssertFalse(row.isExpanded, regime)
+            row.endDrag(velocityX: velocity, time: 0.1)
+            XCTAssertEqual(row.state, state, regime)
+            XCTAssertEqual(row.offset(at: 0.15), releaseSpring(from: from, to: target, velocity: ratio * velocity, after: 0.05),
+                           accuracy: 1e-9, regime)
+        }
     }
 
     /// §1.7.4: the release spring starts at the row velocity vx·scrollRatio (absolute px/s, so no

@@ -3,17 +3,10 @@ import XCTest
 @testable import SwipeCore
 
 final class SeedPinSheetAndTransitionTests: XCTestCase {
-    private func presented() -> SheetDismissController {
-        var sheet = SheetDismissController(height: 800, time: 0)
-        sheet.tick(time: 1)
-        XCTAssertEqual(sheet.phase, .presented)
-        return sheet
-    }
-
     /// §4, §9.3: a cancelled (or failed) drag restores like "ended otherwise": status cancelled and
     /// back to 0 over animationDuration 0.2 s (ease-in-out), even from past the 30 % threshold.
     func testCancelledDragSnapsBackOverTwoTenths() {
-        var sheet = presented()
+        var sheet = Fixture.presentedSheet()
         sheet.beginDrag(time: 2)
         sheet.drag(by: 300, time: 2.1)
         sheet.cancelDrag(time: 2.5)
@@ -29,7 +22,7 @@ final class SeedPinSheetAndTransitionTests: XCTestCase {
 
     /// §4: the snap-back after a short, slow release also lasts 0.2 s.
     func testShortReleaseSnapsBackOverTwoTenths() {
-        var sheet = presented()
+        var sheet = Fixture.presentedSheet()
         sheet.beginDrag(time: 2)
         sheet.drag(by: 100, time: 2.5)
         sheet.endDrag(velocityY: 0, time: 2.5)

@@ -5,8 +5,7 @@ import XCTest
 
 final class SheetAndTransitionTests: XCTestCase {
     func presented(_ config: SwipeDownConfiguration = SwipeDownConfiguration()) -> SheetDismissController {
-        var sheet = SheetDismissController(height: 800, configuration: config, time: 0)
-        sheet.tick(time: 1)
+        let sheet = Fixture.presentedSheet(config)
         XCTAssertEqual(sheet.phase, .presented)
         return sheet
     }
