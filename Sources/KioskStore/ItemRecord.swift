@@ -7,7 +7,7 @@ public typealias StoreTime = Int64
 
 /// One item of a list.
 public struct ItemRecord: Hashable, Sendable {
-    public var id: String
+    public var id: ItemID
     public var listID: String
     public var title: String
     public var subtitle: String
@@ -33,7 +33,7 @@ public struct ItemRecord: Hashable, Sendable {
     public var image: String?
 
     public init(
-        id: String, listID: String, title: String, subtitle: String = "", body: String = "",
+        id: ItemID, listID: String, title: String, subtitle: String = "", body: String = "",
         avatar: String? = nil, icon: String? = nil, badge: Int = 0, unread: Bool = true, flagged: Bool = false,
         archived: Bool = false, deletedAt: StoreTime? = nil, section: String = "", sortKey: Int64, updatedAt: StoreTime,
         image: String? = nil
@@ -96,7 +96,7 @@ public struct ItemSection: Hashable, Sendable {
     let key: SQLiteValue
 
     public init(title: String, count: Int) {
-        self.init(title: title, count: count, key: SQLiteValue(bytes: Array(title.utf8), isBlob: false))
+        self.init(title: title, count: count, key: SQLiteValue(text: title))
     }
 
     init(title: String, count: Int, key: SQLiteValue) {
@@ -112,24 +112,16 @@ public struct ActionLogEntry: Hashable, Sendable {
     public var time: StoreTime
     /// What happened: an `ItemChange` name (`delete`, `flag`, …) or an app action id.
     public var action: String
-    public var itemID: String?
+    public var itemID: ItemID?
     public var listID: String?
     public var detail: String?
 
-    public init(id: Int64, time: StoreTime, action: String, itemID: String?, listID: String?, detail: String?) {
+    public init(id: Int64, time: StoreTime, action: String, itemID: ItemID?, listID: String?, detail: String?) {
         self.id = id
         self.time = time
         self.action = action
         self.itemID = itemID
         self.listID = listID
         self.detail = detail
-    }
-}
-
-extension ItemQuery {
-    /// True when `record` belongs to this query's result (the same rule as its SQL filter).
-    public func matches(_ record: ItemRecord) -> Bool {
-        record.listID == listID && record.archived == archived && record.deletedAt == nil
-            && (flagged.map { $0 == record.flagged } ?? true) && (unread.map { $0 == record.unread } ?? true)
     }
 }

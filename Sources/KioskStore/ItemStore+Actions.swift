@@ -43,14 +43,21 @@ public struct ItemState: Sendable {
 extension ItemStore {
     static let logSQL = "INSERT INTO actions_log (time, action, item_id, list_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)"
     static let listOfItemSQL = "SELECT list_id, flagged, unread, archived FROM items WHERE id = ?1"
-    static let purgeSQL = "DELETE FROM items WHERE deleted_at IS NOT NULL AND deleted_at < ?1"
+    /// Items the kiosk itself soft-deleted before ?1: the ones whose `deleted_at` is the time of
+    /// a `delete` row the kiosk logged for them. An item another program marked deleted (no such
+    /// row, or another time) is that program's to remove.
+    static let purgeSQL = """
+        DELETE FROM items WHERE deleted_at IS NOT NULL AND deleted_at < ?1 AND EXISTS (
+            SELECT 1 FROM actions_log WHERE actions_log.item_id = items.id AND actions_log.action = 'delete'
+                AND actions_log.time = items.deleted_at)
+        """
     static let readLogSQL = "SELECT id, time, action, item_id, list_id, detail FROM actions_log WHERE id > ?1 ORDER BY id LIMIT ?2"
 
     /// Applies `change` to item `itemID` and logs it, atomically.
     /// - Returns: the item after the change.
     /// - Throws: `.itemNotFound` (nothing is written) or an SQLite error (nothing is written).
     @discardableResult
-    public func apply(_ change: ItemChange, to itemID: String, at time: StoreTime, detail: String? = nil) throws(StoreError) -> ItemRecord {
+    public func apply(_ change: ItemChange, to itemID: ItemID, at time: StoreTime, detail: String? = nil) throws(StoreError) -> ItemRecord {
         try write("\(change.rawValue) item \(itemID)") { () throws(StoreError) in
             try applyRow(change, to: itemID, at: time, detail: detail)
         }
@@ -64,7 +71,7 @@ extension ItemStore {
     /// - Returns: the data change made, or nil for a log-only action.
     @discardableResult
     public func perform(
-        actionID: String, on itemID: String, logDetail: String, at time: StoreTime,
+        actionID: String, on itemID: ItemID, logDetail: String, at time: StoreTime,
         change: (ItemState) -> ItemChange?
     ) throws(StoreError) -> ItemChange? {
         try write("\(actionID) item \(itemID)") { () throws(StoreError) in
@@ -79,14 +86,15 @@ extension ItemStore {
     }
 
     /// Logs an action that changed no item (a command run, a page opened) in its own transaction.
-    public func log(action: String, itemID: String?, listID: String?, detail: String? = nil, at time: StoreTime) throws(StoreError) {
+    public func log(action: String, itemID: ItemID?, listID: String?, detail: String? = nil, at time: StoreTime) throws(StoreError) {
         try write("log \(action)") { () throws(StoreError) in
             try appendLog(action: action, itemID: itemID, listID: listID, detail: detail, at: time)
         }
     }
 
-    /// Removes soft-deleted items deleted before `cutoff` (now minus the undo window) for good,
-    /// logging one `purge` row with the count when any were removed.
+    /// Removes for good the items the kiosk soft-deleted before `cutoff` (now minus the undo
+    /// window), logging one `purge` row with the count when any were removed. Items other
+    /// programs marked `deleted_at` are never purged (`purgeSQL`).
     /// - Returns: how many items were removed.
     @discardableResult
     public func purgeDeleted(before cutoff: StoreTime, at time: StoreTime) throws(StoreError) -> Int {
@@ -111,7 +119,7 @@ extension ItemStore {
             var entries: [ActionLogEntry] = []
             while try s.step() {
                 entries.append(ActionLogEntry(
-                    id: s.int64(0), time: s.int64(1), action: s.text(2), itemID: s.optionalText(3),
+                    id: s.int64(0), time: s.int64(1), action: s.text(2), itemID: s.isNull(3) ? nil : ItemID(s.value(3)),
                     listID: s.optionalText(4), detail: s.optionalText(5)))
             }
             return entries
@@ -120,18 +128,18 @@ extension ItemStore {
 
     // MARK: Inside a transaction
 
-    private func currentState(of itemID: String) throws(StoreError) -> ItemState? {
+    private func currentState(of itemID: ItemID) throws(StoreError) -> ItemState? {
         try db.withStatement(Self.listOfItemSQL, operation: "read item \(itemID)") { s throws(StoreError) in
-            try s.bind(1, itemID)
+            try s.bind(1, itemID.value)
             guard try s.step() else { return nil }
             return ItemState(listID: s.text(0), flagged: s.bool(1), unread: s.bool(2), archived: s.bool(3))
         }
     }
 
-    private func applyRow(_ change: ItemChange, to itemID: String, at time: StoreTime, detail: String?) throws(StoreError) -> ItemRecord {
+    private func applyRow(_ change: ItemChange, to itemID: ItemID, at time: StoreTime, detail: String?) throws(StoreError) -> ItemRecord {
         try db.withStatement(change.updateSQL, operation: "\(change.rawValue) item \(itemID)") { s throws(StoreError) in
             try s.bind(1, time)
-            try s.bind(2, itemID)
+            try s.bind(2, itemID.value)
             try s.run()
         }
         guard db.changes == 1, let item = try item(id: itemID) else { throw .itemNotFound(id: itemID) }
@@ -139,11 +147,11 @@ extension ItemStore {
         return item
     }
 
-    private func appendLog(action: String, itemID: String?, listID: String?, detail: String?, at time: StoreTime) throws(StoreError) {
+    private func appendLog(action: String, itemID: ItemID?, listID: String?, detail: String?, at time: StoreTime) throws(StoreError) {
         try db.withStatement(Self.logSQL, operation: "log \(action)") { s throws(StoreError) in
             try s.bind(1, time)
             try s.bind(2, action)
-            try s.bind(3, itemID)
+            try s.bind(3, itemID?.value ?? .null)
             try s.bind(4, listID)
             try s.bind(5, detail)
             try s.run()

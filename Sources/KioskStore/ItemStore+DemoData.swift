@@ -105,7 +105,7 @@ extension ItemStore {
         let samples = rightToLeft ? rightToLeftSamples : latinSamples
         return samples.enumerated().map { n, sample in
             ItemRecord(
-                id: "\(listID)-\(n + 1)", listID: listID, title: sample.0, subtitle: sample.1, body: sample.2,
+                id: ItemID("\(listID)-\(n + 1)"), listID: listID, title: sample.0, subtitle: sample.1, body: sample.2,
                 avatar: avatarColors[n % avatarColors.count], icon: n % 5 == 3 ? "paperclip" : nil,
                 badge: n % 6 == 1 ? n % 4 + 1 : 0, unread: n % 3 != 2, flagged: n % 7 == 4,
                 archived: n % 8 == 7, section: demoSection(n, rightToLeft: rightToLeft), sortKey: Int64(n + 1), updatedAt: time)

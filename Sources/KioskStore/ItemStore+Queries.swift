@@ -43,6 +43,9 @@ extension ItemStore {
         SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY sort_key, id LIMIT ?5 OFFSET ?6
         """
     static let itemSQL = "SELECT \(readColumns) FROM items WHERE id = ?1"
+    /// Whether item ?5 is in the result of the query ?1…?4: the list's own filter, so the app
+    /// and SQLite never disagree on it, whatever storage class another program wrote.
+    static let memberSQL = "SELECT 1 FROM items WHERE \(queryFilter) AND id = ?5"
     static let insertSQL = """
         INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         ON CONFLICT (id) DO UPDATE SET list_id = ?2, title = ?3, subtitle = ?4, body = ?5, avatar = ?6, icon = ?7,
@@ -66,7 +69,7 @@ extension ItemStore {
             while try s.step() {
                 // The value first: reading a blob as text converts it in place.
                 let key = s.value(0)
-                sections.append(ItemSection(title: String(decoding: key.bytes, as: UTF8.self), count: Int(s.int64(1)), key: key))
+                sections.append(ItemSection(title: s.text(0), count: Int(s.int64(1)), key: key))
             }
             return sections
         }
@@ -107,10 +110,19 @@ extension ItemStore {
     }
 
     /// The item with `id`, including archived and soft-deleted ones; nil when there is none.
-    public func item(id: String) throws(StoreError) -> ItemRecord? {
+    public func item(id: ItemID) throws(StoreError) -> ItemRecord? {
         try db.withStatement(Self.itemSQL, operation: "read item \(id)") { s throws(StoreError) in
-            try s.bind(1, id)
+            try s.bind(1, id.value)
             return try s.step() ? Self.record(from: s) : nil
+        }
+    }
+
+    /// True when the item with `id` is one of `query`'s items (false when there is none).
+    public func contains(_ id: ItemID, in query: ItemQuery) throws(StoreError) -> Bool {
+        try db.withStatement(Self.memberSQL, operation: "look for item \(id) in \(query.listID)") { s throws(StoreError) in
+            try bind(query, to: s)
+            try s.bind(5, id.value)
+            return try s.step()
         }
     }
 
@@ -124,7 +136,7 @@ extension ItemStore {
     /// Inserts or replaces one item inside the caller's transaction.
     func insertRow(_ item: ItemRecord) throws(StoreError) {
         try db.withStatement(Self.insertSQL, operation: "insert item \(item.id)") { s throws(StoreError) in
-            try s.bind(1, item.id)
+            try s.bind(1, item.id.value)
             try s.bind(2, item.listID)
             try s.bind(3, item.title)
             try s.bind(4, item.subtitle)
@@ -165,7 +177,7 @@ extension ItemStore {
     /// The item in the current row of a statement selecting `readColumns`.
     static func record(from s: SQLiteStatement) -> ItemRecord {
         ItemRecord(
-            id: s.text(0), listID: s.text(1), title: s.text(2), subtitle: s.text(3), body: s.text(4),
+            id: ItemID(s.value(0)), listID: s.text(1), title: s.text(2), subtitle: s.text(3), body: s.text(4),
             avatar: s.optionalText(5), icon: s.optionalText(6), badge: Int(s.int64(7)), unread: s.bool(8),
             flagged: s.bool(9), archived: s.bool(10), deletedAt: s.optionalInt64(11), section: s.text(14),
             sortKey: s.int64(12), updatedAt: s.int64(13), image: s.optionalText(15))

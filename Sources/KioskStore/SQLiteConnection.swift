@@ -116,21 +116,82 @@ final class SQLiteConnection {
     }
 
     fileprivate func bind(_ statement: OpaquePointer, _ index: Int32, _ value: SQLiteValue) -> Int32 {
-        value.bytes.withUnsafeBufferPointer { buffer in
-            // A non-nil pointer even for no bytes: SQLite binds NULL for a nil one.
-            let pointer = UnsafeRawPointer(buffer.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)!
-            let count = Int32(clamping: buffer.count)
-            return value.isBlob
-                ? sqlite3_bind_blob(statement, index, pointer, count, Self.transient)
-                : sqlite3_bind_text(statement, index, pointer.assumingMemoryBound(to: CChar.self), count, Self.transient)
+        switch value.kind {
+        case .null: return sqlite3_bind_null(statement, index)
+        case .integer: return sqlite3_bind_int64(statement, index, Int64(bitPattern: value.word))
+        case .real: return sqlite3_bind_double(statement, index, Double(bitPattern: value.word))
+        case .text, .blob:
+            return value.bytes.withUnsafeBufferPointer { buffer in
+                // A non-nil pointer even for no bytes: SQLite binds NULL for a nil one.
+                let pointer = UnsafeRawPointer(buffer.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)!
+                let count = Int32(clamping: buffer.count)
+                return value.kind == .blob
+                    ? sqlite3_bind_blob(statement, index, pointer, count, Self.transient)
+                    : sqlite3_bind_text(statement, index, pointer.assumingMemoryBound(to: CChar.self), count, Self.transient)
+            }
         }
     }
 }
 
-/// A text or blob column value as stored, byte for byte.
+/// A column value as stored, byte for byte, with its storage class: what must be bound back
+/// where equality has to hold (an id, a section), since a blob, a number or a text that is not
+/// UTF-8 does not survive the trip through `String`.
 struct SQLiteValue: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case text, blob, integer, real, null
+
+        /// One letter naming the class in an `ItemID` key.
+        var tag: String {
+            switch self {
+            case .text: return "t"
+            case .blob: return "b"
+            case .integer: return "i"
+            case .real: return "r"
+            case .null: return "n"
+            }
+        }
+
+        init?(tag: Character) {
+            switch tag {
+            case "t": self = .text
+            case "b": self = .blob
+            case "i": self = .integer
+            case "r": self = .real
+            case "n": self = .null
+            default: return nil
+            }
+        }
+    }
+
+    let kind: Kind
+    /// Text and blob: the bytes; integer and real: the 64-bit pattern, big-endian; null: none.
     let bytes: [UInt8]
-    let isBlob: Bool
+
+    init(text: String) {
+        kind = .text
+        bytes = Array(text.utf8)
+    }
+
+    /// A value of `kind` from its bytes; nil when a number is not 8 bytes or a null has bytes.
+    init?(kind: Kind, bytes: [UInt8]) {
+        switch kind {
+        case .integer, .real: guard bytes.count == 8 else { return nil }
+        case .null: guard bytes.isEmpty else { return nil }
+        case .text, .blob: break
+        }
+        self.kind = kind
+        self.bytes = bytes
+    }
+
+    init(kind: Kind, word: UInt64) {
+        self.kind = kind
+        bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * UInt64($0))) }
+    }
+
+    static let null = SQLiteValue(kind: .null, bytes: [])!
+
+    /// A number's bit pattern.
+    var word: UInt64 { bytes.reduce(0) { $0 << 8 | UInt64($1) } }
 }
 
 /// A prepared statement borrowed from the connection's cache for one use.
@@ -187,15 +248,22 @@ struct SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    /// The column's exact bytes and whether it is a blob, to bind back where equality must hold
-    /// (a text that is not UTF-8, or a blob, does not survive the trip through `String`). Read
-    /// it before any `text` of the same column, which turns a blob into text.
+    /// The column exactly as stored (see `SQLiteValue`). Read it before any `text` of the same
+    /// column, which turns a blob or a number into text.
     func value(_ column: Int32) -> SQLiteValue {
-        let isBlob = sqlite3_column_type(pointer, column) == SQLITE_BLOB
-        let start = isBlob ? sqlite3_column_blob(pointer, column) : sqlite3_column_text(pointer, column).map(UnsafeRawPointer.init)
-        let count = Int(sqlite3_column_bytes(pointer, column))
-        let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-        return SQLiteValue(bytes: bytes, isBlob: isBlob)
+        switch sqlite3_column_type(pointer, column) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return SQLiteValue(kind: .integer, word: UInt64(bitPattern: sqlite3_column_int64(pointer, column)))
+        case SQLITE_FLOAT: return SQLiteValue(kind: .real, word: sqlite3_column_double(pointer, column).bitPattern)
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(pointer, column))
+            let bytes = sqlite3_column_blob(pointer, column).map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+            return SQLiteValue(kind: .blob, bytes: bytes)!
+        default:
+            let start = sqlite3_column_text(pointer, column).map(UnsafeRawPointer.init)
+            let count = Int(sqlite3_column_bytes(pointer, column))
+            return SQLiteValue(kind: .text, bytes: start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? [])!
+        }
     }
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }

@@ -21,7 +21,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `PRAGMA quick_check` found damage (a truncated file, an overwritten page): SQLite's findings.
     case damaged(path: String, problems: [String])
     /// No item with this id.
-    case itemNotFound(id: String)
+    case itemNotFound(id: ItemID)
     /// Any other SQLite failure: its (extended) result code, message and the store operation.
     case sqlite(code: Int32, message: String, operation: String)
 

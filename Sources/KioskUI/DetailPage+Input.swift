@@ -12,13 +12,13 @@ extension DetailPage {
         trackScroll(event)
         switch event.phase {
         case .began:
-            if let hit = buttonFrames().first(where: { $0.1.contains(event.point) }) { pressed = (event.slot, hit.0.id) }
+            if let hit = buttonFrames().firstIndex(where: { $0.1.contains(event.point) }) { pressed = (event.slot, hit) }
         case .moved:
             if let p = pressed, p.slot == event.slot,
-               buttonFrames().first(where: { $0.0.id == p.action })?.1.contains(event.point) != true { pressed = nil }
+               buttonFrames()[p.button].1.contains(event.point) != true { pressed = nil }
         case .ended:
             defer { pressed = nil }
-            if let p = pressed, p.slot == event.slot { return [.action(itemID: item.id, actionID: p.action), .haptic(.action)] }
+            if let p = pressed, p.slot == event.slot { return [.action(itemID: item.id, action: actions[p.button].ref), .haptic(.action)] }
         case .cancelled:
             pressed = nil
         }

@@ -8,12 +8,14 @@ import SwipeCore
 public final class DetailPage {
     public let id: String
     public let item: ListItem
-    public let actions: [SwipeAction]
+    /// The buttons: every action of the item's list, each with what identifies it to the app.
+    public let actions: [(ref: ActionRef, action: SwipeAction)]
     let theme: Theme
     let text: TextCache
     let icons: RowRenderer
     public var frame: Rect
-    var pressed: (slot: Int, action: String)?
+    /// The finger on a button and the button's position in `actions`.
+    var pressed: (slot: Int, button: Int)?
     /// The content above the buttons scrolls when it is longer than its viewport.
     var scroll: ScrollState
     /// The finger that may scroll the content: where it went down, and whether it is dragging.
@@ -23,7 +25,7 @@ public final class DetailPage {
     var margin: Double { theme.px(20) }
     var buttonHeight: Double { theme.px(52) }
 
-    public init(item: ListItem, actions: [SwipeAction], frame: Rect, theme: Theme, text: TextCache) {
+    public init(item: ListItem, actions: [(ref: ActionRef, action: SwipeAction)], frame: Rect, theme: Theme, text: TextCache) {
         id = "detail:" + item.id
         self.item = item
         self.actions = actions
@@ -40,7 +42,8 @@ public final class DetailPage {
         let w = (frame.width - m * (columns + 1)) / columns
         let rows = (Double(actions.count) / columns).rounded(.up)
         let top = frame.maxY - m - rows * (buttonHeight + gap) + gap
-        return actions.enumerated().map { i, action in
+        return actions.enumerated().map { i, entry in
+            let action = entry.action
             let col = Double(i % 2), row = Double(i / 2)
             return (action, Rect(x: frame.minX + m + col * (w + m), y: top + row * (buttonHeight + gap), width: w, height: buttonHeight))
         }
@@ -128,10 +131,10 @@ public final class DetailPage {
     }
 
     func drawButtons(_ painter: Painter) {
-        for (action, f) in buttonFrames() {
+        for (button, (action, f)) in buttonFrames().enumerated() {
             let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
             let color = Color(rgba: action.resolvedBackground.rgba)
-            painter.fillRoundedRect(r, radius: theme.px(12), color: pressed?.action == action.id ? color.withAlpha(0.7) : color)
+            painter.fillRoundedRect(r, radius: theme.px(12), color: pressed?.button == button ? color.withAlpha(0.7) : color)
             let label = text.layout(action.title ?? action.id, font: theme.actionTitle, maxWidth: f.width - theme.px(48), alignment: .center)
             var x = r.x + (r.width - label.width) / 2
             if let name = action.icon {

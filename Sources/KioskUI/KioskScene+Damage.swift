@@ -60,7 +60,7 @@ extension KioskScene {
             }
         case .detail(let detail):
             global.combine(detail.id)
-            global.combine(detail.pressed?.action)
+            global.combine(detail.pressed?.button)
             global.combine(detail.scroll.offset(at: time))
             global.combine(detail.scroll.indicatorAlpha(at: time))
             global.combine(detail.picture != nil)

@@ -79,7 +79,7 @@ extension KioskScene {
         }
         guard let sheet else { return false }
         switch sheet.handle(event) {
-        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, rowID: row))
+        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, row: row))
         case .dismissRequested: sheet.dismiss(time: event.time)
         case nil: break
         }

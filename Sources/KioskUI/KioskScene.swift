@@ -182,8 +182,8 @@ public enum SceneEvent: Hashable, Sendable {
     case open(itemID: String)
     case longPress(itemID: String)
     case trailingButton
-    /// A row of the sheet with this id was tapped.
-    case sheetRow(sheetID: String, rowID: String)
+    /// The row at position `row` of the sheet with this id was tapped.
+    case sheetRow(sheetID: String, row: Int)
 
     init(_ e: ListPageEvent) {
         switch e {

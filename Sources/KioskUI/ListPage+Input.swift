@@ -106,8 +106,9 @@ extension ListPage {
             guard current >= 0 else { return nil }
             let item = data.item(at: current)
             let config = configuration(item)
-            if let destructive = (config.trailing + config.leading).first(where: { $0.style == .destructive }) {
-                effects.append(.action(itemID: item.id, actionID: destructive.id))
+            let trailing = config.trailing.first { $0.style == .destructive }.map { (SwipeEdge.trailing, $0) }
+            if let (edge, destructive) = trailing ?? config.leading.first(where: { $0.style == .destructive }).map({ (.leading, $0) }) {
+                effects.append(.action(itemID: item.id, action: ActionRef(list: id, edge: edge, id: destructive.id)))
                 effects.append(.haptic(.action))
             }
             return nil

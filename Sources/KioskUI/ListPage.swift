@@ -143,8 +143,8 @@ public final class ListPage {
     func translate(_ effect: SwipeEffect, row: String) {
         switch effect {
         case .haptic(let h): effects.append(.haptic(h))
-        case .invokeAction(let action, _): effects.append(.action(itemID: row, actionID: action))
-        case .delete(let action): effects.append(.delete(itemID: row, actionID: action))
+        case .invokeAction(let action, let side): effects.append(.action(itemID: row, action: actionRef(action, side)))
+        case .delete(let action, let side): effects.append(.delete(itemID: row, action: actionRef(action, side)))
         case .removed:
             removed.insert(row)
             effects.append(.rowRemoved(itemID: row))
@@ -183,4 +183,11 @@ extension ListPage {
 
     /// End times of the running change animations.
     var changeDeadlines: [Double] { (arriving.values.map(\.end) + flashing.values.map(\.end)) }
+}
+
+extension ListPage {
+    /// The configured action `actionID` shown on a row's physical `side`, as the app knows it.
+    func actionRef(_ actionID: String, _ side: SwipeSide) -> ActionRef {
+        ActionRef(list: id, edge: direction.edge(for: side), id: actionID)
+    }
 }

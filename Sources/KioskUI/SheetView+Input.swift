@@ -4,7 +4,9 @@ import SwipeCore
 
 /// What a touch on a sheet asks for.
 public enum SheetInput: Hashable, Sendable {
-    case selected(rowID: String)
+    /// The row at this position of the sheet's content (positions, not ids: the app's own rows
+    /// and the configured ones cannot be confused, whatever they are called).
+    case selected(row: Int)
     case dismissRequested
 }
 
@@ -57,7 +59,7 @@ extension SheetView {
             if t.listDragging { scroll.endDrag(velocity: vy, time: event.time) }
             guard event.phase == .ended, t.arbiter.isTap else { return nil }
             if !panel(at: event.time).contains(event.point) { return .dismissRequested }
-            return rowFrames(at: event.time).first { $0.1.contains(event.point) }.map { .selected(rowID: $0.0.id) }
+            return rowFrames(at: event.time).firstIndex { $0.1.contains(event.point) }.map { .selected(row: $0) }
         }
     }
 }

@@ -95,8 +95,8 @@ extension SwipeRowController {
         }
         switch fulfillment {
         case .delete:
-            guard let action = active?.actions.first else { return }
-            emit(.delete(actionID: action.id))
+            guard let active, let action = active.actions.first else { return }
+            emit(.delete(actionID: action.id, side: active.side))
             phase = .removing(ScalarAnimation(
                 from: 1, to: 0, start: time, timing: .curve(.easeInOut, duration: Self.collapseDuration)))
             if timing == .after {

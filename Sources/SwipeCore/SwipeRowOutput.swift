@@ -12,7 +12,8 @@ public enum SwipeEffect: Hashable, Sendable {
     /// Run an action's handler.
     case invokeAction(id: String, side: SwipeSide)
     /// Commit the deletion of the row's item now; the collapse animation starts after this.
-    case delete(actionID: String)
+    /// `side` says whose action it is: the same id may be configured on both sides.
+    case delete(actionID: String, side: SwipeSide)
     /// The collapse finished: drop the row from the list.
     case removed
 }

@@ -57,7 +57,7 @@ struct PictureScrollBench {
         let store = try ItemStore(path: database)
         for start in stride(from: 0, to: items, by: 1000) {
             try store.insert((start..<min(items, start + 1000)).map {
-                ItemRecord(id: "item-\($0)", listID: "inbox", title: "Person \($0)", subtitle: "Photo \($0)",
+                ItemRecord(id: ItemID("item-\($0)"), listID: "inbox", title: "Person \($0)", subtitle: "Photo \($0)",
                            sortKey: Int64($0), updatedAt: 0, image: "photo-\($0).jpg")
             })
         }

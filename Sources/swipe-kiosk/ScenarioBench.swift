@@ -86,7 +86,7 @@ struct ScenarioBench {
         // In chunks, so building the records does not inflate the peak RSS being measured.
         for start in stride(from: 0, to: items, by: 1000) {
             try store.insert((start..<min(items, start + 1000)).map {
-                ItemRecord(id: "item-\($0)", listID: "inbox", title: texts($0).0, subtitle: texts($0).1,
+                ItemRecord(id: ItemID("item-\($0)"), listID: "inbox", title: texts($0).0, subtitle: texts($0).1,
                            badge: $0 % 7, section: "Day \($0 / 10 + 1)", sortKey: Int64($0), updatedAt: 0)
             })
         }

@@ -50,7 +50,7 @@ struct StoreStressCommand: ParsableCommand {
         }
     }
 
-    static func itemID(_ n: Int) -> String { "stress-\(n)" }
+    static func itemID(_ n: Int) -> ItemID { ItemID("stress-\(n)") }
 
     /// The items in their known initial state: unread, unflagged, active.
     static func initialItems() -> [ItemRecord] {

@@ -34,7 +34,7 @@ final class ItemStoreDurabilityTests: XCTestCase {
     /// Each field's value must be the one its item's last logged change of that field set,
     /// or the initial value when no change of that field was logged.
     private func assertItemsMatch(_ log: [ActionLogEntry], in store: ItemStore, round: Int) throws {
-        var last: [String: [String: String]] = [:]  // item → field → last action on it
+        var last: [ItemID: [String: String]] = [:]  // item → field → last action on it
         let field: [String: String] = [
             "flag": "flagged", "unflag": "flagged", "read": "unread", "unread": "unread",
             "archive": "archived", "unarchive": "archived", "delete": "deleted", "undo-delete": "deleted",

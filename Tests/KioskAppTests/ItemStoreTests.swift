@@ -26,7 +26,7 @@ final class TemporaryDirectory {
 /// `count` items of `listID` with sort keys 1…count.
 func sampleItems(_ count: Int, listID: String = "inbox", time: StoreTime = 1_000) -> [ItemRecord] {
     (1...count).map { n in
-        ItemRecord(id: "\(listID)-\(n)", listID: listID, title: "Item \(n)", subtitle: "Subtitle \(n)",
+        ItemRecord(id: ItemID("\(listID)-\(n)"), listID: listID, title: "Item \(n)", subtitle: "Subtitle \(n)",
                    sortKey: Int64(n), updatedAt: time)
     }
 }
@@ -129,7 +129,7 @@ final class ItemStoreTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("sections.sqlite3"))
         func item(_ id: String, _ section: String, _ sortKey: Int64) -> ItemRecord {
-            ItemRecord(id: id, listID: "inbox", title: id, section: section, sortKey: sortKey, updatedAt: 1)
+            ItemRecord(id: ItemID(id), listID: "inbox", title: id, section: section, sortKey: sortKey, updatedAt: 1)
         }
         try store.insert([
             item("e1", "Earlier", 6), item("t2", "Today", 2), item("y1", "Yesterday", 4), item("t1", "Today", 1),

@@ -95,7 +95,7 @@ final class TextSettingsTests: XCTestCase {
         let path = dir.appendingPathComponent("items.sqlite3").path
         let store = try ItemStore(path: path)
         try store.insert((0..<1200).map {
-            ItemRecord(id: String(format: "item-%04d", $0), listID: "inbox", title: "田中 \($0)", sortKey: Int64($0), updatedAt: 1)
+            ItemRecord(id: ItemID(String(format: "item-%04d", $0)), listID: "inbox", title: "田中 \($0)", sortKey: Int64($0), updatedAt: 1)
         })
         XCTAssertNoThrow(try CheckTextCommand.parse(["--database", path]).run())
         var seen = 0

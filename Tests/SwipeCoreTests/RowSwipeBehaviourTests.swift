@@ -72,7 +72,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
         let t = row.dragBy(-380, startX: 385)
         _ = row.takeEffects()
         row.endDrag(velocityX: -800, time: t)
-        XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete")])
+        XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete", side: .right)])
         XCTAssertEqual(row.state, .removing)
         XCTAssertEqual(row.offset(at: t + 0.3), -(390 + 74))
         XCTAssertEqual(row.snapshot(at: t + 0.15).heightFraction, 0.5, accuracy: 1e-6)
@@ -91,7 +91,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
         row.tick(time: t + 0.2)
         XCTAssertEqual(row.takeEffects(), [])
         row.tick(time: t + 0.3)
-        XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete")])
+        XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete", side: .right)])
         XCTAssertEqual(row.snapshot(at: t + 0.45).actionsAlpha, 0.5, accuracy: 1e-6, "actions fade with the collapse")
     }
 
@@ -137,7 +137,7 @@ final class RowSwipeBehaviourTests: XCTestCase {
         let fill = Fixture.row(.destructive)
         fill.show(side: .right, animated: false, time: 0)
         fill.tapButton(id: "delete", time: 1)
-        XCTAssertEqual(fill.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete")])
+        XCTAssertEqual(fill.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete", side: .right)])
     }
 
     // §1.12: show/hide/setOffset with 0.7 s critically damped animations.

@@ -152,7 +152,7 @@ final class SeedPinExpansionTests: XCTestCase {
         XCTAssertEqual(row.state, .filling)
         XCTAssertEqual(row.takeEffects(), [])
         row.fulfill(.delete, time: t + 1)
-        XCTAssertEqual(row.takeEffects(), [.delete(actionID: "delete")])
+        XCTAssertEqual(row.takeEffects(), [.delete(actionID: "delete", side: .right)])
         XCTAssertEqual(row.state, .removing)
     }
 }

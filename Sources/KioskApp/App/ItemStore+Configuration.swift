@@ -20,7 +20,7 @@ extension ItemStore {
     /// effects that change no data (sheet, detail, command) are logged with `detail` = the effect.
     /// - Returns: the data change made, or nil for a log-only effect.
     @discardableResult
-    public func perform(_ effect: ActionEffect, on itemID: String, actionID: String, at time: StoreTime) throws(StoreError) -> ItemChange? {
+    public func perform(_ effect: ActionEffect, on itemID: ItemID, actionID: String, at time: StoreTime) throws(StoreError) -> ItemChange? {
         try perform(actionID: actionID, on: itemID, logDetail: effect.rawValue, at: time) { state in
             switch effect {
             case .delete: return .delete

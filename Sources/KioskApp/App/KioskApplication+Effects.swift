@@ -26,22 +26,22 @@ extension KioskApplication {
         case .haptic(let event):
             haptics.append((timeMs, event), keepingLast: Self.historyLimit)
             onHaptic?(event)
-        case .action(let itemID, let actionID):
-            perform(actionID: actionID, on: itemID)
-        case .delete(let itemID, let actionID):
+        case .action(let key, let action):
+            if let itemID = ItemID(key: key) { perform(action, on: itemID) }
+        case .delete(let key, let action):
             // A full swipe slid the row off: only a delete action deletes (an archive action has
             // archived it in its handler), and its own handler may already have deleted it or
             // be retrying the delete.
-            guard configuredAction(actionID)?.effect == .delete,
-                  !pendingWrites.contains(where: { $0.itemID == itemID && $0.label == actionID }) else { break }
+            guard let itemID = ItemID(key: key), configuredAction(action)?.effect == .delete,
+                  !pendingWrites.contains(where: { $0.itemID == itemID && $0.label == action.id }) else { break }
             // Unreadable (reported): delete anyway; the write path retries and reports on its own.
             if read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) })??.deletedAt == nil {
-                commit(.delete, itemID: itemID, actionID: actionID)
+                commit(.delete, itemID: itemID, action: action)
             }
         case .rowRemoved:
             if let id = currentListID { reload(id) }
         case .toastAction(let id):
-            undoDelete(id)
+            if let itemID = ItemID(key: id) { undoDelete(itemID) }
         case .sheet:
             break
         }
@@ -49,15 +49,15 @@ extension KioskApplication {
 
     func apply(_ event: SceneEvent) {
         switch event {
-        case .open(let itemID):
-            openDetail(itemID)
-        case .longPress(let itemID):
-            presentActions(for: itemID)
+        case .open(let key):
+            if let itemID = ItemID(key: key) { openDetail(itemID) }
+        case .longPress(let key):
+            if let itemID = ItemID(key: key) { presentActions(for: itemID) }
         case .trailingButton:
             present(.styles, styles.sheet(for: stylesList, listCount: configuration.lists.count),
                     rows: StyleOverrides.sheetRows(listCount: configuration.lists.count))
-        case .sheetRow(let sheetID, let rowID):
-            selected(rowID, inSheet: sheetID)
+        case .sheetRow(let sheetID, let row):
+            selected(row: row, inSheet: sheetID)
         }
     }
 
@@ -66,77 +66,98 @@ extension KioskApplication {
         return nil
     }
 
-    /// The configured action `actionID` of the current list.
-    func configuredAction(_ actionID: String) -> ActionConfiguration? {
-        guard let listID = currentListID, let list = configuration.list(id: listID) else { return nil }
-        return list.leading.action(id: actionID) ?? list.trailing.action(id: actionID)
+    /// The configured action `ref` names: in its own list, on its own edge, by its id.
+    func configuredAction(_ ref: ActionRef) -> ActionConfiguration? {
+        guard let list = configuration.list(id: ref.list) else { return nil }
+        return (ref.edge == .leading ? list.leading : list.trailing).action(id: ref.id)
     }
 
-    /// Finds the configured action and runs its effect.
-    func perform(actionID: String, on itemID: String) {
-        guard let listID = currentListID, let action = configuredAction(actionID) else { return }
+    /// Every configured action of a list, trailing first (the order of the action sheet and the
+    /// detail page's buttons), each with what identifies it.
+    func actions(of list: ListConfiguration) -> [(ref: ActionRef, action: SwipeAction)] {
+        list.trailing.swipeActions.map { (ActionRef(list: list.id, edge: .trailing, id: $0.id), $0) }
+            + list.leading.swipeActions.map { (ActionRef(list: list.id, edge: .leading, id: $0.id), $0) }
+    }
+
+    /// Finds the configured action and runs its effect. Every effect is written to the store's
+    /// `actions_log` (with the data change it makes, if any) before it shows on the screen.
+    func perform(_ ref: ActionRef, on itemID: ItemID) {
+        guard let action = configuredAction(ref) else { return }
         switch action.effect {
         case .delete, .archive, .flag, .read:
-            commit(action.effect, itemID: itemID, actionID: actionID)
+            commit(action.effect, itemID: itemID, action: ref)
         case .detail:
-            log(actionID, itemID)
+            // Navigation shows at once; its log row follows the write path like any other.
+            logged(.detail, itemID: itemID, action: ref)
             openDetail(itemID)
         case .sheet:
-            log(actionID, itemID)
-            save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
-                _ = try store.perform(.sheet, on: itemID, actionID: actionID, at: storeNow)
-            }
+            logged(.sheet, itemID: itemID, action: ref)
             presentActions(for: itemID)
         case .command:
-            log(actionID, itemID)
-            save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
-                _ = try store.perform(.command, on: itemID, actionID: actionID, at: storeNow)
+            // A command acts outside the kiosk: it starts only once its log row is stored.
+            logged(.command, itemID: itemID, action: ref) { [unowned self] in
+                runCommand(action.command ?? [], itemID: itemID, actionID: ref.id)
             }
-            runCommand(action.command ?? [], itemID: itemID, actionID: actionID)
         }
         // A manual fill waits for the app: deletions go, everything else comes back.
-        pages[listID]?.fulfill(itemID: itemID, with: action.effect == .delete ? .delete : .reset, time: now)
+        pages[ref.list]?.fulfill(itemID: itemID.key, with: action.effect == .delete ? .delete : .reset, time: now)
+    }
+
+    /// Writes the `actions_log` row of an effect that changes no data; the dump's log gains the
+    /// entry when the row is stored (a row that cannot be written is retried, then reported as
+    /// `<action>-failed`, like any write), so the dump's log and the database's never disagree.
+    func logged(_ effect: ActionEffect, itemID: ItemID, action: ActionRef, then: @escaping () -> Void = {}) {
+        save(action.id, itemID: itemID) { [unowned self] () throws(StoreError) in
+            _ = try store.perform(effect, on: itemID, actionID: action.id, at: storeNow)
+        } landed: { [unowned self] in
+            log(action.id, itemID)
+            then()
+        }
     }
 
     /// Writes the change (and its log row) first; only then do rows reload or keep collapsing
     /// (a write that fails is retried, then reported: KioskApplication+Writes).
-    func commit(_ effect: ActionEffect, itemID: String, actionID: String) {
-        save(actionID, itemID: itemID) { [unowned self] () throws(StoreError) in
-            _ = try store.perform(effect, on: itemID, actionID: actionID, at: storeNow)
+    func commit(_ effect: ActionEffect, itemID: ItemID, action: ActionRef) {
+        save(action.id, itemID: itemID) { [unowned self] () throws(StoreError) in
+            _ = try store.perform(effect, on: itemID, actionID: action.id, at: storeNow)
         } landed: { [unowned self] in
-            committed(effect, itemID: itemID, actionID: actionID)
+            committed(effect, itemID: itemID, action: action)
         }
     }
 
     /// What follows a landed change: the log, the Undo toast, the row's collapse or a reload.
-    func committed(_ effect: ActionEffect, itemID: String, actionID: String) {
-        log(actionID, itemID)
+    func committed(_ effect: ActionEffect, itemID: ItemID, action: ActionRef) {
+        log(action.id, itemID)
         if effect == .delete { offerUndo(itemID) }
         guard let listID = currentListID, let page = pages[listID] else { return }
         // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a
         // full swipe is sliding off collapses by itself. An item the change takes out of this
         // list (archived, or unflagged in a list of flagged items) collapses the same way
         // instead of vanishing in one frame. Other changes show at once.
-        let state = page.swipeState(of: itemID, at: now)
+        let state = page.swipeState(of: itemID.key, at: now)
         if effect == .delete {
-            if state != .filling && state != .removing { page.collapse(itemID: itemID, time: now) }
+            if state != .filling && state != .removing { page.collapse(itemID: itemID.key, time: now) }
         } else if leaves(listID, itemID) {
-            page.collapse(itemID: itemID, time: now)
+            page.collapse(itemID: itemID.key, time: now)
         } else {
             reload(listID)
         }
     }
 
     /// True when the stored item no longer belongs to list `listID` (unreadable: false, reported).
-    func leaves(_ listID: String, _ itemID: String) -> Bool {
+    /// SQLite decides, with the list's own filter: whatever storage class another program wrote
+    /// a column in, a row is in the list exactly when the list's query returns it.
+    func leaves(_ listID: String, _ itemID: ItemID) -> Bool {
         guard let list = configuration.list(id: listID),
-              let record = read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) }) else { return false }
-        return record.map { !list.query.matches($0) } ?? true
+              let member = read("item \(itemID)", { () throws(StoreError) in try store.contains(itemID, in: list.query) }) else { return false }
+        return !member
     }
 
-    func log(_ action: String, _ item: String) { log.append((timeMs, action, item), keepingLast: Self.historyLimit) }
+    func log(_ action: String, _ item: ItemID?) {
+        log.append((timeMs, action, item?.key ?? ""), keepingLast: Self.historyLimit)
+    }
 
-    func openDetail(_ itemID: String) {
+    func openDetail(_ itemID: ItemID) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
               let record = item(itemID) else { return }
         if configuration.sheet.detailAsSheet {
@@ -144,7 +165,7 @@ extension KioskApplication {
             return
         }
         let detail = DetailPage(
-            item: ListItem(record: record), actions: list.trailing.swipeActions + list.leading.swipeActions,
+            item: ListItem(record: record), actions: actions(of: list),
             frame: scene.contentFrame, theme: theme, text: text)
         scene.push(.detail(detail), time: now)
     }

@@ -21,7 +21,7 @@ extension KioskApplication {
     }
 
     /// The stored item, nil when it is gone or cannot be read (reported).
-    func item(_ itemID: String) -> ItemRecord? {
+    func item(_ itemID: ItemID) -> ItemRecord? {
         read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) }) ?? nil
     }
 

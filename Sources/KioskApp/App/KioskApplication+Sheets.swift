@@ -9,13 +9,13 @@ import SwipeCore
 extension KioskApplication {
     /// The item's actions as a sheet, plus Cancel; with `body`, the item's text above them
     /// (the detail shown as a sheet, `[sheet] detail_as_sheet`).
-    func presentActions(for itemID: String, body: String? = nil) {
+    func presentActions(for itemID: ItemID, body: String? = nil) {
         guard let listID = currentListID, let list = configuration.list(id: listID),
               let record = item(itemID) else { return }
-        let actions = list.trailing.swipeActions + list.leading.swipeActions
-        let rows: [AppSheetRow] = actions.map { .action(id: $0.id) } + [.cancel]
-        let views = zip(rows, actions).map { row, action in
-            row.view(title: action.title ?? action.id, icon: action.icon, destructive: action.style == .destructive)
+        let actions = actions(of: list)
+        let rows: [AppSheetRow] = actions.map { .action($0.ref) } + [.cancel]
+        let views = actions.map { ref, action in
+            AppSheetRow.action(ref).view(title: action.title ?? action.id, icon: action.icon, destructive: action.style == .destructive)
         } + [AppSheetRow.cancel.view(title: "Cancel")]
         let sheet: AppSheet = body == nil ? .actions(itemID: itemID) : .detail(itemID: itemID)
         present(sheet, SheetContent(id: sheet.id, title: record.title, body: body, rows: views), rows: rows)
@@ -27,13 +27,13 @@ extension KioskApplication {
         scene.present(content, configuration: configuration.sheet.swipeDown, time: now)
     }
 
-    /// A row of the sheet with id `sheetID` was tapped.
-    func selected(_ rowID: String, inSheet sheetID: String) {
-        guard let (sheet, rows) = presentedSheet, sheet.id == sheetID, let row = rows.first(where: { $0.id == rowID }) else {
+    /// The row at position `index` of the sheet with id `sheetID` was tapped.
+    func selected(row index: Int, inSheet sheetID: String) {
+        guard let (sheet, rows) = presentedSheet, sheet.id == sheetID, rows.indices.contains(index) else {
             scene.dismissSheet(time: now)
             return
         }
-        switch (sheet, row) {
+        switch (sheet, rows[index]) {
         case (.styles, .setting(let setting)):
             styles.cycle(setting, list: stylesList)
             scene.navigationStyle = styles.navigation
@@ -41,9 +41,9 @@ extension KioskApplication {
         case (.styles, .list):
             showNextList()
             scene.updateSheet(styles.sheet(for: stylesList, listCount: configuration.lists.count))
-        case (.actions(let itemID), .action(let actionID)), (.detail(let itemID), .action(let actionID)):
+        case (.actions(let itemID), .action(let action)), (.detail(let itemID), .action(let action)):
             scene.dismissSheet(time: now)
-            perform(actionID: actionID, on: itemID)
+            perform(action, on: itemID)
         default:
             scene.dismissSheet(time: now)
         }
@@ -73,12 +73,12 @@ extension KioskApplication {
     }
 
     /// Shows "Deleted" with Undo for the toast's lifetime.
-    func offerUndo(_ itemID: String) {
+    func offerUndo(_ itemID: ItemID) {
         undoable[itemID] = now
-        scene.show(ToastView(id: itemID, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: Self.toastLifetime))
+        scene.show(ToastView(id: itemID.key, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: Self.toastLifetime))
     }
 
-    func undoDelete(_ itemID: String) {
+    func undoDelete(_ itemID: ItemID) {
         guard let deletedAt = undoable.removeValue(forKey: itemID), now - deletedAt < configuration.data.undoWindow else { return }
         save("undo-delete", itemID: itemID) { [unowned self] () throws(StoreError) in
             _ = try store.apply(.undoDelete, to: itemID, at: storeNow)
@@ -95,7 +95,7 @@ extension KioskApplication {
         guard !expired.isEmpty else { return }
         for id in expired { undoable[id] = nil }
         let cutoff = storeNow - StoreTime(window * 1000) + 1
-        save("purge", itemID: expired.sorted().joined(separator: ",")) { [unowned self] () throws(StoreError) in
+        save("purge", itemID: nil) { [unowned self] () throws(StoreError) in
             _ = try store.purgeDeleted(before: cutoff, at: storeNow)
         }
     }
@@ -103,10 +103,10 @@ extension KioskApplication {
 
 extension KioskApplication {
     /// Starts an action's command; its result appears as a toast when it exits.
-    func runCommand(_ argv: [String], itemID: String, actionID: String) {
+    func runCommand(_ argv: [String], itemID: ItemID, actionID: String) {
         let record = item(itemID)
-        commands.start(argv, itemID: itemID, actionID: actionID, environment: [
-            "SWIPE_KIOSK_ACTION": actionID, "SWIPE_KIOSK_ITEM_ID": itemID,
+        commands.start(argv, itemID: itemID.key, actionID: actionID, environment: [
+            "SWIPE_KIOSK_ACTION": actionID, "SWIPE_KIOSK_ITEM_ID": itemID.key,
             "SWIPE_KIOSK_ITEM_TITLE": record?.title ?? "", "SWIPE_KIOSK_ITEM_SUBTITLE": record?.subtitle ?? "",
             "SWIPE_KIOSK_LIST": record?.listID ?? "",
         ])
@@ -116,7 +116,14 @@ extension KioskApplication {
     func showCommandResults() {
         for result in commands.take() {
             let message = result.error ?? (result.status == 0 ? "\(result.actionID): done" : "\(result.actionID) failed (exit \(result.status))")
-            log(result.status == 0 ? "\(result.actionID)-done" : "\(result.actionID)-failed", result.itemID)
+            let outcome = result.status == 0 ? "\(result.actionID)-done" : "\(result.actionID)-failed"
+            // The outcome is an action-log row like the start was, so the database's log says it too.
+            let itemID = ItemID(key: result.itemID)
+            save(outcome, itemID: itemID) { [unowned self] () throws(StoreError) in
+                try store.log(action: outcome, itemID: itemID, listID: currentListID, detail: message, at: storeNow)
+            } landed: { [unowned self] in
+                log(outcome, itemID)
+            }
             scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
         }
     }

@@ -13,7 +13,7 @@ extension KioskApplication {
         guard let page = pages[listID] else { return }
         let before = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
         // Unreadable rows (reported) stay as they are.
-        let leaving = before.map(\.id).filter { leaves(listID, $0) }
+        let leaving = before.map(\.id).filter { key in ItemID(key: key).map { leaves(listID, $0) } ?? false }
         if !leaving.isEmpty {
             for id in leaving { page.collapse(itemID: id, time: now) }
             return
@@ -38,7 +38,7 @@ extension KioskApplication {
         guard let page = pages[listID], let list = configuration.list(id: listID),
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list) }) else { return }
         page.setData(data, time: now)
-        page.restoreReturned(except: Set(pendingWrites.map(\.itemID)), time: now)
+        page.restoreReturned(except: Set(pendingWrites.compactMap { $0.itemID?.key }), time: now)
         scene.needsRender = true
     }
 }

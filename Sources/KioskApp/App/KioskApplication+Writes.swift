@@ -13,7 +13,8 @@ import KioskUI
 struct PendingWrite {
     /// What is being saved (an action id, `undo-delete`, `purge`), for the log and messages.
     let label: String
-    let itemID: String
+    /// The item written (nil for the purge, which writes no one item).
+    let itemID: ItemID?
     /// When it was first tried; it is given up `writeRetryWindow` later.
     let since: Double
     var nextTry: Double
@@ -33,7 +34,7 @@ extension KioskApplication {
     static let pendingWriteLimit = 64
 
     /// Tries `attempt` now; when it fails, queues it for the retry timer.
-    func save(_ label: String, itemID: String, attempt: @escaping () throws(StoreError) -> Void, landed: @escaping () -> Void = {}) {
+    func save(_ label: String, itemID: ItemID?, attempt: @escaping () throws(StoreError) -> Void, landed: @escaping () -> Void = {}) {
         var write = PendingWrite(label: label, itemID: itemID, since: now, nextTry: now, attempt: attempt, landed: landed)
         do {
             try attempt()
@@ -72,11 +73,11 @@ extension KioskApplication {
 
     /// Shows and logs a write that did not happen, and brings the list back to what is stored.
     func giveUp(_ write: PendingWrite, _ error: StoreError) {
-        reportFailure("could not save \(write.label) of item \(write.itemID): \(error)")
+        reportFailure("could not save \(write.label)" + (write.itemID.map { " of item \($0)" } ?? "") + ": \(error)")
         log("\(write.label)-failed", write.itemID)
-        scene.show(ToastView(id: "failed:" + write.itemID, message: "Could not save: \(error.shortCause)",
+        scene.show(ToastView(id: "failed", message: "Could not save: \(error.shortCause)",
                              shownAt: now, lifetime: Self.toastLifetime))
-        for page in pages.values { page.restore(itemID: write.itemID, time: now) }
+        if let itemID = write.itemID { for page in pages.values { page.restore(itemID: itemID.key, time: now) } }
         if let id = currentListID { reload(id) }
     }
 }

@@ -51,7 +51,7 @@ public final class KioskApplication {
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
     public let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.
-    var undoable: [String: Double] = [:]
+    var undoable: [ItemID: Double] = [:]
     /// The sheet last presented and what its rows do (the scene shows at most one).
     var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
     /// Time of the last touch or key, for the idle reset.

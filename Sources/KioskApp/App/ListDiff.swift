@@ -84,5 +84,5 @@ public struct ListDiff: Hashable, Sendable {
 
 extension ItemRecord {
     /// The id and version the diff compares.
-    public var diffEntry: ListDiff.Entry { ListDiff.Entry(id: id, updatedAt: updatedAt) }
+    public var diffEntry: ListDiff.Entry { ListDiff.Entry(id: id.key, updatedAt: updatedAt) }
 }

@@ -43,7 +43,7 @@ final class StoreDataSource: ListDataSource {
         let offset = index - page * Self.pageSize
         // A concurrent writer can shrink a page between the count and the fetch: show a blank row
         // until the next reload rather than trapping.
-        return offset < rows.count ? rows[offset] : ListItem(id: "missing:\(index)", title: "")
+        return offset < rows.count ? rows[offset] : ListItem(id: ItemID.placeholderKey(index), title: "")
     }
 }
 
@@ -51,7 +51,7 @@ extension ListItem {
     /// The UI's view of a stored item.
     init(record r: ItemRecord) {
         self.init(
-            id: r.id, title: r.title, subtitle: r.subtitle, body: r.body, badge: r.badge > 0 ? r.badge : nil,
+            id: r.id.key, title: r.title, subtitle: r.subtitle, body: r.body, badge: r.badge > 0 ? r.badge : nil,
             unread: r.unread, flagged: r.flagged, icon: r.icon, section: r.section, version: r.updatedAt,
             image: r.image)
     }

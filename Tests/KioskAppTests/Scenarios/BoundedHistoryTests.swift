@@ -2,6 +2,8 @@
 // writes) stay at their caps however long `run` lives: thousands of interactions, each logging
 // an action and a haptic, leave exactly the newest `historyLimit` of each; items naming
 // thousands of missing pictures leave at most `failureLimit` remembered and the newest warnings.
+import KioskUI
+import KioskStore
 import XCTest
 @testable import KioskApp
 import KioskConfig
@@ -14,7 +16,7 @@ final class BoundedHistoryTests: XCTestCase {
         let limit = KioskApplication.historyLimit
         for n in 0..<(limit * 5) {
             app.tick(time: Double(n) * 0.02)
-            app.commit(.flag, itemID: "inbox-\(n % 5 + 1)", actionID: "flag")
+            app.commit(.flag, itemID: ItemID("inbox-\(n % 5 + 1)"), action: ActionRef(list: "inbox", edge: .trailing, id: "flag"))
             app.apply(.haptic(.action))
         }
         XCTAssertEqual(app.log.count, limit)

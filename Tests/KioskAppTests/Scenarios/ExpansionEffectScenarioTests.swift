@@ -47,7 +47,7 @@ final class ExpansionEffectScenarioTests: XCTestCase {
         for expansion in ["destructive", "destructiveAfterFill"] {
             let (id, after, store) = try fullSwipe(expansion: expansion, effect: "flag")
             XCTAssertEqual(after.logActions, ["first"], expansion)
-            let item = try XCTUnwrap(try store.item(id: id), expansion)
+            let item = try XCTUnwrap(try store.item(id: ItemID(id)), expansion)
             XCTAssertNil(item.deletedAt, "\(expansion): the flagged item was deleted")
             XCTAssertTrue(item.flagged, expansion)
             XCTAssertEqual(try store.actionLog().map(\.action).filter { $0 != "seed" }, ["flag"], expansion)
@@ -58,14 +58,14 @@ final class ExpansionEffectScenarioTests: XCTestCase {
 
     func testDestructiveExpansionOnASheetActionOpensTheSheetAndKeepsTheItem() throws {
         let (id, after, store) = try fullSwipe(expansion: "destructive", effect: "sheet")
-        XCTAssertNil(try XCTUnwrap(try store.item(id: id)).deletedAt, "the item was deleted")
+        XCTAssertNil(try XCTUnwrap(try store.item(id: ItemID(id))).deletedAt, "the item was deleted")
         XCTAssertFalse(try store.actionLog().map(\.action).contains("delete"))
         XCTAssertNotNil(after.sheet, "the action sheet did not open")
     }
 
     func testDestructiveExpansionOnArchiveArchivesWithoutDeleting() throws {
         let (id, after, store) = try fullSwipe(expansion: "destructive", effect: "archive")
-        let item = try XCTUnwrap(try store.item(id: id))
+        let item = try XCTUnwrap(try store.item(id: ItemID(id)))
         XCTAssertNil(item.deletedAt, "the archived item was deleted as well")
         XCTAssertTrue(item.archived)
         XCTAssertEqual(try store.actionLog().map(\.action).filter { $0 != "seed" }, ["archive"])
@@ -74,7 +74,7 @@ final class ExpansionEffectScenarioTests: XCTestCase {
 
     func testDestructiveExpansionOnDeleteStillDeletes() throws {
         let (id, after, store) = try fullSwipe(expansion: "destructive", effect: "delete")
-        XCTAssertNotNil(try XCTUnwrap(try store.item(id: id)).deletedAt)
+        XCTAssertNotNil(try XCTUnwrap(try store.item(id: ItemID(id))).deletedAt)
         XCTAssertNil(after.row(id))
     }
 

@@ -117,7 +117,7 @@ struct PictureFixtures {
     func makeDatabase(_ images: [String], body: String = "") throws {
         let store = try ItemStore(path: database)
         try store.insert(images.enumerated().map { i, image in
-            ItemRecord(id: "p\(i)", listID: "inbox", title: image.isEmpty ? "No picture" : image, subtitle: "Subtitle \(i)",
+            ItemRecord(id: ItemID("p\(i)"), listID: "inbox", title: image.isEmpty ? "No picture" : image, subtitle: "Subtitle \(i)",
                        body: body, unread: false, sortKey: Int64(i), updatedAt: 0, image: image.isEmpty ? nil : image)
         })
     }

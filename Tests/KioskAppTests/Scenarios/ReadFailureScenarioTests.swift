@@ -22,7 +22,7 @@ final class ReadFailureScenarioTests: XCTestCase {
         XCTAssertEqual(f.itemIDs, rows, "the rows on screen stay while the store cannot be read")
 
         // Every further read fails the same way: still one report.
-        f.app.openDetail(rows[0])
+        f.app.openDetail(ItemID(rows[0]))
         f.run(for: 500)
         XCTAssertEqual(f.reported.count, 1, "\(f.reported)")
 

@@ -66,14 +66,14 @@ final class SoakTests: XCTestCase {
                 let n = hour * Self.roundsPerHour + r
                 _ = try harness.play(Self.round(n), durationMs: 11_000)
                 // Undo the round's full-swipe delete, as the toast's Undo does.
-                for id in harness.app.undoable.keys.sorted() { harness.app.undoDelete(id) }
+                for id in harness.app.undoable.keys.sorted(by: { $0.key < $1.key }) { harness.app.undoDelete(id) }
                 // Another process: a new row, an edit, the previous new row deleted, a purge.
                 outside += 1
                 let time = AppOptions.headlessEpoch + StoreTime(harness.app.now * 1000)
-                try other.insert([ItemRecord(id: "outside-\(outside)", listID: "inbox", title: "Outside \(outside)",
+                try other.insert([ItemRecord(id: ItemID("outside-\(outside)"), listID: "inbox", title: "Outside \(outside)",
                                              sortKey: Int64(-outside), updatedAt: time)])
-                _ = try other.apply(n % 2 == 0 ? .markRead : .markUnread, to: "inbox-\(n % 8 + 1)", at: time)
-                if outside > 1 { _ = try other.apply(.delete, to: "outside-\(outside - 1)", at: time) }
+                _ = try other.apply(n % 2 == 0 ? .markRead : .markUnread, to: ItemID("inbox-\(n % 8 + 1)"), at: time)
+                if outside > 1 { _ = try other.apply(.delete, to: ItemID("outside-\(outside - 1)"), at: time) }
                 _ = try other.purgeDeleted(before: time, at: time)
                 // The rest of the quarter hour is idle (skipped by the loop).
                 _ = try harness.play("", durationMs: 15 * 60_000 - 11_000)

@@ -48,7 +48,7 @@ final class TextScriptScenarioTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("items.sqlite3").path
         try ItemStore(path: path).insert(items.enumerated().map { i, item in
-            ItemRecord(id: "text-\(i + 1)", listID: "inbox", title: item.title, subtitle: item.subtitle, body: item.body,
+            ItemRecord(id: ItemID("text-\(i + 1)"), listID: "inbox", title: item.title, subtitle: item.subtitle, body: item.body,
                        unread: false, sortKey: Int64(i), updatedAt: 1)
         })
         let s = try Scenario("size \(size)\n\(steps)at 800 screenshot \(name).png\nat 800 end\n",

@@ -3,6 +3,7 @@
 // keeps failing (a trigger that aborts, a dropped actions_log) ends as a toast "Could not
 // save: …", a reported message and `<action>-failed` in the log, with the item left as stored.
 import Foundation
+import KioskUI
 import XCTest
 @testable import KioskApp
 @testable import KioskStore
@@ -41,7 +42,7 @@ final class WriteFailureScenarioTests: XCTestCase {
         let f = try Fixture()
         f.run(for: 200)
         try f.other.db.execute("BEGIN EXCLUSIVE", operation: "test")
-        f.app.commit(.flag, itemID: "inbox-3", actionID: "flag")
+        f.app.commit(.flag, itemID: ItemID("inbox-3"), action: ActionRef(list: "inbox", edge: .trailing, id: "flag"))
         let framesBefore = f.frames
         f.run(for: 1500)
         XCTAssertGreaterThanOrEqual(f.frames - framesBefore, 90, "frames kept coming while the lock was held")
@@ -65,7 +66,7 @@ final class WriteFailureScenarioTests: XCTestCase {
             let f = try Fixture()
             f.run(for: 200)
             try f.other.db.execute(sql, operation: "test")
-            f.app.commit(.delete, itemID: "inbox-3", actionID: "delete")
+            f.app.commit(.delete, itemID: ItemID("inbox-3"), action: ActionRef(list: "inbox", edge: .trailing, id: "delete"))
             f.run(for: 4000)
             XCTAssertEqual(f.dump["toast"] as? String, "Could not save: \(cause)", sql)
             XCTAssertTrue(f.itemIDs.contains("inbox-3"), "\(sql): the item left the list")
@@ -114,7 +115,7 @@ final class WriteFailureScenarioTests: XCTestCase {
         var flaggedBefore: Bool?
         for _ in 0..<1_000 where f.app.pendingWrites.isEmpty {
             flaggedBefore = try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged
-            f.app.commit(.flag, itemID: "inbox-3", actionID: "flag")
+            f.app.commit(.flag, itemID: ItemID("inbox-3"), action: ActionRef(list: "inbox", edge: .trailing, id: "flag"))
             f.run(for: 20)
         }
         let before = try XCTUnwrap(flaggedBefore)
