@@ -70,13 +70,19 @@ final class ActionIdentityScenarioTests: XCTestCase {
     }
 
     func testTheSameIdOnBothEdgesRunsTheActionOfTheEdgeThatWasTapped() throws {
-        // Open the leading side of the row at y = 178 (swipe right) and tap its one button, `mark`
-        // = Read; the trailing `mark` would flag.
-        let (_, log) = try run("""
-            at 0    swipe 0 100 178 400 178 300
-            at 1000 tap 40 178
-            """)
-        XCTAssertEqual(log.map(\.action), ["read"], "\(log)")
-        XCTAssertEqual(log.first?.detail, "mark")
+        // Open each side of the row at y = 178 and tap its `mark` button: trailing `mark` flags,
+        // leading `mark` marks read (the old look-up by id alone took the leading one for both).
+        for (open, edge, expected) in [("swipe 0 1200 178 800 178 300", "trailing", "flag"), ("swipe 0 100 178 400 178 300", "leading", "read")] {
+            let opened = try Scenario("size 1280x800\nat 0 \(open)\nat 1000 state open.json\nat 1100 end", config: Self.config)
+            let row = try XCTUnwrap(try opened.state("open").rows.first { $0["id"] as? String == "inbox-2" })
+            XCTAssertEqual((row["swipe"] as? [String: Any])?["side"] as? String, edge)
+            let mark = try XCTUnwrap((row["actions"] as? [[String: Any]])?.first { $0["id"] as? String == "mark" }?["frame"] as? [Double])
+            let (_, log) = try run("""
+                at 0    \(open)
+                at 1000 tap \(Int(mark[0] + mark[2] / 2)) 178
+                """)
+            XCTAssertEqual(log.map(\.action), [expected], "\(edge): \(log)")
+            XCTAssertEqual(log.first?.detail, "mark")
+        }
     }
 }
