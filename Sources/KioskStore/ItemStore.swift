@@ -70,22 +70,27 @@ public final class ItemStore {
             throw .notRegularFile(FileError(path: path, reason: .notRegular(kind)))
         }
         self.path = path
-        db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
-        try setBusyTimeout(busyTimeout)
-        if path != Self.inMemoryPath { try checkQuickly() }
-        try checkSchema(requireKiosk: schemaVersion == nil)
-        if let schemaVersion {
-            db.setCheckpointsOnClose(true)  // the file is the kiosk's: closing may checkpoint it
-            let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
-            // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
-            guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
-                throw .sqlite(code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), not wal", operation: "enable WAL")
+        do throws(StoreError) {
+            db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
+            try setBusyTimeout(busyTimeout)
+            if path != Self.inMemoryPath { try checkQuickly() }
+            try checkSchema(requireKiosk: schemaVersion == nil)
+            if let schemaVersion {
+                db.setCheckpointsOnClose(true)  // the file is the kiosk's: closing may checkpoint it
+                let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
+                // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
+                guard mode?.lowercased() == (path == Self.inMemoryPath ? "memory" : "wal") else {
+                    throw .sqlite(code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), not wal", operation: "enable WAL")
+                }
+                try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")
             }
-            try db.execute("PRAGMA synchronous=\(synchronous.rawValue)", operation: "set synchronous")
+            try db.execute("PRAGMA cache_size=-\(Self.pageCacheKilobytes)", operation: "set cache_size")
+            if let schemaVersion { try migrate(to: schemaVersion) }
+            dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
+        } catch {
+            // Anything that needs space while the app starts says which file system is full.
+            throw error.atStart(database: path)
         }
-        try db.execute("PRAGMA cache_size=-\(Self.pageCacheKilobytes)", operation: "set cache_size")
-        if let schemaVersion { try migrate(to: schemaVersion) }
-        dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
     }
 
     /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.

@@ -57,8 +57,10 @@ public struct AppOptions: ParsableArguments {
             printError(error.description)
             throw ExitCode(error.exitCode)
         } catch let error as StoreError {
+            // Also the demo data written at start: SQLITE_FULL there is the disk.
+            let error = error.atStart(database: databasePath)
             printError(error.message(database: databasePath))
-            throw ExitCode.badData
+            throw error.isDiskFull ? ExitCode.temporaryFailure : ExitCode.badData
         } catch {
             printError("cannot start: \(error)")
             throw ExitCode.badData
