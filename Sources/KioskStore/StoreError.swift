@@ -20,6 +20,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case notKioskDatabase(path: String, reason: NotKioskReason)
     /// `PRAGMA quick_check` found damage (a truncated file, an overwritten page): SQLite's findings.
     case damaged(path: String, problems: [String])
+    /// The file the store has open is no longer the one at its path: another program renamed
+    /// a file over it (`deleted` false) or deleted it. Nothing is written to either file.
+    case fileLeftPath(path: String, deleted: Bool)
     /// The database's file system has no space left (SQLITE_FULL, or an I/O error with ENOSPC
     /// or EDQUOT, e.g. a `-shm` that cannot grow): its directory, the bytes still free there
     /// (nil when unknown), and what SQLite said.
@@ -55,7 +58,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var resultCode: Int32? {
         switch self {
         case .corrupt(_, let code, _, _), .sqlite(let code, _, _), .fileSystemFull(_, _, _, let code, _, _): return code
-        case .directoryMissing, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound:
+        case .directoryMissing, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound,
+             .fileLeftPath:
             return nil
         }
     }
@@ -66,7 +70,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .sqlite, .itemNotFound: return "\(path): \(description)"
         case .directoryMissing, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged,
-             .fileSystemFull:
+             .fileLeftPath, .fileSystemFull:
             return description
         }
     }
@@ -91,6 +95,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             let shown = problems.prefix(3).joined(separator: "; ")
             return "database \(path) is damaged (quick_check: \(shown)\(problems.count > 3 ? "; …" : ""));"
                 + " it was left untouched: restore it from a backup or move it aside to start with an empty one"
+        case .fileLeftPath(let path, let deleted):
+            return "database \(path) was \(deleted ? "deleted" : "replaced by another file") while the app had it open;"
+                + " nothing more is written to the old file"
         case .fileSystemFull(let path, let directory, let freeBytes, let code, let message, let operation):
             return "database \(path): the file system of \(directory) is full (\(freeBytes.map { "\($0) bytes free" } ?? "free space unknown"));"
                 + " free space there (old files, logs), then restart the kiosk (\(operation): \(message), SQLite code \(code))"

@@ -38,9 +38,15 @@ public final class KioskApplication {
     /// An inotify watch reports the database's changes (AppScreen+DatabaseWatch): the store is
     /// then checked only when it says so, instead of every `poll_interval_ms`.
     var storeWatched = false
-    /// Whether outside writes are looked for: a watch says when, else every `poll_interval_ms`.
-    /// A private in-memory database (replay, screenshot) has no other writer: never.
-    var changesAreEventDriven: Bool { storeWatched || store.path == ItemStore.inMemoryPath }
+    /// Whether outside writes are looked for: a watch says when, else every `poll_interval_ms`
+    /// (also while the database file is being waited for: a switch blocked by another reader
+    /// of the old file sends no notification). A private in-memory database (replay,
+    /// screenshot) has no other writer: never.
+    var changesAreEventDriven: Bool {
+        (storeWatched && !waitingForDatabaseFile) || store.path == ItemStore.inMemoryPath
+    }
+    /// The database file left its path and no usable file is open yet (+DatabaseFile).
+    var waitingForDatabaseFile = false
     /// The watch saw a write since the last check.
     var storeMayHaveChanged = false
     /// Store time of the last look at outside changes: rows newer than it are new to the user.
@@ -170,6 +176,7 @@ public final class KioskApplication {
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
             storeMayHaveChanged = false
+            followDatabaseFile()
             // Not through `read`: that the file changed says nothing of whether its items can be read.
             do {
                 if try store.pollForChanges() { for id in pages.keys { syncWithStore(id) } }

@@ -1,0 +1,194 @@
+// The database file replaced or deleted under the running app, with an action in flight (a
+// delete waiting for another writer's lock): the app shows the file now at the path, the
+// waiting delete reaches neither file ("Could not save", `delete-failed`), the new file passes
+// integrity_check and holds none of the old file's actions, Undo of an old delete is withdrawn,
+// and nothing is written to the old file (kept reachable through a hard link) after the switch.
+import Foundation
+import KioskUI
+import XCTest
+@testable import KioskApp
+@testable import KioskStore
+import KioskConfig
+
+final class DatabaseFileLifecycleTests: XCTestCase {
+    /// The app over a fresh database file (demo data), on the virtual clock.
+    final class Fixture {
+        let dir: TemporaryDirectory
+        let path: String
+        /// A second name of the app's first file, so its bytes can be checked after it leaves the path.
+        let oldFile: String
+        let app: KioskApplication
+        var ms = 0.0
+        var reported: [String] = []
+
+        init() throws {
+            dir = try TemporaryDirectory()
+            path = dir.file("items.sqlite3")
+            oldFile = dir.file("old-file.sqlite3")
+            app = try AppOptions.parse([]).makeApplication(
+                configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+            app.reportFailure = { [unowned self] in reported.append($0) }
+            XCTAssertEqual(link(path, oldFile), 0)
+        }
+
+        func run(for duration: Double) {
+            let end = ms + duration
+            while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
+        }
+
+        var dump: [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }
+        var itemIDs: [String] { dump.items.compactMap { $0["id"] as? String } }
+
+        /// A delete of `itemID` that another writer's lock keeps waiting for a retry.
+        func deleteWaitingForALock(_ itemID: ItemID) throws {
+            let other = try ItemStore(path: path)
+            try other.db.execute("BEGIN IMMEDIATE", operation: "test")
+            app.commit(.delete, itemID: itemID, action: DatabaseFileLifecycleTests.trailing("delete"))
+            try other.db.execute("ROLLBACK", operation: "test")
+            XCTAssertEqual(app.pendingWrites.map(\.itemID), [itemID], "the delete is not in flight")
+        }
+
+        /// An importer's new file with `items`, written beside the database and renamed to its path.
+        func importFile(_ items: [ItemRecord]) throws {
+            let staging = dir.file("import.sqlite3")
+            try ItemStore(path: staging).insert(items)  // closed at once: checkpointed, its WAL gone
+            XCTAssertEqual(rename(staging, path), 0)
+        }
+
+        /// The file at the path, checked as another program would: sound, and its action log.
+        func checkNewFile(file: StaticString = #filePath, line: UInt = #line) throws -> [ActionLogEntry] {
+            let store = try ItemStore(readingOnly: path)
+            XCTAssertEqual(try store.integrityProblems(), [], "the new file is damaged", file: file, line: line)
+            return try store.actionLog()
+        }
+
+        func bytes(_ file: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file)) }
+    }
+
+    /// The default configuration's trailing action `id` of the inbox.
+    static func trailing(_ id: String) -> ActionRef { ActionRef(list: "inbox", edge: .trailing, id: id) }
+
+    static let imported = [
+        ItemRecord(id: "new-1", listID: "inbox", title: "Imported one", sortKey: 1, updatedAt: AppOptions.headlessEpoch),
+        // The same id as an item of the old file: it must not get the old file's actions.
+        ItemRecord(id: "inbox-3", listID: "inbox", title: "Imported three", sortKey: 2, updatedAt: AppOptions.headlessEpoch),
+        ItemRecord(id: "inbox-1", listID: "inbox", title: "Imported first", sortKey: 3, updatedAt: AppOptions.headlessEpoch),
+    ]
+
+    func testAFileRenamedOverTheDatabaseIsShownAndNothingOfTheOldFileReachesIt() throws {
+        let f = try Fixture()
+        f.run(for: 200)
+        f.app.commit(.flag, itemID: "inbox-2", action: DatabaseFileLifecycleTests.trailing("flag"))
+        f.app.commit(.delete, itemID: "inbox-1", action: DatabaseFileLifecycleTests.trailing("delete"))  // landed: Undo offered, the row collapses
+        XCTAssertEqual(f.dump.logActions, ["flag", "delete"])
+        try f.deleteWaitingForALock("inbox-3")
+
+        try f.importFile(Self.imported)
+        f.run(for: 600)
+        XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "the list is not the new file's")
+        XCTAssertEqual(f.dump.items.compactMap { $0["title"] as? String }, ["Imported one", "Imported three", "Imported first"])
+        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.dump.logActions, ["flag", "delete", "delete-failed"], "the delete in flight was not given up")
+        XCTAssertTrue(f.reported.contains { $0.contains("inbox-3") && $0.contains("replaced") }, "\(f.reported)")
+        XCTAssertEqual(f.dump["toast"] as? String, "The database file changed: Undo is no longer possible")
+        f.app.undoDelete("inbox-1")  // the old toast's Undo, tapped late
+        f.run(for: 31_000)  // past the undo window (30 s): nothing of the old file is purged either
+
+        XCTAssertEqual(try f.checkNewFile().map(\.action), [], "the old file's actions reached the new one")
+        let afterSwitch = try f.bytes(f.oldFile)
+        f.app.commit(.flag, itemID: "new-1", action: DatabaseFileLifecycleTests.trailing("flag"))
+        f.run(for: 600)
+        XCTAssertEqual(try f.checkNewFile().map { "\($0.action) \($0.itemID?.key ?? "")" }, ["flag new-1"])
+        let new = try ItemStore(readingOnly: f.path)
+        XCTAssertNil(try XCTUnwrap(try new.item(id: "inbox-3")).deletedAt)
+        XCTAssertNil(try XCTUnwrap(try new.item(id: "inbox-1")).deletedAt)
+        XCTAssertTrue(try XCTUnwrap(try new.item(id: "new-1")).flagged)
+        XCTAssertEqual(try f.bytes(f.oldFile), afterSwitch, "the old file was written after the switch")
+        // The old file keeps what was done to it (its WAL was emptied into it at the switch).
+        let old = try ItemStore(readingOnly: f.oldFile)
+        XCTAssertEqual(try old.actionLog().map { "\($0.action) \($0.itemID?.key ?? "")" }, ["flag inbox-2", "delete inbox-1"])
+    }
+
+    func testADeletedDatabaseIsWaitedForAndTheFirstFileAtThePathIsShown() throws {
+        let f = try Fixture()
+        f.run(for: 200)
+        f.app.commit(.flag, itemID: "inbox-2", action: DatabaseFileLifecycleTests.trailing("flag"))
+        try f.deleteWaitingForALock("inbox-3")
+        let shown = f.itemIDs  // read as the screen reads them
+
+        XCTAssertEqual(unlink(f.path), 0)  // `rm items.sqlite3`: its -wal and -shm stay
+        f.run(for: 600)
+        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.dump.logActions, ["flag", "delete-failed"], "the delete in flight was not given up")
+        XCTAssertEqual(f.itemIDs, shown, "the rows shown stay while the app waits")
+        XCTAssertEqual(f.dump["toast"] as? String, "Could not read the items: the database file was deleted")
+        XCTAssertTrue(f.reported.contains { $0.contains(f.path) && $0.contains("deleted") }, "\(f.reported)")
+        f.app.commit(.flag, itemID: "inbox-1", action: DatabaseFileLifecycleTests.trailing("flag"))  // an action while waiting fails at once
+        XCTAssertEqual(f.dump.logActions.last, "flag-failed")
+        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        f.run(for: 600)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: f.path), "the app created a file at the path")
+        let afterSwitch = try f.bytes(f.oldFile)
+
+        try f.importFile(Self.imported)
+        f.run(for: 600)
+        XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "the list is not the new file's")
+        XCTAssertEqual(try f.checkNewFile().map(\.action), [], "the old file's actions reached the new one")
+        f.app.commit(.flag, itemID: "new-1", action: DatabaseFileLifecycleTests.trailing("flag"))
+        f.run(for: 600)
+        XCTAssertEqual(try f.checkNewFile().map { "\($0.action) \($0.itemID?.key ?? "")" }, ["flag new-1"])
+        XCTAssertNil(try XCTUnwrap(try ItemStore(readingOnly: f.path).item(id: "inbox-3")).deletedAt)
+        XCTAssertEqual(try f.bytes(f.oldFile), afterSwitch, "the deleted file was written after the switch")
+        XCTAssertEqual(try ItemStore(readingOnly: f.oldFile).actionLog().map(\.action), ["flag"])
+    }
+
+    /// As on the device, the app looks only when its inotify watch wakes it. Another program in
+    /// the middle of a read of the old file keeps its WAL from being emptied: the switch waits,
+    /// writes stay refused, and, since nothing more wakes the app, it polls until it can switch.
+    func testAReaderOfTheOldFileDelaysTheSwitchUntilItIsDone() throws {
+        let f = try Fixture()
+        f.app.storeWatched = true
+        f.run(for: 200)
+        f.app.commit(.flag, itemID: "inbox-2", action: DatabaseFileLifecycleTests.trailing("flag"))  // a frame in the WAL
+        var reader: ItemStore? = try ItemStore(path: f.path)
+        try reader?.db.execute("BEGIN", operation: "test")
+        XCTAssertNotNil(try reader?.item(id: "inbox-2"))  // holds a read snapshot of the old file
+
+        try f.importFile(Self.imported)
+        f.app.storeMayHaveChanged = true  // the watch saw the rename
+        f.run(for: 300)
+        XCTAssertTrue(f.itemIDs.contains("inbox-2"), "switched while the old WAL could not be emptied")
+        XCTAssertTrue((f.dump["toast"] as? String)?.contains("its WAL cannot be emptied yet") == true, "\(f.dump["toast"] ?? "")")
+        f.app.commit(.flag, itemID: "inbox-3", action: DatabaseFileLifecycleTests.trailing("flag"))
+        XCTAssertEqual(f.dump.logActions, ["flag", "flag-failed"], "a write reached a file that left the path")
+
+        try reader?.db.execute("COMMIT", operation: "test")
+        reader = nil  // done: nothing wakes the app now
+        f.run(for: 600)
+        XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "the app did not try again")
+        XCTAssertEqual(try f.checkNewFile().map(\.action), [])
+        XCTAssertEqual(try ItemStore(readingOnly: f.oldFile).actionLog().map { "\($0.action) \($0.itemID?.key ?? "")" }, ["flag inbox-2"])
+        XCTAssertNil(f.app.nextDeadline(after: f.ms / 1000 + 10), "still polling after the switch")
+    }
+
+    /// A replacement the start's checks refuse (an empty file, as an importer's copy begins) is
+    /// left untouched, not given a schema; the app waits and shows the file once it is usable.
+    func testARefusedReplacementIsLeftUntouchedUntilItIsUsable() throws {
+        let f = try Fixture()
+        f.run(for: 200)
+        let staging = f.dir.file("import.sqlite3")
+        XCTAssertTrue(FileManager.default.createFile(atPath: staging, contents: Data()))
+        XCTAssertEqual(rename(staging, f.path), 0)
+        f.run(for: 600)
+        XCTAssertEqual(try f.bytes(f.path).count, 0, "the app wrote into the refused file")
+        XCTAssertTrue((f.dump["toast"] as? String)?.contains("not a SwipeKiosk database") == true, "\(f.dump["toast"] ?? "")")
+        f.app.commit(.flag, itemID: "inbox-2", action: DatabaseFileLifecycleTests.trailing("flag"))
+        XCTAssertEqual(f.dump.logActions, ["flag-failed"])
+        XCTAssertEqual(try f.bytes(f.path).count, 0, "the failed flag wrote into the refused file")
+
+        try f.importFile(Self.imported)
+        f.run(for: 600)
+        XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"])
+        XCTAssertEqual(try f.checkNewFile().map(\.action), [])
+    }
+}
