@@ -100,7 +100,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " nothing more is written to the old file"
         case .fileSystemFull(let path, let directory, let freeBytes, let code, let message, let operation):
             return "database \(path): the file system of \(directory) is full (\(freeBytes.map { "\($0) bytes free" } ?? "free space unknown"));"
-                + " free space there (old files, logs), then restart the kiosk (\(operation): \(message), SQLite code \(code))"
+                + " free space there (old files, logs) (\(operation): \(message), SQLite code \(code))"
         case .itemNotFound(let id):
             return "no item with id \"\(id)\""
         case .sqlite(let code, let message, let operation):

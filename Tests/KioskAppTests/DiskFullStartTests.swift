@@ -64,6 +64,7 @@ final class DiskFullStartTests: XCTestCase {
             XCTAssertTrue(run.standardError.contains("the file system of \(mountPoint) is full ("), "\(journal): \(run.standardError)")
             XCTAssertTrue(run.standardError.contains(" bytes free)"), "\(journal): \(run.standardError)")
             XCTAssertTrue(run.standardError.contains("free space there"), "\(journal): \(run.standardError)")
+            XCTAssertTrue(run.standardError.contains("systemctl restart swipe-kiosk"), "\(journal): \(run.standardError)")
             XCTAssertThrowsError(try ItemStore(path: path), journal) { error in
                 XCTAssertTrue((error as? StoreError)?.isDiskFull == true, "\(journal): \(error)")
             }

@@ -59,8 +59,13 @@ public struct AppOptions: ParsableArguments {
         } catch let error as StoreError {
             // Also the demo data written at start: SQLITE_FULL there is the disk.
             let error = error.atStart(database: databasePath)
-            printError(error.message(database: databasePath))
-            throw error.isDiskFull ? ExitCode.temporaryFailure : ExitCode.badData
+            guard error.isDiskFull else {
+                printError(error.message(database: databasePath))
+                throw ExitCode.badData
+            }
+            // systemd does not restart on 75 (a restart cannot free space): say how to start again.
+            printError(error.message(database: databasePath) + "; then: systemctl restart swipe-kiosk")
+            throw ExitCode.temporaryFailure
         } catch {
             printError("cannot start: \(error)")
             throw ExitCode.badData
