@@ -3,6 +3,8 @@
 // waiting delete reaches neither file ("Could not save", `delete-failed`), the new file passes
 // integrity_check and holds none of the old file's actions, Undo of an old delete is withdrawn,
 // and nothing is written to the old file (kept reachable through a hard link) after the switch.
+// Also: a replacement the checks refuse, a file renamed over a symbolic link to the database,
+// and a reader of the old file that delays the switch.
 import Foundation
 import KioskUI
 import XCTest
@@ -91,6 +93,8 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         XCTAssertEqual(f.dump.logActions, ["flag", "delete", "delete-failed"], "the delete in flight was not given up")
         XCTAssertTrue(f.reported.contains { $0.contains("inbox-3") && $0.contains("replaced") }, "\(f.reported)")
         XCTAssertEqual(f.dump["toast"] as? String, "The database file changed: Undo is no longer possible")
+        XCTAssertEqual(f.dump.rows.compactMap { $0["id"] as? String }, ["new-1", "inbox-3", "inbox-1"])
+        XCTAssertEqual(f.dump.rowFrame("inbox-1")?[3], 76, "the new file's inbox-1 is left collapsed like the old one's")
         f.app.undoDelete("inbox-1")  // the old toast's Undo, tapped late
         f.run(for: 31_000)  // past the undo window (30 s): nothing of the old file is purged either
 
@@ -140,6 +144,30 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(try ItemStore(readingOnly: f.path).item(id: "inbox-3")).deletedAt)
         XCTAssertEqual(try f.bytes(f.oldFile), afterSwitch, "the deleted file was written after the switch")
         XCTAssertEqual(try ItemStore(readingOnly: f.oldFile).actionLog().map(\.action), ["flag"])
+    }
+
+    /// `--database` is a symbolic link (SQLite follows it: the file it holds and its WAL are the
+    /// target's) and the importer renames its file over the link itself. SQLite's own
+    /// "has moved" sees the target unchanged; the path's device and inode say it is another file.
+    func testAFileRenamedOverASymbolicLinkToTheDatabaseIsShown() throws {
+        let dir = try TemporaryDirectory()
+        let target = dir.file("kiosk-data.sqlite3"), path = dir.file("items.sqlite3")
+        _ = try ItemStore(path: target)
+        XCTAssertEqual(symlink(target, path), 0)
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+        var ms = 0.0
+        while ms <= 200 { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
+        let staging = dir.file("import.sqlite3")
+        try ItemStore(path: staging).insert(Self.imported)
+        XCTAssertEqual(rename(staging, path), 0)
+        app.commit(.flag, itemID: "inbox-2", action: Self.trailing("flag"))
+        XCTAssertEqual(StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().logActions, ["flag-failed"],
+                       "the flag went to the file the link pointed to")
+        while ms <= 1000 { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
+        let ids = StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().items.compactMap { $0["id"] as? String }
+        XCTAssertEqual(ids, ["new-1", "inbox-3", "inbox-1"])
+        XCTAssertEqual(try ItemStore(readingOnly: target).actionLog(), [], "the old target was written")
     }
 
     /// As on the device, the app looks only when its inotify watch wakes it. Another program in
