@@ -16,7 +16,8 @@
 // - then opens the file now at the path with the start's checks (regular file, quick_check,
 //   schema refusal, WAL, migrations), never creating one, and refusing an empty file instead of
 //   writing a schema into it (an importer may still be copying it). A refused file is left
-//   untouched and tried again once its size or time changes; meanwhile nothing is open and
+//   untouched and tried again once its size or time changes (one that was only locked by
+//   another program at that moment, at the next poll); meanwhile nothing is open and
 //   every read and write fails with the reason.
 import CSQLite
 import KioskFiles
@@ -135,7 +136,9 @@ extension ItemStore {
             connection.setCheckpointsOnClose(false)
             connection.close(because: error)
             openFile = nil
-            refusedFile = stamp
+            // A lock another program holds for a moment (it still reads or writes the file it
+            // just renamed there) is no verdict on the file: look again at the next poll.
+            if !error.isLockContention { refusedFile = stamp }
             return error
         }
         refusedFile = nil

@@ -125,3 +125,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError {
+    /// SQLITE_BUSY or SQLITE_LOCKED (any extended code): another connection held a lock then;
+    /// the same statement may succeed a moment later.
+    public var isLockContention: Bool {
+        guard case .sqlite(let code, _, _) = self else { return false }
+        return code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED
+    }
+}

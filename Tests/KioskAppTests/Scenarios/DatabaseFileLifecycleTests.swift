@@ -219,4 +219,27 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"])
         XCTAssertEqual(try f.checkNewFile().map(\.action), [])
     }
+
+    /// A replacement in rollback-journal mode (Python's sqlite3 writes one) that the importer
+    /// still reads when the app first looks (it verifies its file after the rename, say) cannot
+    /// be switched to WAL at that moment; it is not refused for good but shown as soon as the
+    /// reader is done, although the file itself does not change meanwhile.
+    func testAReplacementReadForAMomentIsShownOnceTheReaderIsDone() throws {
+        let f = try Fixture()
+        f.run(for: 200)
+        let staging = f.dir.file("import.sqlite3")
+        do {
+            let importer = try ItemStore(path: staging)
+            try importer.insert(Self.imported)
+            try importer.db.execute("PRAGMA journal_mode=DELETE", operation: "test")
+        }
+        let reader = try SQLiteConnection(path: staging, readOnly: true)
+        try reader.execute("BEGIN", operation: "test")
+        _ = try reader.integer("SELECT count(*) FROM items", operation: "test")
+        XCTAssertEqual(rename(staging, f.path), 0)
+        f.run(for: 600)
+        try reader.execute("COMMIT", operation: "test")
+        f.run(for: 600)
+        XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "a reader for a moment refused the file for good")
+    }
 }
