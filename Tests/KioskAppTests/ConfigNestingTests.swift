@@ -1,0 +1,67 @@
+// A configuration file's nesting is bounded before the TOML parser sees it (issue 22): toml++
+// stops nested arrays and inline tables at 256 levels but not dotted keys or table headers, so
+// `a.a.a… = 1` with 50,000 parts (100 KiB) crashed `check-config` with signal 11 and 20,000
+// parts took minutes. Now anything deeper than 32 levels is refused at file:line:column.
+import Foundation
+import XCTest
+@testable import KioskConfig
+
+final class ConfigNestingTests: XCTestCase {
+    func lines(_ source: String) -> [String] {
+        do { _ = try KioskConfiguration.parse(source, file: "k.toml"); return [] } catch { return error.lines }
+    }
+
+    static let tooDeep = "the configuration nests deeper than 32 levels (tables, dotted keys, arrays and inline tables together); "
+        + "SwipeKiosk reads at most 5"
+
+    /// The crash reproducers, run as a child process so a stack overflow cannot take the tests down.
+    func testDeepDottedKeysAndHeadersAreRefusedNotACrash() throws {
+        let dir = try TemporaryDirectory()
+        let parts = Array(repeating: "a", count: 50_000).joined(separator: ".")
+        for (name, text) in [("key.toml", parts + " = 1\n"), ("header.toml", "[display]\n[" + parts + "]\n"),
+                             ("array.toml", "x = " + String(repeating: "[", count: 100_000) + "\n")] {
+            try text.write(toFile: dir.file(name), atomically: true, encoding: .utf8)
+            let run = try KioskProcess(["check-config", dir.file(name)])
+            XCTAssertEqual(run.status, 65, name)
+            let at = name == "header.toml" ? "2:1" : name == "array.toml" ? "1:36" : "1:1"
+            XCTAssertEqual(run.standardError, "\(dir.file(name)):\(at): \(Self.tooDeep)\n", name)
+        }
+    }
+
+    func testThirtyTwoLevelsAreAcceptedAndTheThirtyThirdIsRefusedWhereItStarts() {
+        let keys = { (n: Int) in Array(repeating: "a", count: n).joined(separator: ".") }
+        // Header parts + key parts.
+        XCTAssertEqual(lines("[\(keys(31))]\nb = 1\n"), ["k.toml:1:1: unknown key \"a\" at the top level"])
+        XCTAssertEqual(lines("[\(keys(32))]\nb = 1\n"), ["k.toml:2:1: \(Self.tooDeep)"])
+        XCTAssertEqual(lines("[[\(keys(33))]]\n"), ["k.toml:1:1: \(Self.tooDeep)"])
+        // Key parts + arrays: `x` is level 1, each `[` one more.
+        XCTAssertEqual(lines("x = " + String(repeating: "[", count: 31) + String(repeating: "]", count: 31)),
+                       ["k.toml:1:1: unknown key \"x\" at the top level"])
+        XCTAssertEqual(lines("x = [1, [2, " + String(repeating: "[", count: 30) + String(repeating: "]", count: 32)),
+                       ["k.toml:1:42: \(Self.tooDeep)"])
+        // Inline tables: each key inside one more level (its dotted parts each).
+        XCTAssertEqual(lines("x = " + String(repeating: "{a=", count: 31) + "1" + String(repeating: "}", count: 31)),
+                       ["k.toml:1:1: unknown key \"x\" at the top level"])
+        XCTAssertEqual(lines("x = {b = 1, c = {\(keys(31)) = 1}}"), ["k.toml:1:18: \(Self.tooDeep)"])
+    }
+
+    func testBracketsAndDotsInStringsAndCommentsCountForNothing() {
+        let source = """
+            s = "\(String(repeating: "[", count: 500))" # \(String(repeating: "{", count: 500))
+            m = \"\"\"
+            \(String(repeating: "a.", count: 100))[[[
+            \"\"\"
+            l = [ ["]]]]\\"[[[["], # ]]] [[[[
+              [1, 2], {a = '[[[[[['} ]
+
+            """
+        XCTAssertEqual(lines(source), ["k.toml:1:1: unknown key \"s\" at the top level",
+                                       "k.toml:2:1: unknown key \"m\" at the top level",
+                                       "k.toml:5:1: unknown key \"l\" at the top level"])
+    }
+
+    func testTheShippedExampleIsWellWithinTheLimit() throws {
+        let example = try String(contentsOfFile: ExampleVariant.path, encoding: .utf8)
+        XCTAssertNil(ConfigNesting.problem(in: example, file: "example.toml"))
+    }
+}
