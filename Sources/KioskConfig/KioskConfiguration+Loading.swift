@@ -89,6 +89,7 @@ extension KioskConfiguration {
             ListConfiguration.reportDuplicateIDs(lists, readers: listReaders)
         }
         root.finish()
+        reportUnusableValues(root)
     }
 }
 
