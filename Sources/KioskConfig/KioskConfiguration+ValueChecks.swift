@@ -5,6 +5,9 @@
 // what is found here needs the whole section read first: the haptics backend a key belongs to,
 // a repeated device, a command's program.
 extension KioskConfiguration {
+    /// The narrowest `maximum_button_width` (points) other than 0: Apple's smallest tap target.
+    static let narrowestButton = 44.0
+
     /// Reports, through `root`'s diagnostics, every value the app would truncate, ignore or fail on.
     func reportUnusableValues(_ root: ConfigReader) {
         let diagnostics = root.diagnostics
@@ -46,9 +49,15 @@ extension KioskConfiguration {
         }
 
         // A command action's program is started with posix_spawn, which does not search PATH:
-        // a bare name failed only when someone swiped, with ENOENT.
+        // a bare name failed only when someone swiped, with ENOENT. A button capped narrower
+        // than a fingertip (0.5 points was accepted) cannot be tapped.
         for (l, list) in lists.enumerated() {
             for (name, side) in [("leading", list.leading), ("trailing", list.trailing)] {
+                if let width = side.options.maximumButtonWidth, width > 0, width < Self.narrowestButton {
+                    let path = at("lists").appending(index: l).appending(name).appending("maximum_button_width")
+                    diagnostics.report("\(path) must be 0 (no limit) or \(Int(Self.narrowestButton)) to 4096 points, "
+                                       + "not \(width): a narrower button is narrower than a fingertip", at: path)
+                }
                 for (a, action) in side.actions.enumerated() where action.effect == .command {
                     guard let program = action.command?.first, !program.hasPrefix("/") else { continue }
                     let path = at("lists").appending(index: l).appending(name).appending("actions").appending(index: a)

@@ -2,7 +2,8 @@
 // kiosk are refused by `check-config` and at start (issue 22). Each case loaded without a word
 // before: blank_after_s = 0.5 was truncated to "never", a key of another haptics backend was
 // ignored, an empty device name matched nothing, a repeated touch device doubled every touch,
-// and a command action's bare program name failed with ENOENT only when swiped.
+// a command action's bare program name failed with ENOENT only when swiped, and a
+// button capped at half a point could not be tapped.
 import Foundation
 import XCTest
 @testable import KioskConfig
@@ -38,6 +39,9 @@ final class ConfigValueCheckTests: XCTestCase {
         ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"print\"\neffect = \"command\"\ncommand = [\"lp\", \"-d\", \"kiosk\"]",
          "k.toml:6:12: lists[0].trailing.actions[0].command[0] must be the program's absolute path, e.g. \"/usr/bin/lp\" "
             + "(it is started without a PATH search), not \"lp\""),
+        ("[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 0.5",
+         "k.toml:4:24: lists[0].leading.maximum_button_width must be 0 (no limit) or 44 to 4096 points, not 0.5: "
+            + "a narrower button is narrower than a fingertip"),
     ]
 
     func testEveryValueTheAppWouldTruncateIgnoreOrFailOnIsRefusedAtItsPlace() {
@@ -52,6 +56,7 @@ final class ConfigValueCheckTests: XCTestCase {
             "[haptics]\nbackend = \"command\"\ncommand = [\"buzz\"]\nrate_limit_ms = 0",
             "[haptics]\nbackend = \"forcefeedback\"\ndevice = \"/dev/input/event3\"",
             "[input]\ndevices = [\"/dev/input/event2\", \"/dev/input/event3\"]",
+            "[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 44\n[lists.trailing]\nmaximum_button_width = 0",
             // The same id on both sides of a list is two actions (list, side, id).
             "[[lists]]\nid = \"a\"\n[[lists.leading.actions]]\nid = \"x\"\neffect = \"read\"\n"
                 + "[[lists.trailing.actions]]\nid = \"x\"\neffect = \"command\"\ncommand = [\"/usr/bin/lp\"]",
