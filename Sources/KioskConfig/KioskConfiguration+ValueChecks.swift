@@ -40,6 +40,12 @@ extension KioskConfiguration {
             }
         }
 
+        // `lists = []` left the demo inbox in place without a word.
+        if root.toml["lists"]?.array?.isEmpty == true {
+            diagnostics.report("lists is empty: the kiosk shows at least one [[lists]] table "
+                               + "(without the key it shows the demo inbox)", at: at("lists"))
+        }
+
         // Keys of another haptics backend are ignored by the configured one.
         let hapticKeys = root.toml["haptics"]?.table
         for (key, backend) in [("device", HapticBackendKind.forcefeedback), ("led", .led), ("command", .command),

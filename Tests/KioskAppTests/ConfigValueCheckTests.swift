@@ -2,8 +2,8 @@
 // kiosk are refused by `check-config` and at start (issue 22). Each case loaded without a word
 // before: blank_after_s = 0.5 was truncated to "never", a key of another haptics backend was
 // ignored, an empty device name matched nothing, a repeated touch device doubled every touch,
-// a command action's bare program name failed with ENOENT only when swiped, and a
-// button capped at half a point could not be tapped.
+// a command action's bare program name failed with ENOENT only when swiped, a
+// button capped at half a point could not be tapped, and `lists = []` showed the demo inbox.
 import Foundation
 import XCTest
 @testable import KioskConfig
@@ -39,6 +39,8 @@ final class ConfigValueCheckTests: XCTestCase {
         ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"print\"\neffect = \"command\"\ncommand = [\"lp\", \"-d\", \"kiosk\"]",
          "k.toml:6:12: lists[0].trailing.actions[0].command[0] must be the program's absolute path, e.g. \"/usr/bin/lp\" "
             + "(it is started without a PATH search), not \"lp\""),
+        ("direction = \"ltr\"\nlists = []",
+         "k.toml:2:9: lists is empty: the kiosk shows at least one [[lists]] table (without the key it shows the demo inbox)"),
         ("[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 0.5",
          "k.toml:4:24: lists[0].leading.maximum_button_width must be 0 (no limit) or 44 to 4096 points, not 0.5: "
             + "a narrower button is narrower than a fingertip"),
