@@ -103,7 +103,8 @@ public struct ConfigSourceMap {
         /// Recursive: the text is valid TOML that ConfigNesting let through, so at most
         /// `ConfigNesting.maximumDepth` levels deep.
         mutating func scanValue(at path: ConfigPath) {
-            values[path.description] = values[path.description] ?? cursor.position
+            let name = path.description
+            if values[name] == nil { values[name] = cursor.position }
             guard let c = cursor.current else { return }
             switch c {
             case "\"", "'": cursor.skipString(quote: c)
@@ -135,9 +136,12 @@ public struct ConfigSourceMap {
             }
         }
 
+        /// Keeps the first position of each path (its description is built once: a file of
+        /// 32-part keys spent most of its check building the same strings again).
         mutating func record(key path: ConfigPath, at key: TextPosition, value: TextPosition?) {
-            keys[path.description] = keys[path.description] ?? key
-            if let value { values[path.description] = values[path.description] ?? value }
+            let name = path.description
+            if keys[name] == nil { keys[name] = key }
+            if let value, values[name] == nil { values[name] = value }
         }
     }
 }
