@@ -100,8 +100,8 @@ public struct ConfigSourceMap {
             scanValue(at: path)
         }
 
-        /// Recursive: the text is valid TOML that ConfigNesting let through, so at most
-        /// `ConfigNesting.maximumDepth` levels deep.
+        /// Recursive: the text is valid TOML that ConfigPrescan let through, so at most
+        /// `ConfigPrescan.maximumDepth` levels deep.
         mutating func scanValue(at path: ConfigPath) {
             let name = path.description
             if values[name] == nil { values[name] = cursor.position }

@@ -20,8 +20,9 @@ extension KioskConfiguration {
 
     /// Checks `source` (the text of a TOML file); `file` is the name used in diagnostics.
     public static func parse(_ source: String, file: String) throws(ConfigurationError) -> KioskConfiguration {
-        // Before the parser: toml++ does not bound dotted keys and table headers (ConfigNesting).
-        if let problem = ConfigNesting.problem(in: source, file: file) { throw .invalid([problem]) }
+        // Before the parser: toml++ neither bounds dotted keys and table headers nor checks the
+        // first character of a header's name (ConfigPrescan).
+        if let problem = ConfigPrescan.problem(in: source, file: file) { throw .invalid([problem]) }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: source)

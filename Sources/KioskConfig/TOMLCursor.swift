@@ -1,5 +1,5 @@
 // A position in the text of a TOML file, and the steps over it that both of KioskConfig's own
-// scanners take: ConfigNesting (before the parser, on any text) and ConfigSourceMap (after it,
+// scanners take: ConfigPrescan (before the parser, on any text) and ConfigSourceMap (after it,
 // on valid TOML). Lines and columns count Unicode scalars from 1, as diagnostics print them.
 import KioskFiles
 

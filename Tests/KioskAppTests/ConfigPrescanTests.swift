@@ -1,12 +1,14 @@
-// A configuration file's nesting is bounded before the TOML parser sees it (issue 22): toml++
+// What the TOML parser must not be handed is refused before it is (issue 22). Nesting: toml++
 // stops nested arrays and inline tables at 256 levels but not dotted keys or table headers, so
 // `a.a.a… = 1` with 50,000 parts (100 KiB) crashed `check-config` with signal 11 and 20,000
-// parts took minutes. Now anything deeper than 32 levels is refused at file:line:column.
+// parts took minutes; now anything deeper than 32 levels is refused at file:line:column. Table
+// headers: a name that does not start with a bare-key character or a quote (`[[[lists]]]`,
+// `[éclair]`) failed an assertion inside toml++ (signal 6 in a debug build).
 import Foundation
 import XCTest
 @testable import KioskConfig
 
-final class ConfigNestingTests: XCTestCase {
+final class ConfigPrescanTests: XCTestCase {
     func lines(_ source: String) -> [String] {
         do { _ = try KioskConfiguration.parse(source, file: "k.toml"); return [] } catch { return error.lines }
     }
@@ -62,6 +64,23 @@ final class ConfigNestingTests: XCTestCase {
 
     func testTheShippedExampleIsWellWithinTheLimit() throws {
         let example = try String(contentsOfFile: ExampleVariant.path, encoding: .utf8)
-        XCTAssertNil(ConfigNesting.problem(in: example, file: "example.toml"))
+        XCTAssertNil(ConfigPrescan.problem(in: example, file: "example.toml"))
+    }
+
+    /// Run as a child process: before the check, toml++'s assertion aborted the process.
+    func testAHeaderNameTheParserCannotStartIsRefusedNotAnAbort() throws {
+        let dir = try TemporaryDirectory()
+        for (text, at, shown) in [("[[[lists]]]\nid = \"a\"\n", "1:3", "'['"), ("[display]\nscale = 1\n[éclair]\n", "3:2", "'é'"),
+                                  ("[ ,\n", "1:3", "','"), ("[[\t#\n", "1:4", "'#'"), ("[a]\n[\n", "2:2", "the end of the line")] {
+            try text.write(toFile: dir.file("k.toml"), atomically: true, encoding: .utf8)
+            let run = try KioskProcess(["check-config", dir.file("k.toml")])
+            XCTAssertEqual(run.status, 65, text)
+            XCTAssertEqual(run.standardError, "\(dir.file("k.toml")):\(at): a table header's name starts with "
+                           + "A-Z, a-z, 0-9, _, - or a quote, not \(shown)\n", text)
+        }
+        // What toml++ checks itself keeps its own message.
+        XCTAssertEqual(lines("[]\n"), ["k.toml:1:2: Error while parsing table header: tables with blank bare keys are explicitly prohibited"])
+        XCTAssertEqual(lines("[\"größe\"]\n[[_a-1]]\n"), ["k.toml:1:1: unknown key \"größe\" at the top level",
+                                                       "k.toml:2:1: unknown key \"_a-1\" at the top level"])
     }
 }
