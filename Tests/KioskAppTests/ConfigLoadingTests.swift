@@ -87,12 +87,11 @@ final class ConfigLoadingTests: XCTestCase {
             [haptics]
             backend = "led"
             led = "/sys/class/leds/vibrator"
-            rate_limit_ms = 0
             [haptics.events]
             action = { duration_ms = 99, strength = 0.25 }
             [idle]
             reset_after_s = 30
-            blank_after_s = 600.5
+            blank_after_s = 600
             [data]
             database = "/tmp/x.sqlite3"
             demo_data = false
@@ -128,7 +127,7 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertFalse(configuration.input.pointerAsTouch)
         XCTAssertEqual(configuration.haptics.pattern(for: .action), HapticPattern(durationMilliseconds: 99, strength: 0.25))
         XCTAssertEqual(configuration.haptics.pattern(for: .expansionEnter), HapticConfiguration.defaultPatterns[.expansionEnter])
-        XCTAssertEqual(configuration.idle.blankAfter, 600.5)
+        XCTAssertEqual(configuration.idle.blankAfter, 600)
         XCTAssertEqual(configuration.data.pollInterval, 250)
         XCTAssertEqual(configuration.data.undoWindow, 5)
         XCTAssertEqual(configuration.navigation.transition, .zoom)
