@@ -115,4 +115,31 @@ final class SeedRemnantScenarioTests: XCTestCase {
         XCTAssertEqual(lifted.logActions, [], "lifted off the button: nothing runs")
         XCTAssertEqual(lifted.swipeState("inbox-3"), "open", "and the row stays open")
     }
+
+    func testReplayTakesTheConfiguredRotationUnlessTheOptionOverridesIt() throws {
+        // An 800x1280 app on a 1280x800 panel turned 90° clockwise: the app's (400, 178), the
+        // second row, is the panel's (1280 − 178, 400), where the script's touch is.
+        let script = "size 800x1280\nat 0 tap 1102 400\nat 800 state tapped.json\nat 900 end"
+        let config = "[display]\nrotation = 90\n"
+        let rotated = try Scenario(script, config: config).state("tapped")
+        let screen = try XCTUnwrap(rotated["screen"] as? [String: Any])
+        XCTAssertEqual(screen["rotation"] as? Int, 90, "the dump says the configured rotation")
+        XCTAssertEqual([screen["width"] as? Int, screen["height"] as? Int], [800, 1280], "the app's upright screen")
+        XCTAssertEqual(rotated.stack, ["inbox", "detail:inbox-2"], "the touch was turned with the panel")
+        let overridden = try Scenario(script, config: config, arguments: ["--rotation", "0"]).state("tapped")
+        XCTAssertEqual((overridden["screen"] as? [String: Any])?["rotation"] as? Int, 0, "--rotation wins")
+        XCTAssertNotEqual(overridden.stack, rotated.stack, "unrotated, the same touch lands elsewhere")
+    }
+
+    func testScreenshotTakesTheConfiguredRotationUnlessTheOptionOverridesIt() throws {
+        let dir = try TemporaryDirectory()
+        try "[display]\nrotation = 270\n".write(toFile: dir.file("kiosk.toml"), atomically: true, encoding: .utf8)
+        func size(_ extra: [String]) throws -> [Int] {
+            try ScreenshotCommand.parse(["--output", dir.file("s.png"), "--config", dir.file("kiosk.toml"), "--size", "1280x800"] + extra).run()
+            let image = try PNG.read(path: dir.file("s.png"))
+            return [image.width, image.height]
+        }
+        XCTAssertEqual(try size([]), [800, 1280], "the 1280x800 app on a panel mounted at 270°")
+        XCTAssertEqual(try size(["--rotation", "0"]), [1280, 800], "--rotation wins")
+    }
 }
