@@ -55,6 +55,13 @@ final class KeyboardFocusScenarioTests: XCTestCase {
         XCTAssertTrue(ringDrawn(try s.image("deleted"), on: next), "and is drawn there")
     }
 
+    func testTheRingIsDrawnInTheThemesAccent() throws {
+        let s = try Scenario("size 1280x800\nat 0 key DOWN\nat 500 screenshot focused.png\nat 500 state focused.json\nat 600 end",
+                             config: "[theme]\naccent = \"#FF00FF\"\n")
+        let frame = try XCTUnwrap(try s.state("focused").rowFrame("inbox-1"))
+        XCTAssertTrue(try s.image("focused").matches(Int(frame[0]) + 3, Int(frame[1] + frame[3] / 2), 0xFF00FF, tolerance: 8))
+    }
+
     func testATouchAndTheIdleResetHideTheFocus() throws {
         let s = try Scenario("""
             size 1280x800
