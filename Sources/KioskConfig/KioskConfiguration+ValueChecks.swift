@@ -65,7 +65,7 @@ extension KioskConfiguration {
                                        + "not \(width): a narrower button is narrower than a fingertip", at: path)
                 }
                 for (a, action) in side.actions.enumerated() where action.effect == .command {
-                    guard let program = action.command?.first, !program.hasPrefix("/") else { continue }
+                    guard let program = action.command?.program, !program.hasPrefix("/") else { continue }
                     let path = at("lists").appending(index: l).appending(name).appending("actions").appending(index: a)
                         .appending("command").appending(index: 0)
                     diagnostics.report("\(path) must be the program's absolute path, e.g. \"/usr/bin/lp\" "

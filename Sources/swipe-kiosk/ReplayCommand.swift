@@ -36,6 +36,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Refresh rate of the virtual display in Hz (animations advance per flip at this rate).")
     var refresh: Double = 60
 
+    @Flag(help: "Run the commands of command actions (default: log them as skipped; a recording replayed as root would run them as root).")
+    var runCommands = false
+
     func validate() throws {
         guard refresh.isFinite, refresh >= 1, refresh <= 500 else { throw ValidationError("--refresh must be 1 to 500 (Hz)") }
     }
@@ -73,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
         let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: size)
         do {
             let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, rotation: rotated,
-                                         steps: parsed.steps)
+                                         steps: parsed.steps, runCommands: runCommands)
             let end = try replay.play(parsed, outputDirectory: out)
             if let screenshot { try replay.writeScreenshot(to: screenshot) }
             if let state { try replay.writeState(to: state, timeMs: end) }

@@ -54,7 +54,7 @@ struct RunCommand: ParsableCommand {
         let app = try options.makeApplication(
             configuration: configuration, databasePath: databasePath,
             size: (size.width, size.height), storeClock: .wall)
-        let screen = try AppScreen(app: app, session: session)
+        let screen = try AppScreen(app: app, session: session, runsCommands: true)
         screen.watchDatabase(at: databasePath)
         screen.reload = { [options] in
             guard let path = options.config, let fresh = try? KioskConfiguration.load(file: path),

@@ -45,7 +45,8 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.haptics.patterns.count, HapticEvent.allCases.count)
         let print = try XCTUnwrap(configuration.lists[0].trailing.action(id: "print"))
         XCTAssertEqual(print.effect, .command)
-        XCTAssertEqual(print.command, ["/usr/bin/lp", "-d", "kiosk"])
+        XCTAssertEqual(print.command, ActionCommand(
+            arguments: [.literal("/usr/local/bin/print-item"), .literal("--"), .field(.id)], timeoutSeconds: 30, maxRunning: 1))
         XCTAssertTrue(print.action.hidesWhenSelected)
         XCTAssertEqual(configuration.lists[0].trailing.action(id: "delete")?.action.style, .destructive)
     }

@@ -102,21 +102,25 @@ extension KioskApplication {
 }
 
 extension KioskApplication {
-    /// Starts an action's command; its result appears as a toast when it exits.
-    func runCommand(_ argv: [String], itemID: ItemID, actionID: String) {
+    /// Starts an action's command (CommandRunner: placeholders, caps); its outcome appears as a
+    /// toast at the next tick.
+    func runCommand(_ command: ActionCommand, itemID: ItemID, actionID: String) {
         let record = item(itemID)
-        commands.start(argv, itemID: itemID.key, actionID: actionID, environment: [
-            "SWIPE_KIOSK_ACTION": actionID, "SWIPE_KIOSK_ITEM_ID": itemID.key,
-            "SWIPE_KIOSK_ITEM_TITLE": record?.title ?? "", "SWIPE_KIOSK_ITEM_SUBTITLE": record?.subtitle ?? "",
-            "SWIPE_KIOSK_LIST": record?.listID ?? "",
-        ])
+        commands.start(command, actionID: actionID, itemID: itemID.key) { field in
+            switch field {
+            case .id: return itemID.key
+            case .title: return record?.title ?? ""
+            case .subtitle: return record?.subtitle ?? ""
+            case .list: return record?.listID ?? ""
+            }
+        }
     }
 
-    /// Turns finished commands into toasts (called every tick).
+    /// Turns command outcomes into toasts and log entries (called every tick).
     func showCommandResults() {
         for result in commands.take() {
-            let message = result.error ?? (result.status == 0 ? "\(result.actionID): done" : "\(result.actionID) failed (exit \(result.status))")
-            let outcome = result.status == 0 ? "\(result.actionID)-done" : "\(result.actionID)-failed"
+            let message = result.outcome.message(actionID: result.actionID)
+            let outcome = result.outcome.logEntry(actionID: result.actionID)
             // The outcome is an action-log row like the start was, so the database's log says it too.
             let itemID = ItemID(key: result.itemID)
             save(outcome, itemID: itemID) { [unowned self] () throws(StoreError) in

@@ -53,7 +53,8 @@ public final class KioskApplication {
     var lastSync: StoreTime = 0
     var now = 0.0
     let styles: StyleOverrides
-    let commands = CommandRunner()
+    /// Command actions (kept across a configuration reload with the commands it runs).
+    var commands = CommandRunner()
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
     public let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → time of the delete.

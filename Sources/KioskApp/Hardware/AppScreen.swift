@@ -21,7 +21,9 @@ public final class AppScreen: SessionClient {
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
     var databaseWatcher: FileChangeWatcher?
 
-    public init(app: KioskApplication, session: KioskSession) throws {
+    /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
+    /// it they are recorded as skipped.
+    public init(app: KioskApplication, session: KioskSession, runsCommands: Bool) throws {
         self.app = app
         self.session = session
         epoch = session.loop.now
@@ -29,6 +31,7 @@ public final class AppScreen: SessionClient {
         surface = try Surface(wrapping: session.shadow.base, width: size.width, height: size.height,
                               stride: session.shadow.stride, format: .xrgb8888)
         painter = Painter(target: surface)
+        if runsCommands { app.commands.processes = CommandProcesses(loop: session.loop) }
         connectHaptics()
     }
 
@@ -96,6 +99,7 @@ public final class AppScreen: SessionClient {
         switch signal {
         case .reload:
             guard let fresh = reload?() else { return }
+            fresh.commands = app.commands  // with the commands running and their caps
             app = fresh
             app.storeWatched = databaseWatcher != nil
             lastFrame = nil
@@ -110,7 +114,7 @@ public final class AppScreen: SessionClient {
             } catch {
                 session.logger.error("screenshot: \(error)")
             }
-        case .terminate, .childExited, .vtRelease, .vtAcquire:
+        case .terminate, .vtRelease, .vtAcquire:
             break
         }
     }

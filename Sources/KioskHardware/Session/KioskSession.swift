@@ -202,7 +202,7 @@ public final class KioskSession: EventLoopClient {
             logLatency(final: true)
             notify { () throws(SystemError) in try service?.stopping() ?? false }
             loop.stop()
-        case .reload, .screenshot, .childExited:
+        case .reload, .screenshot:
             client?.handle(signal: signal)
         }
     }

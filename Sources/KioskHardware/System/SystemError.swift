@@ -19,8 +19,11 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// `operation: strerror(errno) (errno N)`.
     public var description: String {
-        "\(operation): \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(operation): \(reason) (errno \(errno))"
     }
+
+    /// strerror(errno), e.g. "No such file or directory".
+    public var reason: String { String(cString: strerror(errno)) }
 
     /// True for the errnos that mean "someone else holds the device" or "not allowed".
     public var isPermissionOrBusy: Bool { errno == EACCES || errno == EPERM || errno == EBUSY }
