@@ -50,7 +50,7 @@ final class CommandActionScenarioTests: XCTestCase {
     func database(_ ids: [String]) throws -> String {
         let file = path("items.sqlite3")
         try ItemStore(path: file).insert(ids.enumerated().map { i, id in
-            ItemRecord(id: id, listID: "inbox", title: "Item \(i + 1)", unread: false, sortKey: Int64(i), updatedAt: 1)
+            ItemRecord(id: ItemID(id), listID: "inbox", title: "Item \(i + 1)", unread: false, sortKey: Int64(i), updatedAt: 1)
         })
         return file
     }
