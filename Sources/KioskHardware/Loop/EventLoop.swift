@@ -91,6 +91,7 @@ public final class EventLoop {
     /// A loop on virtual time (replay, screenshot, bench; NIO's `EmbeddedEventLoop`): it never
     /// sleeps; where the real loop would wait for its next deadline, it moves `clock` there.
     /// Descriptors (an input source's eventfd) are still polled. No signals are taken over.
+    /// Only while a child process it reaps runs does it wait, in real time, up to that deadline.
     public init(virtualClock: VirtualClock) throws(SystemError) {
         clock = { virtualClock.now }
         self.virtualClock = virtualClock
