@@ -41,6 +41,20 @@ final class ChildProcessTests: XCTestCase {
         XCTAssertEqual(errno, ECHILD)
     }
 
+    /// A feedback command that hangs does not pile up one process per event.
+    func testCommandHapticsRunAtMostTwoAtOnce() throws {
+        let loop = try EventLoop(signals: [])
+        let haptics = CommandHaptics(command: "exec sleep 1000", minimumInterval: 0, loop: loop, logger: .init(label: "test"))
+        for _ in 0..<5 { try haptics.play(.action, pattern: HapticPattern(durationMilliseconds: 10, strength: 1)) }
+        let running = haptics.running
+        for pid in running {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        XCTAssertEqual(running.count, CommandHaptics.maximumRunning)
+    }
+
     func testExitCodesAndSignals() throws {
         for (command, code) in [("exit 3", Int32(3)), ("kill -TERM $$", 128 + SIGTERM)] {
             let pid = try SignalState.asInTheKiosk { try ChildProcess.spawn("/bin/sh", arguments: ["sh", "-c", command], environment: []) }

@@ -1,6 +1,7 @@
 // Feedback through an external program (a GPIO tool, a serial buzzer script): started with
 // posix_spawn (ChildProcess: empty signal mask, default dispositions) so the loop never waits,
-// at most once per interval (a burst of expansion flips must not fork a storm of processes), and
+// at most once per interval (a burst of expansion flips must not fork a storm of processes) and
+// at most `maximumRunning` at once (a command that hangs must not pile up one per event), and
 // reaped on the loop by the app's one reaper (EventLoop.reap, a pidfd per child).
 import Glibc
 import Logging
@@ -22,6 +23,8 @@ struct RateLimiter {
 }
 
 final class CommandHaptics: HapticBackend {
+    /// Feedback commands running at once; an event beyond is dropped, like one within the interval.
+    static let maximumRunning = 2
     let name: String
     private let command: String
     private var limiter: RateLimiter
@@ -38,7 +41,7 @@ final class CommandHaptics: HapticBackend {
     }
 
     func play(_ event: HapticEvent, pattern: HapticPattern) throws {
-        guard limiter.accept(at: loop.now) else { return }
+        guard running.count < Self.maximumRunning, limiter.accept(at: loop.now) else { return }
         let environment = ChildProcess.environment(setting: [
             "SWIPE_KIOSK_HAPTIC_EVENT": event.rawValue,
             "SWIPE_KIOSK_HAPTIC_DURATION_MS": "\(pattern.durationMilliseconds)",
