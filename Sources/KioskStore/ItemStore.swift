@@ -36,6 +36,8 @@ public final class ItemStore {
     /// A file at the path that was refused after a replacement, as it was then: it is checked
     /// again only once it changes (an importer still copying it).
     var refusedFile: DatabaseFileStamp?
+    /// Which file is open: 0 for the one opened at start, one more for each file that replaced it.
+    public private(set) var fileGeneration = 0
     /// Increases whenever the items or the log change, by this store or another process.
     public private(set) var changeGeneration: UInt64 = 0
     private var dataVersion: Int64 = 0
@@ -239,6 +241,7 @@ public final class ItemStore {
     /// Counts a switch to another file as a change (ItemStore+FileLifecycle).
     func countFileSwitch() {
         changeGeneration &+= 1
+        fileGeneration += 1
     }
 
     /// Runs `body` as one write transaction and counts it as a change when it commits rows.

@@ -69,7 +69,7 @@ final class CommandConfigurationTests: XCTestCase {
         let loop = try EventLoop(signals: [])
         let runner = CommandRunner(processes: CommandProcesses(loop: loop))
         let sleeper = ActionCommand(arguments: [.literal("/bin/sleep"), .literal("1000")], maxRunning: 4)
-        for action in 0...ActionCommand.totalLimit { runner.start(sleeper, actionID: "a\(action)", itemID: "i") { _ in "" } }
+        for action in 0...ActionCommand.totalLimit { runner.start(sleeper, actionID: "a\(action)", itemID: "i", file: 0) { _ in "" } }
         XCTAssertEqual(runner.take().map(\.outcome), [.tooManyRunning])
         XCTAssertEqual(runner.processes?.count, ActionCommand.totalLimit)
     }

@@ -33,6 +33,9 @@ final class CommandRunner {
     struct Result: Equatable {
         let actionID: String
         let itemID: String
+        /// Which database file was open when the command started (`ItemStore.fileGeneration`):
+        /// an outcome is logged only into the file whose item the person acted on.
+        let file: Int
         let outcome: Outcome
     }
 
@@ -46,15 +49,18 @@ final class CommandRunner {
 
     /// Runs `command` for the item whose fields `value` gives; the outcome is queued (at once
     /// when nothing runs).
-    func start(_ command: ActionCommand, actionID: String, itemID: String, value: (ItemField) -> String) {
+    func start(_ command: ActionCommand, actionID: String, itemID: String, file: Int, value: (ItemField) -> String) {
+        let deliver = { [unowned self] (outcome: Outcome) in
+            finished.append(Result(actionID: actionID, itemID: itemID, file: file, outcome: outcome))
+        }
         let argv: [String]
         do throws(ActionCommand.RefusedValue) { argv = try command.argv(value) } catch {
-            return deliver(actionID, itemID, .refused(error))
+            return deliver(.refused(error))
         }
-        guard let processes else { return deliver(actionID, itemID, .skipped) }
+        guard let processes else { return deliver(.skipped) }
         // Per action first: the person sees their own action is busy.
-        if processes.count(tag: actionID) >= command.maxRunning { return deliver(actionID, itemID, .stillRunning) }
-        if processes.count >= ActionCommand.totalLimit { return deliver(actionID, itemID, .tooManyRunning) }
+        if processes.count(tag: actionID) >= command.maxRunning { return deliver(.stillRunning) }
+        if processes.count >= ActionCommand.totalLimit { return deliver(.tooManyRunning) }
         var variables = ["SWIPE_KIOSK_ACTION": actionID]
         for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) }
         variables["SWIPE_KIOSK_LIST"] = value(.list)
@@ -65,12 +71,12 @@ final class CommandRunner {
                 timeoutMilliseconds: Int64((timeout * 1000).rounded())
             ) { [unowned self] outcome in
                 switch outcome {
-                case .ended(let termination): finished.append(Result(actionID: actionID, itemID: itemID, outcome: .exited(termination.exitCode)))
-                case .timedOut: finished.append(Result(actionID: actionID, itemID: itemID, outcome: .timedOut(seconds: timeout)))
+                case .ended(let termination): deliver(.exited(termination.exitCode))
+                case .timedOut: deliver(.timedOut(seconds: timeout))
                 }
             }
         } catch {
-            deliver(actionID, itemID, .failedToStart("\(argv[0]): \(error.reason)"))
+            deliver(.failedToStart("\(argv[0]): \(error.reason)"))
         }
     }
 
@@ -78,10 +84,6 @@ final class CommandRunner {
     func take() -> [Result] {
         defer { finished = [] }
         return finished
-    }
-
-    private func deliver(_ actionID: String, _ itemID: String, _ outcome: Outcome) {
-        finished.append(Result(actionID: actionID, itemID: itemID, outcome: outcome))
     }
 }
 

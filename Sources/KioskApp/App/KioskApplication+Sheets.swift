@@ -106,7 +106,7 @@ extension KioskApplication {
     /// toast at the next tick.
     func runCommand(_ command: ActionCommand, itemID: ItemID, actionID: String) {
         let record = item(itemID)
-        commands.start(command, actionID: actionID, itemID: itemID.key) { field in
+        commands.start(command, actionID: actionID, itemID: itemID.key, file: store.fileGeneration) { field in
             switch field {
             case .id: return itemID.key
             case .title: return record?.title ?? ""
@@ -123,12 +123,17 @@ extension KioskApplication {
             let outcome = result.outcome.logEntry(actionID: result.actionID)
             // The outcome is an action-log row like the start was, so the database's log says it too.
             let itemID = ItemID(key: result.itemID)
+            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
+            guard result.file == store.fileGeneration else {
+                // Started on a file that left the path: its item is not the new file's item.
+                reportFailure("\(outcome) of item \(itemID.map { "\($0)" } ?? result.itemID) not logged: the database file changed since it started")
+                continue
+            }
             save(outcome, itemID: itemID) { [unowned self] () throws(StoreError) in
                 try store.log(action: outcome, itemID: itemID, listID: currentListID, detail: message, at: storeNow)
             } landed: { [unowned self] in
                 log(outcome, itemID)
             }
-            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
         }
     }
 }

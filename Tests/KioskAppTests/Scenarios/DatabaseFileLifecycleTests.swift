@@ -11,6 +11,7 @@ import XCTest
 @testable import KioskApp
 @testable import KioskStore
 import KioskConfig
+import SwipeCore
 
 final class DatabaseFileLifecycleTests: XCTestCase {
     /// The app over a fresh database file (demo data), on the virtual clock.
@@ -23,12 +24,12 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         var ms = 0.0
         var reported: [String] = []
 
-        init() throws {
+        init(configuration: KioskConfiguration = KioskConfiguration()) throws {
             dir = try TemporaryDirectory()
             path = dir.file("items.sqlite3")
             oldFile = dir.file("old-file.sqlite3")
             app = try AppOptions.parse([]).makeApplication(
-                configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+                configuration: configuration, databasePath: path, size: (width: 1280, height: 800))
             app.reportFailure = { [unowned self] in reported.append($0) }
             XCTAssertEqual(link(path, oldFile), 0)
         }
@@ -241,5 +242,25 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         try reader.execute("COMMIT", operation: "test")
         f.run(for: 600)
         XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "a reader for a moment refused the file for good")
+    }
+
+    /// A command that started on the old file ends after the switch: its outcome is not logged
+    /// into the new file, whose item of that id is not the one the person acted on.
+    func testACommandsOutcomeIsNotLoggedIntoAFileThatReplacedItsOwn() throws {
+        var configuration = KioskConfiguration()
+        var inbox = ListConfiguration.inbox
+        inbox.trailing.actions.append(ActionConfiguration(
+            action: SwipeAction(id: "print", title: "Print"), effect: .command,
+            command: ActionCommand(arguments: [.literal("/bin/true"), .field(.id)])))
+        configuration.lists = [inbox]
+        let f = try Fixture(configuration: configuration)
+        f.run(for: 200)
+        // Without --run-commands the outcome (`print-skipped`) is ready at once, to be logged at the next tick.
+        f.app.perform(ActionRef(list: "inbox", edge: .trailing, id: "print"), on: "inbox-3")
+        try f.importFile(Self.imported)
+        f.app.followDatabaseFile()
+        f.run(for: 600)
+        XCTAssertEqual(try f.checkNewFile().map(\.action), [], "the old file's command outcome reached the new file")
+        XCTAssertTrue(f.reported.contains { $0.contains("print-skipped of item inbox-3 not logged") }, "\(f.reported)")
     }
 }
