@@ -11,7 +11,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Play a touch script headless; same script, same pixels.")
 
-    @Argument(help: "A touch script (see DESIGN.md) or a `libinput record` YAML file.")
+    @Argument(help: "A touch script (its format: README, \"Commands\") or a `libinput record` YAML file.")
     var script: String
 
     @OptionGroup var options: AppOptions
