@@ -5,7 +5,6 @@ import PackageDescription
 
 let package = Package(
     name: "SwipeKiosk",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "swipe-kiosk", targets: ["swipe-kiosk"]),
     ],
