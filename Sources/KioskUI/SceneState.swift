@@ -98,4 +98,6 @@ public struct SceneState: Hashable, Sendable {
     public var rows: [Row]
     public var headers: [Header]
     public var toast: String?
+    /// The keyboard-focused item of the list on top (nil: no focus shown, or not a list).
+    public var focus: String?
 }

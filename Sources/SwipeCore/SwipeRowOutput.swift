@@ -31,6 +31,9 @@ public struct SwipeButtonSnapshot: Hashable, Sendable {
     public var appearance: ButtonAppearance
     /// The expandable (outermost) action while the row is expanded.
     public var isExpanded: Bool
+    /// A finger is down on this button of an open row and still over it: drawn darkened by
+    /// `highlightedBackgroundColor` (black at 10 %, §1.3), and it acts when that finger lifts.
+    public var isPressed = false
 }
 
 /// The row at one instant.

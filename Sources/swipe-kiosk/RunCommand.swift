@@ -20,12 +20,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "DRM device, e.g. /dev/dri/card0 (default: configured, else the first usable card).")
     var device: String?
 
-    @Option(help: "Rotation clockwise: 0, 90, 180 or 270 (default: configured).")
-    var rotation: Int?
+    @OptionGroup var rotation: RotationOption
 
     func validate() throws {
         guard ["auto", "drm", "headless"].contains(backend) else { throw ValidationError("--backend must be auto, drm or headless") }
-        if let rotation, DisplayRotation(rawValue: rotation) == nil { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
     }
 
     func run() throws {
@@ -38,7 +36,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.usage
         }
         var hardware = KioskSession.DeviceOptions(
-            display: configuration.display.hardware(device: device, rotation: rotation),
+            display: configuration.display.hardware(device: device, rotation: rotation.rotation),
             input: configuration.input.backend,
             haptics: configuration.haptics.hardware)
         hardware.calibration = configuration.input.calibrationMatrix

@@ -75,11 +75,13 @@ struct StateDump: Encodable {
     let haptics: [Haptic]
     let log: [LogEntry]
     let toast: String?
+    /// The keyboard-focused item's id (DESIGN.md, Accessibility), null when no focus is shown.
+    let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast
+        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast, focus
         case pictureWarnings = "picture_warnings"
     }
 
@@ -104,6 +106,7 @@ struct StateDump: Encodable {
         haptics = app.haptics.map { Haptic(timeMs: $0.timeMs, event: $0.event.rawValue) }
         log = app.log.map { LogEntry(timeMs: $0.timeMs, action: $0.action, item: $0.item) }
         toast = s.toast
+        focus = s.focus
         pictureWarnings = app.pictures.warnings
     }
 
@@ -122,6 +125,7 @@ struct StateDump: Encodable {
         try c.encode(haptics, forKey: .haptics)
         try c.encode(log, forKey: .log)
         try c.encode(toast, forKey: .toast)
+        try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
     }
 
