@@ -106,7 +106,7 @@ test-systemd: deb
 	  || { echo "$$out"; echo "test-systemd: exposure above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1
 	@echo "test-systemd: systemd-analyze verify clean"
 
-# End to end on a real kernel (Tests/e2e, vm-e2e.md): QEMU boots a Debian kernel with the bochs
+# End to end on a real kernel (Tests/e2e, README "Tests"): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).

@@ -1,4 +1,4 @@
-// `swipe-kiosk replay SCRIPT` (DESIGN.md, Command line): plays a touch script headless and
+// `swipe-kiosk replay SCRIPT` (docs/ARCHITECTURE.md, Command line): plays a touch script headless and
 // deterministically, writing the screenshots and state dumps it asks for under --out. The panel
 // is rotated as the configuration says (or `--rotation`), as `run` and `screenshot` do: `--size`
 // (or the script's `size`) is the app's upright screen, the script's touches and a recording's

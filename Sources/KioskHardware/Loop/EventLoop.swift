@@ -1,4 +1,4 @@
-// The single epoll loop of DESIGN.md ("One thread, one epoll loop"). Every source of work is a
+// The single epoll loop (docs/ARCHITECTURE.md, "One frame, file by file"). Every source of work is a
 // descriptor: libinput, DRM (page-flip events), a timerfd for the next deadline, a signalfd for
 // TERM/INT/HUP/USR1/CHLD and the VT's release/acquire signals, and an eventfd for wake-ups.
 // Nothing here sleeps or blocks except epoll_wait itself, whose deadline is the earliest of the
