@@ -117,7 +117,7 @@ final class RowRenderer {
         }
     }
 
-    /// `highlightedBackgroundColor`'s default (swipe-behaviour.md §1.3).
+    /// `highlightedBackgroundColor`'s default (docs/BEHAVIOUR.md "Rows" §1.3).
     static let pressedShade = Color.black.withAlpha(0.1)
 
     func drawButtonContent(_ b: SwipeButtonSnapshot, rowFrame: Rect, circular: Bool, painter: Painter) {

@@ -1,6 +1,6 @@
-// The UI part of the state dump (DESIGN.md "State dump"): what is on screen, in plain values
+// The UI part of the state dump (docs/ARCHITECTURE.md "State dump"): what is on screen, in plain values
 // the app serialises. The app adds the items, haptics and action log it owns. Each value encodes
-// itself with the dump's keys (an absent value is an explicit JSON null, as DESIGN.md shows).
+// itself with the dump's keys (an absent value is an explicit JSON null, as docs/ARCHITECTURE.md shows).
 
 /// The UI's state at one frame.
 public struct SceneState: Hashable, Sendable {

@@ -1,4 +1,4 @@
-// Button sizing and the inner layout of a button (swipe-behaviour.md §1.8, §1.14): one uniform
+// Button sizing and the inner layout of a button (docs/BEHAVIOUR.md "Rows" §1.8, §1.14): one uniform
 // width for all buttons of a side, image and title stacked and centred. Text and icon sizes
 // come from the UI through `SwipeActionMeasuring`, because the core knows no fonts.
 

@@ -1,5 +1,5 @@
 // The rows of one list as a group: routes touches to row swipes, taps, long presses or list
-// scrolling, and enforces the list-wide rules of swipe-behaviour.md §1.4 and §11.7: one row
+// scrolling, and enforces the list-wide rules of docs/BEHAVIOUR.md "Touches" §1.4 and §11.7: one row
 // dragging at a time, one row open, a touch elsewhere or a scroll closes it. Controllers exist
 // only for rows that are not at rest, so a list of 100,000 items costs nothing here.
 

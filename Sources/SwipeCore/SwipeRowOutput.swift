@@ -1,7 +1,7 @@
 // What a row controller tells the outside world: its visible state each frame (a snapshot
 // the UI draws and the state dump prints) and the one-off effects the app must carry out.
 
-/// The row's state as the state dump names it (DESIGN.md "State dump").
+/// The row's state as the state dump names it (docs/ARCHITECTURE.md "State dump").
 public enum SwipeRowState: String, Hashable, Sendable {
     case idle, dragging, open, expanded, filling, removing, closing, removed
 }

@@ -1,4 +1,4 @@
-// `swipe-kiosk bench`: speed figures from the release build (DESIGN.md, Command line).
+// `swipe-kiosk bench`: speed figures from the release build (docs/ARCHITECTURE.md, Command line).
 // With no scene or scenario it measures the swipe core's throughput.
 import ArgumentParser
 import KioskApp

@@ -1,4 +1,4 @@
-// `swipe-kiosk replay SCRIPT` (DESIGN.md, Command line): plays a touch script headless and
+// `swipe-kiosk replay SCRIPT` (docs/ARCHITECTURE.md, Command line): plays a touch script headless and
 // deterministically, writing the screenshots and state dumps it asks for under --out. The panel
 // is rotated as the configuration says (or `--rotation`), as `run` and `screenshot` do: `--size`
 // (or the script's `size`) is the app's upright screen, the script's touches and a recording's
@@ -15,7 +15,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Play a touch script headless; same script, same pixels.")
 
-    @Argument(help: "A touch script (see DESIGN.md) or a `libinput record` YAML file.")
+    @Argument(help: "A touch script (its format: README, \"Commands\") or a `libinput record` YAML file.")
     var script: String
 
     @OptionGroup var options: AppOptions

@@ -1,4 +1,4 @@
-// `swipe-kiosk [run]` (DESIGN.md, Command line): the kiosk itself on DRM/KMS + libinput, as
+// `swipe-kiosk [run]` (docs/ARCHITECTURE.md, Command line): the kiosk itself on DRM/KMS + libinput, as
 // systemd starts it. It logs what it chose (card, connector, mode, input devices) and exits
 // with the contract's codes: 65 bad configuration, 69 no usable display.
 import ArgumentParser

@@ -1,4 +1,4 @@
-// `swipe-kiosk screenshot --output FILE.png` (DESIGN.md, Command line): the app's first screen,
+// `swipe-kiosk screenshot --output FILE.png` (docs/ARCHITECTURE.md, Command line): the app's first screen,
 // as the virtual panel shows it after the first present, rotated as a panel mounted at
 // 90/180/270 degrees shows it (the same rotated copy the DRM path makes): `--rotation`, else the
 // configuration's. `--size` is the app's upright screen; the panel is its transpose at 90/270.

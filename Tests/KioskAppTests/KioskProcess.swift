@@ -1,5 +1,5 @@
 // Runs the built `swipe-kiosk` binary as a user would, for the tests that check what a command
-// prints and which exit code it ends with (the contract of DESIGN.md, "Exit codes").
+// prints and which exit code it ends with (the contract of docs/ARCHITECTURE.md, "Exit codes").
 import Foundation
 import XCTest
 

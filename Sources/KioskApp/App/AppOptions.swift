@@ -1,5 +1,5 @@
 // Options shared by the commands that start the app (run, replay, screenshot, check-text):
-// which configuration, which database. Loading them reports problems the way DESIGN.md
+// which configuration, which database. Loading them reports problems the way docs/ARCHITECTURE.md
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
 import KioskConfig

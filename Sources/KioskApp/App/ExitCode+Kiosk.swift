@@ -1,4 +1,4 @@
-// The exit codes DESIGN.md promises to scripts and systemd (sysexits.h values).
+// The exit codes docs/ARCHITECTURE.md promises to scripts and systemd (sysexits.h values).
 import ArgumentParser
 import KioskFiles
 

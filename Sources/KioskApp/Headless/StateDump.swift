@@ -1,4 +1,4 @@
-// The state dump of DESIGN.md ("State dump"): the scene's visible state (rows and section
+// The state dump of docs/ARCHITECTURE.md ("State dump"): the scene's visible state (rows and section
 // headers) plus the current list's items with their sections, the haptics fired and the actions
 // performed, as JSON for tests and tools. A snapshot of typed values, encoded with the dump's
 // keys: absent values are explicit nulls and keys are sorted, so a dump is a stable text.
@@ -75,7 +75,7 @@ struct StateDump: Encodable {
     let haptics: [Haptic]
     let log: [LogEntry]
     let toast: String?
-    /// The keyboard-focused item's id (DESIGN.md, Accessibility), null when no focus is shown.
+    /// The keyboard-focused item's id (docs/ARCHITECTURE.md, "State dump"), null when no focus is shown.
     let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]

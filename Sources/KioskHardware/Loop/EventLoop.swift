@@ -1,4 +1,4 @@
-// The single epoll loop of DESIGN.md ("One thread, one epoll loop"). Every source of work is a
+// The single epoll loop (docs/ARCHITECTURE.md, "One frame, file by file"). Every source of work is a
 // descriptor: libinput, DRM (page-flip events), a timerfd for the next deadline, a signalfd for
 // TERM/INT/HUP/USR1 and the VT's release/acquire signals, an eventfd for wake-ups and a pidfd per
 // child process (ChildProcess.swift: `reap`).

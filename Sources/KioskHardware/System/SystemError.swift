@@ -1,6 +1,6 @@
 // Every syscall, libdrm and libinput call in KioskHardware goes through the helpers in this
 // file, so EINTR is retried in one place and a failure always becomes a typed error that names
-// the operation and keeps errno (DESIGN.md: "Errors are typed (errno + operation)").
+// the operation and keeps errno (docs/ARCHITECTURE.md "Rules").
 // errno is read immediately after the call, with no Swift code in between that could clobber it.
 import Glibc
 

@@ -1,6 +1,6 @@
 // The seed libraries' last two visible remnants and the configured rotation, through `replay`
 // and `screenshot`: MGU's Title Only display mode draws no image in the circular style either
-// (the circle is the image, swipe-behaviour.md §2.8); a pressed action button darkens by
+// (the circle is the image, docs/BEHAVIOUR.md "Rows" §2.8); a pressed action button darkens by
 // SwipeCellKit's highlightedBackgroundColor (black at 10 %, §1.3) only while the finger is on
 // it, and acts only when it lifts there; `[display] rotation` reaches replay and screenshot
 // unless `--rotation` overrides it, so a rotated kiosk replays from its own configuration.
