@@ -18,6 +18,10 @@ public protocol SessionClient: AnyObject {
     func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect]
     /// When the client next needs a tick by itself (`now` or earlier: at the next frame).
     func nextDeadline(now: LoopInstant) -> LoopInstant?
+    /// When the client must be ticked even though no frame is drawn (the panel is blanked or
+    /// another VT is shown): its timers, not its animations. Never later than ``nextDeadline(now:)``
+    /// would be without animations.
+    func nextTimer(now: LoopInstant) -> LoopInstant?
     /// The `STATUS=` line sent with READY=1.
     var readyStatus: String { get }
     /// Every signal; after `.terminate` the session stops the loop and restores the display.
@@ -68,7 +72,7 @@ public final class KioskSession: EventLoopClient {
 
     /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
     public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,
-                service: ServiceNotifier?, vt: VirtualTerminal?, blankAfterSeconds: Int, logger: Logger) throws(SystemError) {
+                service: ServiceNotifier?, vt: VirtualTerminal?, blankAfterSeconds: Double, logger: Logger) throws(SystemError) {
         self.loop = loop
         self.display = display
         self.input = input
@@ -76,7 +80,8 @@ public final class KioskSession: EventLoopClient {
         self.service = service
         self.vt = vt
         self.logger = logger
-        power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
+        // Rounded up: a fraction of a second (0.0004) still blanks, 0 never does.
+        power = DisplayPowerController(idleMilliseconds: Int64((blankAfterSeconds * 1000).rounded(.up)))
         periodNanoseconds = Int64((1e9 / display.refreshRate).rounded())
         let size = display.logicalSize
         shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
@@ -180,7 +185,8 @@ public final class KioskSession: EventLoopClient {
 
     public func nextDeadline(now: LoopInstant) -> LoopInstant? {
         if !display.isFlipPending, pending.isEmpty, client?.wantsFrame != true { latency.nothingToShow() }
-        guard !display.isBlanked, !display.isPaused else { return nil }
+        // A dark panel draws nothing, but the client's timers (idle reset, purge, retries) still run.
+        guard !display.isBlanked, !display.isPaused else { return client?.nextTimer(now: now) }
         var wanted = client?.nextDeadline(now: now)
         // A frame is wanted: it is drawn when the pending flip completes (its event wakes the
         // loop) or, after a frame that changed nothing, one refresh period later.
