@@ -63,6 +63,9 @@ public final class KioskApplication {
     var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
     /// Time of the last touch or key, for the idle reset.
     var lastInput = 0.0
+    /// Slots of the fingers on the panel now (as many as the input layer has slots): no idle reset
+    /// happens under a finger that rests without moving.
+    var touchesDown: Set<Int> = []
     var idleResetDone = true
     /// How long a toast stays; the Undo toast stays for `[data] undo_window_s` instead.
     static let toastLifetime = 5.0
@@ -149,6 +152,11 @@ public final class KioskApplication {
         now = max(now, touch.time)
         lastInput = now
         idleResetDone = false
+        switch touch.phase {
+        case .began: touchesDown.insert(touch.slot)
+        case .ended, .cancelled: touchesDown.remove(touch.slot)
+        case .moved: break
+        }
         scene.handle(touch)
         process()
     }
@@ -196,7 +204,7 @@ public final class KioskApplication {
     /// the store poll, the idle reset, picture decodes, write retries and the undo window's purge.
     func nextTimer(after time: Double) -> Double? {
         let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
-        let idle = idleResetDone ? nil : idleResetAfter.map { lastInput + $0 }
+        let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil
         return [poll, idle, decoding, nextWriteRetry, undoable.values.min()].compactMap { $0 }.min()
@@ -213,7 +221,7 @@ public final class KioskApplication {
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
     /// sheet's List row may have shown another), scroll to the top.
     func resetIfIdle() {
-        guard !idleResetDone, let after = idleResetAfter, now >= lastInput + after else { return }
+        guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
         scene.removeSheet()
         scene.hideToast()

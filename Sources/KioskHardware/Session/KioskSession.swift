@@ -69,6 +69,9 @@ public final class KioskSession: EventLoopClient {
     var hotplug: DRMHotplugMonitor?
     var resumeTimer: TimerID?
     var swallowedSlots: Set<Int> = []
+    /// Slots of the fingers on the panel, delivered or swallowed: it never blanks under one that
+    /// rests without moving (a still finger sends no events).
+    var heldSlots: Set<Int> = []
 
     /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
     public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,
@@ -147,7 +150,7 @@ public final class KioskSession: EventLoopClient {
 
     public func tick(now: LoopInstant) {
         if onFrameDrawn != nil { tickStartedAt = LoopInstant.now() }
-        if !display.isPaused, power.shouldBlank(now: now) {
+        if !display.isPaused, heldSlots.isEmpty, power.shouldBlank(now: now) {
             display.setPower(on: false)
             logger.info("display blanked after idle time")
         }
@@ -193,7 +196,7 @@ public final class KioskSession: EventLoopClient {
         if let frame = wanted, frame <= now {
             if display.isFlipPending { wanted = nil } else if let nextDrawAt { wanted = max(frame, nextDrawAt) }
         }
-        return [power.deadline, wanted].compactMap { $0 }.min()
+        return [heldSlots.isEmpty ? power.deadline : nil, wanted].compactMap { $0 }.min()
     }
 
     public func handle(signal: LoopSignal) {

@@ -178,4 +178,42 @@ final class TimePromiseScenarioTests: XCTestCase {
         let fresh = try Scenario("size 1280x800\nat 60000 screenshot woken.png\nat 60100 end\n")
         XCTAssertEqual(try s.bytes("woken"), try fresh.bytes("woken"), "the first frame is the untouched first list")
     }
+
+    func testALongUndoToastWantsNoFramesBetweenItsFades() throws {
+        // The Undo toast lasts the window (30 s by default); it used to ask for a frame every
+        // refresh for all of its life, although it only moves while it fades in and out.
+        let replay = try session("", Self.delete)
+        try replay.run(untilMs: 5_000)
+        let toast = try XCTUnwrap(replay.app.scene.toast)
+        XCTAssertEqual(toast.lifetime, 30)
+        XCTAssertEqual(try XCTUnwrap(replay.app.scene.nextDeadline(after: 5)), toast.expires - 0.2, accuracy: 1e-9,
+                       "nothing to draw until the fade-out")
+        XCTAssertEqual(replay.app.scene.nextDeadline(after: toast.expires - 0.1), toast.expires - 0.1, "every frame of the fade-out")
+    }
+
+    func testAFingerRestingOnThePanelKeepsItOnAndUnreset() throws {
+        // A finger that rests without moving sends no events: the panel blanked under it after
+        // blank_after_s, and the idle reset popped the page it was on after reset_after_s.
+        let blank = try Scenario("""
+            size 1280x800
+            at 0    down 0 640 400
+            at 1000 state held.json
+            at 1500 up 0
+            at 2000 state after.json
+            at 2100 end
+            """, config: "[idle]\nblank_after_s = 0.3\nreset_after_s = 0\n")
+        XCTAssertEqual((try blank.state("held")["display"] as? [String: Any])?["blanked"] as? Bool, false, "on while touched")
+        XCTAssertEqual((try blank.state("after")["display"] as? [String: Any])?["blanked"] as? Bool, true, "0.3 s after the lift")
+        let reset = try Scenario("""
+            size 1280x800
+            at 0    tap 400 178
+            at 200  down 0 640 400
+            at 1500 state held.json
+            at 1600 up 0
+            at 2300 state after.json
+            at 2400 end
+            """, config: "[idle]\nreset_after_s = 0.5\n")
+        XCTAssertEqual(try reset.state("held").stack, ["inbox", "detail:inbox-2"], "no reset under the finger")
+        XCTAssertEqual(try reset.state("after").stack, ["inbox"], "reset 0.5 s after the lift")
+    }
 }
