@@ -41,7 +41,7 @@ struct RunCommand: ParsableCommand {
             haptics: configuration.haptics.hardware)
         hardware.calibration = configuration.input.calibrationMatrix
         hardware.pointerAsTouch = configuration.input.pointerAsTouch
-        hardware.blankAfterSeconds = configuration.idle.blankAfter
+        hardware.blankAfterSeconds = Int(configuration.idle.blankAfter)
         let session: KioskSession
         do {
             session = try KioskSession.device(hardware, logger: logger)

@@ -87,7 +87,7 @@ struct TouchTestCommand: ParsableCommand {
             var options = KioskSession.DeviceOptions(
                 display: display, input: .udev(seat: "seat0"), haptics: HapticConfiguration(backend: hapticBackend!))
             options.calibration = calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity
-            options.blankAfterSeconds = Double(blankAfter)
+            options.blankAfterSeconds = blankAfter
             let session = try KioskSession.device(options, logger: logger)
             let scene = TouchTestScene(session: session)
             try scene.run()

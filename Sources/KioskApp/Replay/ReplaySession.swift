@@ -38,7 +38,7 @@ public final class ReplaySession {
             physicalSize: physical, refreshRate: refreshRate, rotation: rotation,
             calibration: configuration.input.calibrationMatrix,
             pointerAsTouch: configuration.input.pointerAsTouch, haptics: configuration.haptics.hardware,
-            events: Self.inputEvents(steps), blankAfterSeconds: configuration.idle.blankAfter,
+            events: Self.inputEvents(steps), blankAfterSeconds: Int(configuration.idle.blankAfter),
             logger: Self.logger)
         display = session.display as! VirtualDisplay
         screen = try AppScreen(app: app, session: session, runsCommands: runCommands)

@@ -12,7 +12,7 @@ extension KioskSession {
         public var calibration: CalibrationMatrix = .identity
         public var pointerAsTouch = true
         public var haptics: HapticConfiguration
-        public var blankAfterSeconds = 0.0
+        public var blankAfterSeconds = 0
 
         public init(display: DisplayConfiguration, input: InputBackend, haptics: HapticConfiguration) {
             self.display = display; self.input = input; self.haptics = haptics
@@ -55,7 +55,7 @@ extension KioskSession {
         physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation = .none,
         calibration: CalibrationMatrix = .identity, pointerAsTouch: Bool = true,
         haptics: HapticConfiguration = HapticConfiguration(backend: .none),
-        events: [ScriptedInput.Event], blankAfterSeconds: Double = 0, logger: Logger
+        events: [ScriptedInput.Event], blankAfterSeconds: Int = 0, logger: Logger
     ) throws(SystemError) -> KioskSession {
         let loop = try EventLoop(virtualClock: VirtualClock())
         let display = VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)

@@ -75,7 +75,7 @@ public final class KioskSession: EventLoopClient {
 
     /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
     public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,
-                service: ServiceNotifier?, vt: VirtualTerminal?, blankAfterSeconds: Double, logger: Logger) throws(SystemError) {
+                service: ServiceNotifier?, vt: VirtualTerminal?, blankAfterSeconds: Int, logger: Logger) throws(SystemError) {
         self.loop = loop
         self.display = display
         self.input = input
@@ -83,8 +83,7 @@ public final class KioskSession: EventLoopClient {
         self.service = service
         self.vt = vt
         self.logger = logger
-        // Rounded up: a fraction of a second (0.0004) still blanks, 0 never does.
-        power = DisplayPowerController(idleMilliseconds: Int64((blankAfterSeconds * 1000).rounded(.up)))
+        power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
         periodNanoseconds = Int64((1e9 / display.refreshRate).rounded())
         let size = display.logicalSize
         shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
