@@ -72,14 +72,21 @@ extension KioskApplication {
         currentListID.flatMap { configuration.list(id: $0) } ?? configuration.lists.first ?? .inbox
     }
 
-    /// Shows "Deleted" with Undo for the toast's lifetime.
+    /// Shows "Deleted" with Undo for exactly the undo window: the toast and its Undo go when the
+    /// window closes, and the item is purged then (`nextTimer` wakes the loop for it). With a
+    /// window of 0 there is nothing to undo, so no Undo is offered.
     func offerUndo(_ itemID: ItemID) {
-        undoable[itemID] = now
-        scene.show(ToastView(id: itemID.key, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: Self.toastLifetime))
+        let window = configuration.data.undoWindow
+        undoable[itemID] = now + window
+        scene.show(window > 0
+            ? ToastView(id: itemID.key, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: window)
+            : ToastView(id: itemID.key, message: "Deleted", shownAt: now, lifetime: Self.toastLifetime))
     }
 
     func undoDelete(_ itemID: ItemID) {
-        guard let deletedAt = undoable.removeValue(forKey: itemID), now - deletedAt < configuration.data.undoWindow else { return }
+        // After the window an Undo does nothing, and the entry stays for the purge.
+        guard let closes = undoable[itemID], now < closes else { return }
+        undoable[itemID] = nil
         save("undo-delete", itemID: itemID) { [unowned self] () throws(StoreError) in
             _ = try store.apply(.undoDelete, to: itemID, at: storeNow)
         } landed: { [unowned self] in
@@ -88,10 +95,10 @@ extension KioskApplication {
         }
     }
 
-    /// Deletions whose undo window passed are purged from the store.
+    /// Deletions whose undo window closed are purged from the store.
     func purgeExpiredDeletes() {
         let window = configuration.data.undoWindow
-        let expired = undoable.filter { now - $0.value >= window }.map(\.key)
+        let expired = undoable.filter { now >= $0.value }.map(\.key)
         guard !expired.isEmpty else { return }
         for id in expired { undoable[id] = nil }
         let cutoff = storeNow - StoreTime(window * 1000) + 1

@@ -82,9 +82,15 @@ public final class AppScreen: SessionClient {
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? { instant(app.nextDeadline(after:), now: now) }
+
+    /// The app's timers on the loop's clock (they run while the panel is dark).
+    public func nextTimer(now: LoopInstant) -> LoopInstant? { instant(app.nextTimer(after:), now: now) }
+
+    /// `deadline(after: seconds(now))` on the loop's clock.
+    private func instant(_ deadline: (Double) -> Double?, now: LoopInstant) -> LoopInstant? {
         let current = seconds(now)
-        guard let next = app.nextDeadline(after: current) else { return nil }
+        guard let next = deadline(current) else { return nil }
         guard next > current else { return now }
         // A nanosecond late, so that the tick at the deadline sees it passed (seconds are Doubles).
         return max(now.advanced(byNanoseconds: 1), epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)) + 1))

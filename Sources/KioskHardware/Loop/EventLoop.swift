@@ -216,7 +216,7 @@ public final class EventLoop {
         for (token, _) in ready { try dispatch(token: token) }
     }
 
-    /// Translates a deadline of the (possibly virtual) loop clock to CLOCK_MONOTONIC for the timerfd.
+    /// Translates a deadline of the (possibly virtual) loop clock to the timerfd's clock.
     private func realDeadline(for deadline: LoopInstant, current: LoopInstant) -> LoopInstant {
         LoopInstant.now().advanced(byNanoseconds: deadline.nanoseconds - current.nanoseconds)
     }

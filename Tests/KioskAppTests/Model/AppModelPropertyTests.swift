@@ -101,7 +101,12 @@ final class AppModelPropertyTests: XCTestCase {
         let (width, height) = [(1280, 800), (800, 480), (480, 800)][Int(seed % 3)]
         let database = NSTemporaryDirectory() + "model-\(UUID().uuidString).sqlite3"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
-        let harness = try AppStreamHarness(database: database, width: width, height: height, styles: [:])
+        // The Undo toast lasts the undo window: with the default 30 s it is up for some 20 steps
+        // and nearly every delete is undone; 5 s leaves deletes to be purged as well.
+        var configuration = KioskConfiguration()
+        configuration.data.undoWindow = 5
+        let harness = try AppStreamHarness(database: database, width: width, height: height, styles: [:],
+                                           configuration: configuration)
         var other = try ItemStore(path: database)
         var model = try StoreModel(of: other)
         var dumpLogCount = harness.app.log.count
