@@ -87,18 +87,28 @@ enum PixelOps {
         dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(truncatingIfNeeded: word), count) }
     }
 
-    /// src-over of one premultiplied colour over `count` pixels (coverage 255 everywhere).
+    /// src-over of one premultiplied colour over `count` pixels (coverage 255 everywhere). A
+    /// quad equal to the one before it gets the result already computed for that one: under a
+    /// dim (a sheet's, a transition's) most of a page is plain background, so most quads cost a
+    /// compare instead of the arithmetic (instruction counts, BENCHMARKS.md).
     static func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         let alpha = color >> 24
         if alpha == 255 { fill(dst, count: count, word: color); return }
         if color == 0 { return }
         let c = Pixels(repeating: color), inverse = Pairs(repeating: UInt16(255 - alpha))
         let srb = rb(c), sag = ag(c)
+        @inline(__always) func over(_ d: Pixels) -> Pixels {
+            pack(srb &+ div255(rb(d) &* inverse), sag &+ div255(ag(d) &* inverse))
+        }
         var i = 0
-        while i + 4 <= count {
-            let d = load4(dst + i)
-            store4(pack(srb &+ div255(rb(d) &* inverse), sag &+ div255(ag(d) &* inverse)), dst + i)
-            i += 4
+        if count >= 4 {
+            var before = load4(dst), after = over(before)
+            while i + 4 <= count {
+                let d = load4(dst + i)
+                if d != before { before = d; after = over(d) }
+                store4(after, dst + i)
+                i += 4
+            }
         }
         while i < count { dst[i] = blend(dst[i], color, 255); i += 1 }
     }
