@@ -142,6 +142,7 @@ final class LayerDrawCountTests: XCTestCase {
             at 1200 move 0 400 380
             at 1300 move 0 400 390
             """, at: [1050, 1290])
-        XCTAssertEqual(draws, [1, 2], "presented: the dimmed backdrop once; dragged: undimmed once, then dimmed per frame")
+        XCTAssertEqual(draws, [1, 2], "presenting (the dim fades in, blended per frame) and resting (the dim blended into the layer): "
+                       + "drawn once; dragged: drawn once more, undimmed, then dimmed per frame")
     }
 }
