@@ -28,7 +28,7 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots \
+.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench bench-instructions install uninstall deb deps clean screenshots \
         arm64-binary deb-arm64 test-swift-6.0 test-arm64-headless
 
 all: build
@@ -137,6 +137,16 @@ screenshots: release
 
 bench: release
 	$(RELEASE_BIN) bench
+
+# Instructions per 60 Hz frame of every `bench --scenario` at 800x480, 1280x800 and 1920x1080,
+# counted by callgrind on a stripped copy of the shipped binary: (--frames 180 − --frames 60) / 120
+# (packaging/bench-instructions.py, issue 26). The number that decides whether a frame got
+# cheaper; BENCHMARKS.md keeps its table. Prints the table, writes out/bench-instructions.json.
+BENCH_TOOLS = valgrind binutils python3
+
+bench-instructions: static
+	$(call ensure_debs,$(BENCH_TOOLS))
+	python3 packaging/bench-instructions.py --binary $(RELEASE_BIN) --json out/bench-instructions.json
 
 # The app, its unit (ExecStart= follows PREFIX), user, directories, udev rule, fonts, docs and
 # examples. The configuration is installed only when absent: an edited one is never replaced.
