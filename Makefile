@@ -23,6 +23,10 @@ DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 UNITDIR     = $(PREFIX)/lib/systemd/system
 DATADIR     = $(PREFIX)/share/swipe-kiosk
 DOCDIR      = $(PREFIX)/share/doc/swipe-kiosk
+# The lock-down's drop-ins (docs/OPERATIONS.md "Security"): vendor files that /etc overrides.
+LOCKDOWN_LOGIND = $(PREFIX)/lib/systemd/logind.conf.d/50-swipe-kiosk.conf
+LOCKDOWN_SYSTEM = $(PREFIX)/lib/systemd/system.conf.d/50-swipe-kiosk.conf
+LOCKDOWN_SYSCTL = $(PREFIX)/lib/sysctl.d/50-swipe-kiosk.conf
 VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/swipe-kiosk/SwipeKioskCommand.swift)
 DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
@@ -132,8 +136,8 @@ screenshots: release
 bench: release
 	$(RELEASE_BIN) bench
 
-# The app, its unit (ExecStart= follows PREFIX), user, directories, udev rule, fonts, docs and
-# examples. The configuration is installed only when absent: an edited one is never replaced.
+# The app, its units (ExecStart= follows PREFIX), user, directories, udev rules, the lock-down
+# drop-ins (logind, system.conf, sysctl), fonts, docs and examples. The configuration is installed only when absent: an edited one is never replaced.
 # On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
 # --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
 INSTALL_BUILD ?= static
@@ -145,11 +149,18 @@ install: $(INSTALL_BUILD)
 	install -D -m 0644 systemd/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/tmpfiles.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
+	install -D -m 0644 systemd/udev/71-swipe-kiosk-input.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules
+	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-out-of-service.service \
+	  > $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service
+	install -D -m 0644 systemd/lockdown/logind.conf $(DESTDIR)$(LOCKDOWN_LOGIND)
+	install -D -m 0644 systemd/lockdown/system.conf $(DESTDIR)$(LOCKDOWN_SYSTEM)
+	install -D -m 0644 systemd/lockdown/sysctl.conf $(DESTDIR)$(LOCKDOWN_SYSCTL)
 	install -d $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(DOCDIR)/examples
 	install -m 0644 Sources/Canvas/Fonts/* $(DESTDIR)$(DATADIR)/fonts/
 	install -m 0644 systemd/udev/99-swipe-kiosk-touch.rules.example $(DESTDIR)$(DOCDIR)/examples/99-swipe-kiosk-touch.rules
 	install -m 0644 Sources/KioskConfig/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 0644 docs/OPERATIONS.md $(DESTDIR)$(DOCDIR)/OPERATIONS.md
 	[ -e $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml ] || \
 	  install -D -m 0644 systemd/config.toml $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml
 
@@ -157,7 +168,9 @@ install: $(INSTALL_BUILD)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
-	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
+	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules \
+	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service \
+	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL)
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact
