@@ -38,7 +38,7 @@ final class ExampleCoverageTests: XCTestCase {
                                        "PointerRecordingTests.testWithPointerAsTouchOffTheSameClickDoesNothing"],
             "input.vt_switching": [mapping + "testLockDownKeysReachTheInputLayer",
                                    "SessionTests.testWithSwitchingOffCtrlAltFunctionKeysAreSwallowedNotSwitched",
-                                   "e2e:test_service_vm.py:test_2_lockdown_ctrl_alt_f2_and_sysrq_change_nothing"],
+                                   "e2e:test_service_vm.py:test_3_lockdown_ctrl_alt_f2_and_sysrq_change_nothing"],
             "input.keyboard": [mapping + "testLockDownKeysReachTheInputLayer",
                                "SessionTests.testKeyboardPolicyAdmitsOnlyAllowedNamesAndUSBIds",
                                "e2e:test_service_vm.py:test_3_keyboard_unreadable_touch_works"],
