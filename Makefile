@@ -89,20 +89,28 @@ test-unit: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
-# The systemd unit, without a VM: `systemd-analyze verify` must be clean and `systemd-analyze
-# security` must rate it 3.0 or lower (exposure; lower is better). Checked on the unit as
-# `make deb` stages it, with its ExecStart= moved into the stage so the binary is found.
+# The systemd units, without a VM: `systemd-analyze verify` must be clean and `systemd-analyze
+# security` must rate each 3.0 or lower (exposure; lower is better), and the out-of-service
+# unit's hardening lines (DevicePolicy= to UMask=) must equal the kiosk unit's. Checked on the
+# units as `make deb` stages them, with ExecStart= moved into the stage so the binary is found.
 # systemd-analyze's --threshold counts in tenths: 30 is an exposure of 3.0.
 SECURITY_THRESHOLD = 30
+SYSTEMD_UNITS = swipe-kiosk.service swipe-kiosk-out-of-service.service
 
 test-systemd: deb
-	@sed 's|/usr/bin/swipe-kiosk|$(DEB_STAGE)/usr/bin/swipe-kiosk|' \
-	  $(DEB_STAGE)/usr/lib/systemd/system/swipe-kiosk.service > .build/deb/swipe-kiosk.service
-	@cd .build/deb && out=$$(systemd-analyze verify --man=no ./swipe-kiosk.service 2>&1) && [ -z "$$out" ] \
+	@for unit in $(SYSTEMD_UNITS); do \
+	  sed 's|/usr/bin/swipe-kiosk|$(DEB_STAGE)/usr/bin/swipe-kiosk|' $(DEB_STAGE)/usr/lib/systemd/system/$$unit > .build/deb/$$unit; \
+	  sed -n '/^DevicePolicy=/,/^UMask=/p' .build/deb/$$unit > .build/deb/$$unit.hardening; \
+	done
+	@cd .build/deb && out=$$(systemd-analyze verify --man=no $(addprefix ./,$(SYSTEMD_UNITS)) 2>&1) && [ -z "$$out" ] \
 	  || { echo "$$out"; echo "test-systemd: systemd-analyze verify is not clean"; exit 1; }
-	@out=$$(systemd-analyze security --offline=true --threshold=$(SECURITY_THRESHOLD) .build/deb/swipe-kiosk.service) \
-	  || { echo "$$out"; echo "test-systemd: exposure above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1
-	@echo "test-systemd: systemd-analyze verify clean"
+	@for unit in $(SYSTEMD_UNITS); do \
+	  out=$$(systemd-analyze security --offline=true --threshold=$(SECURITY_THRESHOLD) .build/deb/$$unit) \
+	  || { echo "$$out"; echo "test-systemd: exposure of $$unit above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1; \
+	done
+	@cd .build/deb && diff -u $(addsuffix .hardening,$(SYSTEMD_UNITS)) \
+	  || { echo "test-systemd: the units' hardening lines differ"; exit 1; }
+	@echo "test-systemd: systemd-analyze verify clean, hardening the same in both units"
 
 # End to end on a real kernel (Tests/e2e, vm-e2e.md): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
