@@ -1,9 +1,11 @@
 """Boot test of the Debian package: a debootstrap'ed Debian 12 with `apt install ./swipe-kiosk_*.deb`
 boots under QEMU, and swipe-kiosk.service (Type=notify, watchdog, tty1, sandbox, dedicated user)
-must bring the app on screen, react to touch, ignore Ctrl+Alt+F2 and SysRq+B (the lock-down of
-issue 28), keep keyboards unreadable for its user while touch works, come back after SIGKILL, be
-restarted by the watchdog when its loop stops, log to the journal, and show the out-of-service
-screen (never a login) when it keeps failing. One boot for the whole class; the tests run in order (their names are numbered).
+must bring the app on screen, react to touch, and hold the lock-down of issue 28 against a uinput
+USB keyboard plugged in (`vinput keyboard`): the service user cannot open it while it opens the
+touchscreen, and its Ctrl+Alt+F2, Alt+SysRq+B and power key change nothing. The app must come back
+after SIGKILL, be restarted by the watchdog when its loop stops, log to the journal, and end on
+the out-of-service screen (never a login) when it keeps failing; `dpkg --purge` takes the
+lock-down back. One boot for the whole class; the tests run in order (their names are numbered).
 
 APP_COMMAND is the only line to change when `swipe-kiosk run` draws on DRM: None tests the
 unit's own ExecStart= (`run --config /etc/swipe-kiosk/config.toml`); a string replaces it by a
