@@ -53,6 +53,8 @@ public final class OutOfServiceScreen: SessionClient {
 
     public func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
 
+    public func nextTimer(now: LoopInstant) -> LoopInstant? { nil }
+
     public var readyStatus: String { "out of service on \(session.display.summary)" }
 
     public func handle(signal: LoopSignal) {}
