@@ -93,6 +93,13 @@ extension ListPage {
         lastTime = time
         guard data.count > 0 else { return nil }
         let current = focusedRow
+        // A key that acts on the focused item while another program's write has moved it off
+        // screen brings it into view and does nothing else: keys act only on a row one sees.
+        if key != .up, key != .down, key != .escape, key != .backspace, let current,
+           !layoutRows(at: time).contains(where: { $0.index == current && !$0.frame.intersection(frame).isEmpty }) {
+            scrollIntoView(row: current, time: time)
+            return nil
+        }
         switch key {
         case .down, .up:
             let next = current.map { key == .down ? min(data.count - 1, $0 + 1) : max(0, $0 - 1) }

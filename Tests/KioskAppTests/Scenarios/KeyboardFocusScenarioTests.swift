@@ -153,6 +153,27 @@ final class KeyboardFocusScenarioTests: XCTestCase {
         XCTAssertEqual(outcome.state.stack, ["inbox", "detail:\(after)"], "Enter opens the item the focus is drawn on")
     }
 
+    /// Another program moves the focused item to the end of the list, off screen: Delete then
+    /// brings it into view and deletes nothing; only the next Delete, on the row one sees, does.
+    func testAKeyOnAFocusedItemMovedOffScreenBringsItIntoViewFirst() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        let harness = try AppStreamHarness(database: path, width: 1280, height: 800, styles: [:])
+        var outcome = try harness.play("at 0 key DOWN", durationMs: 700)
+        let focused = try XCTUnwrap(outcome.state.focus)
+        let other = try ItemStore(path: path)
+        try other.db.execute("UPDATE items SET sort_key = 1000, section = 'Later', updated_at = \(AppOptions.headlessEpoch + 1) WHERE id = '\(focused)'",
+                             operation: "test")
+        outcome = try harness.play("at 1400 end", durationMs: 1500)
+        XCTAssertEqual(outcome.state.focus, focused)
+        XCTAssertFalse(outcome.state.rows.contains { $0.id == focused }, "the item is off screen now")
+        outcome = try harness.play("at 0 key DELETE", durationMs: 1500)
+        XCTAssertEqual(try other.actionLog().filter { $0.action == "delete" }.count, 0, "Delete acted on a row nobody sees")
+        XCTAssertTrue(outcome.state.rows.contains { $0.id == focused }, "the focused item was brought into view")
+        _ = try harness.play("at 0 key DELETE", durationMs: 1500)
+        XCTAssertEqual(try other.actionLog().filter { $0.action == "delete" }.map { $0.itemID?.key }, [focused])
+    }
+
     /// A pressed button and the focus moving are drawn by partial redraws equal to full ones.
     func testPressedButtonsAndMovingFocusRedrawLikeFullFrames() throws {
         let dir = try TemporaryDirectory()
