@@ -76,9 +76,12 @@ final class ConfigReader {
     }
 
     /// A string that must be present; a missing one is reported at the table's header.
+    /// A string that must be there and must not be empty (an id: an empty one names nothing).
     func requiredString(_ key: String) -> String? {
         if !contains(key) { diagnostics.report("\(path) needs \(article(key))", at: path, atKey: true) }
-        return string(key)
+        let value = string(key)
+        if value?.isEmpty == true { report("\(name(key)) must not be empty", key: key) }
+        return value
     }
 
     func bool(_ key: String, default fallback: Bool) -> Bool {

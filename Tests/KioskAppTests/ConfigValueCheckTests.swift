@@ -44,6 +44,10 @@ final class ConfigValueCheckTests: XCTestCase {
         ("[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 0.5",
          "k.toml:4:24: lists[0].leading.maximum_button_width must be 0 (no limit) or 44 to 4096 points, not 0.5: "
             + "a narrower button is narrower than a fingertip"),
+        // An empty id names nothing: a list or action nobody could tell from the next empty one.
+        ("[[lists]]\nid = \"\"", "k.toml:2:6: lists[0].id must not be empty"),
+        ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"\"\neffect = \"delete\"",
+         "k.toml:4:6: lists[0].trailing.actions[0].id must not be empty"),
     ]
 
     func testEveryValueTheAppWouldTruncateIgnoreOrFailOnIsRefusedAtItsPlace() {
