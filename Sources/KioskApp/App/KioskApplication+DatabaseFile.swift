@@ -27,6 +27,7 @@ extension KioskApplication {
         reportFailure("database \(store.path) is another file now: showing its items")
         for id in pages.keys { reload(id) }
         lastSync = storeNow
+        scheduleEarlierPurge()
     }
 
     /// Ends what belonged to the file that left the path: its queued writes are given up, its

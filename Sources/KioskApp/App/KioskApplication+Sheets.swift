@@ -101,6 +101,11 @@ extension KioskApplication {
         let expired = undoable.filter { now >= $0.value }.map(\.key)
         let earlier = earlierDeletePurge.map { now >= $0 } ?? false
         guard !expired.isEmpty || earlier else { return }
+        // The purge is the kiosk's own housekeeping, not a person's action: it runs on the file
+        // now at the path (one renamed over the old since the last poll is followed first), and
+        // waits while no file is open rather than failing visibly.
+        followDatabaseFile()
+        guard !waitingForDatabaseFile else { return }
         for id in expired { undoable[id] = nil }
         // Found again once this purge has landed (a purge that fails is not tried every tick).
         if earlier { earlierDeletePurge = nil }

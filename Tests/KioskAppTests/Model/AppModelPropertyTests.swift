@@ -1,10 +1,12 @@
 // App-level model-based property test (issue 22): seeded random runs of touches (swipes, button
 // taps, long presses and sheet rows, Undo), keys, writes by another program in every SQLite
-// storage class, an importer's atomic replace of the file, and long idle time, played through the replay runtime (`AppStreamHarness`)
+// storage class, an importer's atomic replace of the file, and long idle time with and without
+// blanking, played through the replay runtime (`AppStreamHarness`)
 // against a reference model of `items` and the action log (`StoreModel`). After every step:
 // the database equals the model (no change without its log row, none applied to another row,
 // no purge of what the kiosk did not delete), every entry of the state dump's log is a row the
-// kiosk wrote to `actions_log`, and at rest the list on screen is the list's query.
+// kiosk wrote to `actions_log`, at rest the list on screen is the list's query, and after the
+// idle reset nothing of the previous person's session (sheet, page, open row, focus) is left.
 // SWIPE_KIOSK_MODEL_RUNS sets the number of runs (default 12 of 30 steps).
 import Foundation
 import KioskUI
@@ -87,7 +89,9 @@ final class AppModelPropertyTests: XCTestCase {
         if let button = row.actions.randomElement(using: &rng), row.swipeState == "open" {
             return .touch("at 0 tap \(Int(button.frame[0] + button.frame[2] / 2)) \(y)", ms: 1500)
         }
-        switch Int.random(in: 0..<5, using: &rng) {
+        switch Int.random(in: 0..<9, using: &rng) {
+        case 5, 6, 7: return .touch("at 0 swipe 0 \(width - 30) \(y) \(width - 30 - Int.random(in: 100...300, using: &rng)) \(y) 200", ms: 1500)
+        case 8: return .touch("at 0 key DOWN\nat 100 key DELETE", ms: 1500)
         case 0: return .touch("at 0 swipe 0 \(width - 30) \(y) \(width / 3) \(y) 300", ms: 1500)
         case 1: return .touch("at 0 swipe 0 30 \(y) \(width * 2 / 3) \(y) 300", ms: 1500)
         case 2: return .touch("at 0 swipe 0 \(width - 30) \(y) \(width - 30 - Int.random(in: 60...400, using: &rng)) \(y) 200", ms: 1500)
@@ -108,6 +112,8 @@ final class AppModelPropertyTests: XCTestCase {
         // and nearly every delete is undone; 5 s leaves deletes to be purged as well.
         var configuration = KioskConfiguration()
         configuration.data.undoWindow = 5
+        // Half the runs blank the panel after 45 s (the idle reset comes then, 120 s otherwise).
+        configuration.idle.blankAfter = seed % 2 == 0 ? 0 : 45
         let harness = try AppStreamHarness(database: database, width: width, height: height, styles: [:],
                                            configuration: configuration)
         var other = try ItemStore(path: database)
@@ -128,7 +134,10 @@ final class AppModelPropertyTests: XCTestCase {
             steps.append(step)
             switch step {
             case .touch(let script, let ms): state = try harness.play(script, durationMs: ms).state
-            case .idle(let ms): state = try harness.play("", durationMs: ms).state
+            case .idle(let ms):
+                state = try harness.play("", durationMs: ms).state
+                // Long enough for the idle reset: the next person sees none of the last one's session.
+                if ms >= 120_000, let left = leftOver(state) { return (steps, "after \(Int(ms)) ms idle: \(left)") }
             case .outside(let sql):
                 try other.db.execute(sql, operation: "outside write")
                 model.rows = try StoreModel.snapshot(other)
@@ -170,6 +179,15 @@ final class AppModelPropertyTests: XCTestCase {
             try importer.db.execute("PRAGMA journal_mode=DELETE", operation: "leave WAL")
         }
         guard rename(staging, database) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// What the previous person left on screen that the idle reset should have cleared.
+    static func leftOver(_ state: SceneState) -> String? {
+        if let sheet = state.sheet { return "the sheet \(sheet.id) is still up" }
+        if state.stack.count > 1 { return "the page \(state.stack.last ?? "") is still shown" }
+        if let row = state.rows.first(where: { $0.swipeState != "idle" }) { return "row \(row.id) is \(row.swipeState)" }
+        if state.focus != nil { return "the keyboard focus is still drawn" }
+        return nil
     }
 
     /// At rest (no row moving), the rows the list shows are the list query's items, in order.
