@@ -6,7 +6,8 @@ import CSQLite
 /// One SQLite connection. Not thread-safe: the app uses it from its single event-loop thread.
 final class SQLiteConnection {
     let path: String
-    private let handle: OpaquePointer
+    /// The sqlite3 handle (ItemStore+Backup hands it to sqlite3_backup_init).
+    let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
     /// SQLite's "copy this buffer now" destructor, which the C macro SQLITE_TRANSIENT spells as -1.
