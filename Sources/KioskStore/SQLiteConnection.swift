@@ -89,6 +89,9 @@ final class SQLiteConnection {
         }
     }
 
+    /// Whether SQLite opened the main database read-only (asked to, or because the file is not writable).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
