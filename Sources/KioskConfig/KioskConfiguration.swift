@@ -107,8 +107,9 @@ public struct IdleSettings: Hashable, Sendable {
 public struct DataSettings: Hashable, Sendable {
     /// SQLite database file; its directory must exist.
     public var database: String = "/var/lib/swipe-kiosk/items.sqlite3"
-    /// Fill an empty database with demo items on first run.
-    public var demoData: Bool = true
+    /// Fill an empty database with demo items on first run. Off unless asked for (`--demo`,
+    /// `make run`): a production panel shows only the integrator's items.
+    public var demoData: Bool = false
     /// How often to look for changes made by other processes, in milliseconds.
     public var pollInterval: Int = 500
     /// How long a deleted item can be restored (Undo) before it is purged, in seconds.

@@ -14,11 +14,11 @@ struct InitDatabaseCommand: ParsableCommand {
 
     @OptionGroup var options: AppOptions
 
-    @Flag(help: "Fill it with the demo items of the configured lists.")
-    var demo = false
+    @OptionGroup var demo: DemoOption
 
     func run() throws {
         let configuration = try options.loadConfiguration()
+        let seeded = demo.demo
         let path = options.database ?? configuration.data.database
         do {
             try OutputFile.createNew(path)
@@ -29,8 +29,8 @@ struct InitDatabaseCommand: ParsableCommand {
         }
         do throws(StoreError) {
             let store = try ItemStore(path: path)
-            if demo { try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: ItemStore.now()) }
-            print("\(path): new database, schema version \(try store.schemaVersion())\(demo ? ", demo items" : ", no items")")
+            if seeded { try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: ItemStore.now()) }
+            print("\(path): new database, schema version \(try store.schemaVersion())\(seeded ? ", demo items" : ", no items")")
         } catch {
             OutputFile.removeCreated(path)
             printError("init-db: \(error.message(database: path))")

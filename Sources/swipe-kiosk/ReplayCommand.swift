@@ -18,6 +18,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenSizeOption
 
+    @OptionGroup var demo: DemoOption
+
     @Option(help: "Directory for the script's screenshots and state dumps.")
     var out: String = "."
 
@@ -42,7 +44,7 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let configuration = try options.loadConfiguration()
+        let configuration = demo.applied(to: try options.loadConfiguration())
         let parsed: TouchScript
         let size: (width: Int, height: Int)
         do {

@@ -19,6 +19,8 @@ struct ScreenshotCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenSizeOption
 
+    @OptionGroup var demo: DemoOption
+
     @Option(help: "Rotation of the panel: 0, 90, 180 or 270.")
     var rotation: Int = 0
 
@@ -26,7 +28,7 @@ struct ScreenshotCommand: ParsableCommand {
         guard let rotated = DisplayRotation(rawValue: rotation) else {
             throw ValidationError("--rotation must be 0, 90, 180 or 270")
         }
-        let configuration = try options.loadConfiguration()
+        let configuration = demo.applied(to: try options.loadConfiguration())
         let size = screen.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(
             configuration: configuration, databasePath: options.databasePath, size: size)

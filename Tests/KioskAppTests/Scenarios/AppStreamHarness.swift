@@ -30,7 +30,7 @@ final class AppStreamHarness {
     /// A fresh app over `database` with the Styles sheet's `styles` (setting id → value) chosen.
     init(database: String, width: Int, height: Int, styles: [String: String]) throws {
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: database, size: (width, height))
+            configuration: .demo, databasePath: database, size: (width, height))
         for (id, value) in styles {
             if let setting = StyleOverrides.Setting(rawValue: id) { app.styles.choices[setting] = setting.values.first { $0.name == value } }
         }
