@@ -28,7 +28,7 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run run-drm run-vm test test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots \
+.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots \
         arm64-binary deb-arm64 test-swift-6.0 test-arm64-headless
 
 all: build
@@ -81,6 +81,12 @@ run-vm: static
 	$(call ensure_debs,$(RUN_VM_TOOLS))
 	cd Tests/e2e && exec python3 run_in_vm.py --binary $(CURDIR)/$(RELEASE_BIN)
 
+# The layers (docs/ARCHITECTURE.md): no target imports what the design forbids or what
+# Package.swift does not declare; then the check's own test. Python only, no build: run first.
+test-layers:
+	python3 Tests/Layers/check_layers.py
+	python3 -m unittest discover -s Tests/Layers
+
 test-unit: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
@@ -100,7 +106,7 @@ test-systemd: deb
 	  || { echo "$$out"; echo "test-systemd: exposure above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1
 	@echo "test-systemd: systemd-analyze verify clean"
 
-# End to end on a real kernel (Tests/e2e, vm-e2e.md): QEMU boots a Debian kernel with the bochs
+# End to end on a real kernel (Tests/e2e, README "Tests"): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
@@ -120,7 +126,7 @@ test-e2e: deb deb-arm64
 	  --arm64-deb $(CURDIR)/out/swipe-kiosk_$(VERSION)_arm64.deb \
 	  --arm64-root $$(cd $(CURDIR) && packaging/arm64/buildroot.sh $${XDG_CACHE_HOME:-$$HOME/.cache}/swipe-kiosk-arm64 "$(DEB_BUILD)")
 
-test: test-unit test-swift-6.0 test-arm64-headless test-systemd test-e2e
+test: test-layers test-unit test-swift-6.0 test-arm64-headless test-systemd test-e2e
 
 # The README's pictures, rendered headless from the scripts in Tests/Screenshots.
 screenshots: release

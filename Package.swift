@@ -1,11 +1,10 @@
 // swift-tools-version:6.0
 // SwipeKiosk: a full-screen touch list app for Linux kiosks (DRM/KMS + libinput + FreeType).
-// Layers and the rules between them are described in ../shared/DESIGN.md.
+// Layers and the rules between them are described in docs/ARCHITECTURE.md.
 import PackageDescription
 
 let package = Package(
     name: "SwipeKiosk",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "swipe-kiosk", targets: ["swipe-kiosk"]),
     ],
@@ -125,7 +124,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        // The command line (DESIGN.md's contract) and the benchmarks: each command parses its
+        // The command line (docs/ARCHITECTURE.md, "Contracts") and the benchmarks: each command parses its
         // arguments and drives KioskApp; nothing here is needed by the app itself.
         .executableTarget(
             name: "swipe-kiosk",

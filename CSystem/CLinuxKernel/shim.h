@@ -1,12 +1,15 @@
 // Linux-only kernel interfaces that Glibc's Swift module map leaves out: epoll, timerfd,
-// signalfd, eventfd (the event loop), inotify (database change detection), the evdev force-feedback structures (haptics) and the
-// virtual-terminal and console-keyboard ioctls (VT switching).
+// signalfd, eventfd (the event loop), pidfd (child exits noticed on the loop), inotify (database
+// change detection), the evdev force-feedback structures (haptics) and the virtual-terminal and
+// console-keyboard ioctls (VT switching), and posix_spawn's chdir action (command actions).
 // Header-only, part of glibc and the kernel headers: nothing to link.
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <sys/pidfd.h>
+#include <spawn.h>
 #include <sys/ioctl.h>
 #include <linux/input.h>
 #include <linux/kd.h>
@@ -17,3 +20,8 @@
 static inline int kiosk_ioctl(int fd, unsigned long request, void *argument) {
     return ioctl(fd, request, argument);
 }
+
+// glibc has had posix_spawn_file_actions_addchdir_np since 2.29 but declares it only for
+// _DEFAULT_SOURCE, without which Swift's Glibc module is built: the same prototype, visible.
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__restrict actions,
+                                                const char *__restrict path);

@@ -16,7 +16,7 @@ public struct ConfigSourceMap {
 
     /// Scans `source`, which TOMLKit has already parsed without error.
     public init(source: String) {
-        var scanner = Scanner(text: Array(source.unicodeScalars))
+        var scanner = Scanner(source: source)
         scanner.scanDocument()
         keys = scanner.keys
         values = scanner.values
@@ -39,62 +39,37 @@ public struct ConfigSourceMap {
     }
 
     private struct Scanner {
-        let text: [Unicode.Scalar]
-        var index = 0
-        var line = 1
-        var column = 1
+        var cursor: TOMLCursor
         var keys: [String: TextPosition] = [:]
         var values: [String: TextPosition] = [:]
         /// Element counts of arrays of tables, by resolved path (`lists`, `lists[0].trailing.actions`).
         var tableArrayCounts: [String: Int] = [:]
 
-        init(text: [Unicode.Scalar]) { self.text = text }
-
-        var current: Unicode.Scalar? { index < text.count ? text[index] : nil }
-        var position: TextPosition { TextPosition(line: line, column: column) }
-
-        mutating func advance() {
-            guard let c = current else { return }
-            index += 1
-            if c == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-
-        mutating func skipSpaces() {
-            while let c = current, c == " " || c == "\t" { advance() }
-        }
-
-        /// Skips blanks, newlines and comments (inside arrays and between statements).
-        mutating func skipTrivia() {
-            while let c = current {
-                if c == " " || c == "\t" || c == "\r" || c == "\n" { advance() }
-                else if c == "#" { while let d = current, d != "\n" { advance() } }
-                else { return }
-            }
-        }
+        init(source: String) { cursor = TOMLCursor(source: source) }
 
         mutating func scanDocument() {
             var table = ConfigPath()
             while true {
-                skipTrivia()
-                guard let c = current else { return }
+                cursor.skipTrivia()
+                guard let c = cursor.current else { return }
                 if c == "[" {
                     table = scanHeader()
                 } else {
-                    let start = index
+                    let start = cursor.index
                     scanKeyValue(in: table)
-                    if index == start { advance() }  // never loop on text the scanner does not understand
+                    if cursor.index == start { cursor.advance() }  // never loop on text the scanner does not understand
                 }
             }
         }
 
         /// `[a.b]` or `[[a.b]]`; returns the resolved path of the table it opens.
         mutating func scanHeader() -> ConfigPath {
-            let start = position
-            advance()
-            let isArray = current == "["
-            if isArray { advance() }
-            let names = scanKey()
-            while let c = current, c != "\n" { advance() }
+            let start = cursor.position
+            cursor.advance()
+            let isArray = cursor.current == "["
+            if isArray { cursor.advance() }
+            let names = cursor.scanKey()
+            cursor.skipLine()
             var path = ConfigPath()
             for (i, name) in names.enumerated() {
                 path = path.appending(name)
@@ -111,103 +86,62 @@ public struct ConfigSourceMap {
             return path
         }
 
-        /// A possibly dotted, possibly quoted key; stops before `=` or `]`.
-        mutating func scanKey() -> [String] {
-            var names: [String] = []
-            while true {
-                skipSpaces()
-                var name = ""
-                if let quote = current, quote == "\"" || quote == "'" {
-                    advance()
-                    while let c = current, c != quote, c != "\n" {
-                        if c == "\\" && quote == "\"" { advance() }
-                        if let d = current { name.unicodeScalars.append(d) }
-                        advance()
-                    }
-                    advance()
-                } else {
-                    while let c = current, c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" {
-                        name.unicodeScalars.append(c)
-                        advance()
-                    }
-                }
-                names.append(name)
-                skipSpaces()
-                guard current == "." else { return names }
-                advance()
-            }
-        }
-
         mutating func scanKeyValue(in table: ConfigPath) {
-            let start = position
+            let start = cursor.position
             var path = table
-            for name in scanKey() {
+            for name in cursor.scanKey() {
                 path = path.appending(name)
                 record(key: path, at: start, value: nil)
             }
-            skipSpaces()
-            guard current == "=" else { return }
-            advance()
-            skipSpaces()
+            cursor.skipSpaces()
+            guard cursor.current == "=" else { return }
+            cursor.advance()
+            cursor.skipSpaces()
             scanValue(at: path)
         }
 
+        /// Recursive: the text is valid TOML that ConfigPrescan let through, so at most
+        /// `ConfigPrescan.maximumDepth` levels deep.
         mutating func scanValue(at path: ConfigPath) {
-            values[path.description] = values[path.description] ?? position
-            guard let c = current else { return }
+            let name = path.description
+            if values[name] == nil { values[name] = cursor.position }
+            guard let c = cursor.current else { return }
             switch c {
-            case "\"", "'": scanString(quote: c)
+            case "\"", "'": cursor.skipString(quote: c)
             case "[":
-                advance()
+                cursor.advance()
                 var element = 0
                 while true {
-                    skipTrivia()
-                    guard let d = current else { return }
-                    if d == "]" { advance(); return }
-                    if d == "," { advance(); element += 1; continue }
-                    let before = index
+                    cursor.skipTrivia()
+                    guard let d = cursor.current else { return }
+                    if d == "]" { cursor.advance(); return }
+                    if d == "," { cursor.advance(); element += 1; continue }
+                    let before = cursor.index
                     scanValue(at: path.appending(index: element))
-                    if index == before { advance() }
+                    if cursor.index == before { cursor.advance() }
                 }
             case "{":
-                advance()
+                cursor.advance()
                 while true {
-                    skipSpaces()
-                    guard let d = current else { return }
-                    if d == "}" { advance(); return }
-                    if d == "," { advance(); continue }
-                    let before = index
+                    cursor.skipSpaces()
+                    guard let d = cursor.current else { return }
+                    if d == "}" { cursor.advance(); return }
+                    if d == "," { cursor.advance(); continue }
+                    let before = cursor.index
                     scanKeyValue(in: path)
-                    if index == before { advance() }
+                    if cursor.index == before { cursor.advance() }
                 }
             default:
-                while let d = current, d != ",", d != "]", d != "}", d != "#", d != "\n" { advance() }
+                cursor.skipBareValue()
             }
         }
 
-        /// Skips a basic, literal or multi-line string starting at `quote`.
-        mutating func scanString(quote: Unicode.Scalar) {
-            let triple = index + 2 < text.count && text[index + 1] == quote && text[index + 2] == quote
-            let delimiter = triple ? 3 : 1
-            for _ in 0..<delimiter { advance() }
-            while let c = current {
-                if c == "\\" && quote == "\"" { advance(); advance(); continue }
-                if c == quote {
-                    var run = 0
-                    while index + run < text.count && text[index + run] == quote { run += 1 }
-                    if run >= delimiter {
-                        for _ in 0..<run { advance() }  // a closing """ may be preceded by up to two quotes
-                        return
-                    }
-                }
-                if c == "\n" && !triple { return }
-                advance()
-            }
-        }
-
+        /// Keeps the first position of each path (its description is built once: a file of
+        /// 32-part keys spent most of its check building the same strings again).
         mutating func record(key path: ConfigPath, at key: TextPosition, value: TextPosition?) {
-            keys[path.description] = keys[path.description] ?? key
-            if let value { values[path.description] = values[path.description] ?? value }
+            let name = path.description
+            if keys[name] == nil { keys[name] = key }
+            if let value, values[name] == nil { values[name] = value }
         }
     }
 }

@@ -10,6 +10,9 @@ public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     private(set) var components: [Component] = []
+    /// `lists[1].trailing.actions[0].effect`, kept in step with `components`: the source map
+    /// looks up every prefix of every key, and rebuilding the text each time was most of a check.
+    public private(set) var description = ""
 
     /// The document root.
     public init() {}
@@ -18,9 +21,7 @@ public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The enclosing key or table.
     var parent: ConfigPath {
-        var copy = self
-        copy.components.removeLast()
-        return copy
+        components.dropLast().reduce(into: ConfigPath()) { $0.append($1) }
     }
 
     /// The last key name (nil for the root or an array element).
@@ -31,26 +32,22 @@ public struct ConfigPath: Hashable, Sendable, CustomStringConvertible {
 
     public func appending(_ key: String) -> ConfigPath {
         var copy = self
-        copy.components.append(.key(key))
+        copy.append(.key(key))
         return copy
     }
 
     public func appending(index: Int) -> ConfigPath {
         var copy = self
-        copy.components.append(.index(index))
+        copy.append(.index(index))
         return copy
     }
 
-    /// `lists[1].trailing.actions[0].effect`.
-    public var description: String {
-        var text = ""
-        for component in components {
-            switch component {
-            case .key(let name): text += text.isEmpty ? name : "." + name
-            case .index(let i): text += "[\(i)]"
-            }
+    private mutating func append(_ component: Component) {
+        switch component {
+        case .key(let name): description += description.isEmpty ? name : "." + name
+        case .index(let i): description += "[\(i)]"
         }
-        return text
+        components.append(component)
     }
 }
 

@@ -5,6 +5,7 @@
 import Glibc
 #endif
 import KioskFiles
+import struct KioskHardware.CalibrationMatrix
 import struct KioskHardware.HapticPattern
 import enum KioskHardware.ModeRequest
 import SwipeCore
@@ -19,6 +20,9 @@ extension KioskConfiguration {
 
     /// Checks `source` (the text of a TOML file); `file` is the name used in diagnostics.
     public static func parse(_ source: String, file: String) throws(ConfigurationError) -> KioskConfiguration {
+        // Before the parser: toml++ neither bounds dotted keys and table headers nor checks the
+        // first character of a header's name (ConfigPrescan).
+        if let problem = ConfigPrescan.problem(in: source, file: file) { throw .invalid([problem]) }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: source)
@@ -91,6 +95,7 @@ extension KioskConfiguration {
             ListConfiguration.reportDuplicateIDs(lists, readers: listReaders)
         }
         root.finish()
+        reportUnusableValues(root)
     }
 }
 
@@ -119,16 +124,15 @@ extension InputSettings {
         // libinput's matrix [a b c d e f] maps normalised coordinates: x' = a·x + b·y + c,
         // y' = d·x + e·y + f. NaN, infinities, huge terms or a singular 2×2 part (every touch
         // mapped onto one line or point) would send touches nowhere without a word.
-        if let m = calibration {
-            let determinant = m[0] * m[4] - m[1] * m[3]
-            if !m.allSatisfy({ $0.isFinite && abs($0) <= 100 }) {
+        if let m = calibration, let problem = CalibrationMatrix(m[0], m[1], m[2], m[3], m[4], m[5]).problem {
+            switch problem {
+            case .outOfRange:
                 r.report("input.calibration must hold finite numbers within ±100 (libinput's [a, b, c, d, e, f])", key: "calibration")
-                calibration = nil
-            } else if abs(determinant) < 1e-6 {
+            case .singular:
                 r.report("input.calibration maps every touch onto a line or a point (a·e − b·d is 0); "
                          + "the identity is [1, 0, 0, 0, 1, 0]", key: "calibration")
-                calibration = nil
             }
+            calibration = nil
         }
         pointerAsTouch = r.bool("pointer_as_touch", default: pointerAsTouch)
         r.finish()

@@ -1,6 +1,6 @@
 // Reading `[[lists]]` entries: the filter, both sides' SwipeOptions and their
 // `[[lists.<side>.actions]]`, with the checks that span keys (duplicate ids, an effect
-// "command" without a command, minimum wider than maximum).
+// "command" without a command (its argv: ActionCommand), minimum wider than maximum).
 import SwipeCore
 
 /// The expansion names accepted in a side's `expansion` key.
@@ -99,12 +99,15 @@ extension ActionConfiguration {
             style: r.choice("style") ?? .default, backgroundColor: r.color("color"),
             textColor: r.color("text_color") ?? .white,
             hidesWhenSelected: r.bool("hides_when_selected", default: false), transition: animation)
-        let command = r.strings("command")
-        if effect == .command, !r.contains("command") || command?.isEmpty == true {
+        let elements = r.strings("command")
+        var command: ActionCommand?
+        if effect == .command, !r.contains("command") || elements?.isEmpty == true {
             r.report("action \"\(actionID)\" has effect = \"command\" but no command (an argv array)", key: "effect")
-        } else if let command, let effect, effect != .command {
-            r.report("\(r.name("command")) is only used with effect = \"command\" (\(command.count) arguments ignored)",
+        } else if let elements, let effect, effect != .command {
+            r.report("\(r.name("command")) is only used with effect = \"command\" (\(elements.count) arguments ignored)",
                      key: "command")
+        } else if let elements, effect == .command {
+            command = ActionCommand(reading: r, elements: elements)
         }
         self.init(action: action, effect: effect ?? .sheet, command: command)
         r.finish()

@@ -17,7 +17,7 @@ public enum ActionEffect: String, Hashable, Sendable, CaseIterable {
     case sheet
     /// Open the item's detail page (or sheet, see `[sheet] detail_as_sheet`).
     case detail
-    /// Run an external command (`command`, an argv array) with the item id appended.
+    /// Run an external command (`command`, an argv array; item fields only where it has placeholders).
     case command
 }
 
@@ -26,10 +26,10 @@ public struct ActionConfiguration: Hashable, Sendable {
     /// The button as the swipe core and renderer see it.
     public var action: SwipeAction
     public var effect: ActionEffect
-    /// argv when `effect == .command`; the item id is appended when it runs.
-    public var command: [String]?
+    /// What runs when `effect == .command`.
+    public var command: ActionCommand?
 
-    public init(action: SwipeAction, effect: ActionEffect, command: [String]? = nil) {
+    public init(action: SwipeAction, effect: ActionEffect, command: ActionCommand? = nil) {
         self.action = action
         self.effect = effect
         self.command = command

@@ -1,4 +1,4 @@
-// `replay` also plays `libinput record` YAML files (DESIGN.md, Command line), so a gesture
+// `replay` also plays `libinput record` YAML files (docs/ARCHITECTURE.md, Command line), so a gesture
 // recorded on a real panel can be replayed headless. Touches are decoded from the evdev
 // multitouch protocol B (ABS_MT_SLOT / TRACKING_ID / POSITION_X/Y at each SYN_REPORT), or from
 // ABS_X/ABS_Y + BTN_TOUCH on single-touch devices, and scaled from the recorded axis ranges to

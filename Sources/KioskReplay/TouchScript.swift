@@ -1,4 +1,4 @@
-// The touch-script format of DESIGN.md ("Touch script"): the input `swipe-kiosk replay` plays.
+// The touch-script format of docs/ARCHITECTURE.md ("Touch script"): the input `swipe-kiosk replay` plays.
 // Parsing expands `tap` and `swipe` into plain touch samples and reports every problem as
 // `file:line: message`, because scripts are written by hand and by other tools.
 import KioskHardware

@@ -23,8 +23,9 @@ extension ItemStore {
         do {
             let to = try SQLiteConnection(path: destination)
             to.setCheckpointsOnClose(true)
-            guard let backup = sqlite3_backup_init(to.handle, "main", from.db.handle, "main") else {
-                throw to.error(sqlite3_errcode(to.handle), "start the backup of \(source)")
+            let target = try to.openHandle()
+            guard let backup = sqlite3_backup_init(target, "main", try from.db.openHandle(), "main") else {
+                throw to.error(sqlite3_errcode(target), "start the backup of \(source)")
             }
             let step = sqlite3_backup_step(backup, -1)
             let finish = sqlite3_backup_finish(backup)

@@ -26,7 +26,18 @@ public final class ItemStore {
 
     /// The database file.
     public let path: String
-    let db: SQLiteConnection
+    /// The connection; replaced when the file at `path` is replaced (ItemStore+FileLifecycle).
+    var db: SQLiteConnection
+    let synchronous: Synchronous
+    /// The `busy_timeout` in effect, kept for a connection to a replacing file.
+    private(set) var busyTimeout: Int32
+    /// Device and inode of the file `db` has open (nil in memory or once it left the path).
+    var openFile: DatabaseFileIdentity?
+    /// A file at the path that was refused after a replacement, as it was then: it is checked
+    /// again only once it changes (an importer still copying it).
+    var refusedFile: DatabaseFileStamp?
+    /// Which file is open: 0 for the one opened at start, one more for each file that replaced it.
+    public private(set) var fileGeneration = 0
     /// Increases whenever the items or the log change, by this store or another process.
     public private(set) var changeGeneration: UInt64 = 0
     private var dataVersion: Int64 = 0
@@ -70,16 +81,30 @@ public final class ItemStore {
             throw .notRegularFile(FileError(path: path, reason: .notRegular(kind)))
         }
         self.path = path
+        self.synchronous = synchronous
+        self.busyTimeout = busyTimeout
         let writes = schemaVersion != nil && path != Self.inMemoryPath
         // SQLite keeps its -wal and -shm files beside the database: its directory must be writable too.
         if writes, access(parent, W_OK) != 0 { throw .notWritable(path: path, directory: true, user: Self.userName()) }
-        db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
-        // SQLite opens a file it may not write read-only without a word; the first swipe would
-        // fail seconds later ("attempt to write a readonly database") on a panel that looked fine.
-        if writes, db.isReadOnly { throw .notWritable(path: path, directory: false, user: Self.userName()) }
+        do throws(StoreError) {
+            db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
+            openFile = path == Self.inMemoryPath ? nil : DatabaseFileStamp.of(path: path)?.identity
+            // SQLite opens a file it may not write read-only without a word; the first swipe would
+            // fail seconds later ("attempt to write a readonly database") on a panel that looked fine.
+            if writes, db.isReadOnly { throw .notWritable(path: path, directory: false, user: Self.userName()) }
+            try prepareConnection(schemaVersion: schemaVersion, requireKiosk: schemaVersion == nil)
+        } catch {
+            throw error.atStart(database: path)
+        }
+    }
+
+    /// Everything between opening `db` and using it, at start and for a file that replaced the
+    /// open one: the checks that refuse a file before anything is written to it, then WAL,
+    /// durability, cache and migrations. `schemaVersion` nil opens read-only and migrates nothing.
+    func prepareConnection(schemaVersion: Int?, requireKiosk: Bool) throws(StoreError) {
         try setBusyTimeout(busyTimeout)
         if path != Self.inMemoryPath { try checkQuickly() }
-        try checkSchema(requireKiosk: schemaVersion == nil)
+        try checkSchema(requireKiosk: requireKiosk)
         if let schemaVersion {
             db.setCheckpointsOnClose(true)  // the file is the kiosk's: closing may checkpoint it
             let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
@@ -103,6 +128,7 @@ public final class ItemStore {
 
     /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
     public func setBusyTimeout(_ milliseconds: Int32) throws(StoreError) {
+        busyTimeout = milliseconds
         try db.execute("PRAGMA busy_timeout=\(milliseconds)", operation: "set busy_timeout")
     }
 
@@ -225,10 +251,23 @@ public final class ItemStore {
         return true
     }
 
+    /// Counts a switch to another file as a change (ItemStore+FileLifecycle).
+    func countFileSwitch() {
+        changeGeneration &+= 1
+        fileGeneration += 1
+    }
+
     /// Runs `body` as one write transaction and counts it as a change when it commits rows.
+    /// Only while the file at the path is still the one open: checked before and again just
+    /// before COMMIT (a file renamed over it meanwhile gets the transaction rolled back).
     func write<T>(_ operation: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try checkFileAtPath()
         let before = db.totalChanges
-        let result = try db.transaction(operation, body)
+        let result = try db.transaction(operation) { () throws(StoreError) in
+            let result = try body()
+            try checkFileAtPath()
+            return result
+        }
         if db.totalChanges != before { changeGeneration &+= 1 }
         return result
     }

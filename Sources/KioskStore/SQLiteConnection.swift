@@ -1,24 +1,29 @@
 // A thin owner of one sqlite3 connection: open/close, prepared statements cached by their
 // SQL text (each statement is parsed once per connection, never per frame), transactions,
-// and typed errors. ItemStore builds its schema and operations on top of it.
+// and typed errors. ItemStore builds its schema and operations on top of it. A connection
+// closed because its file left the path (ItemStore+FileLifecycle) fails every statement with
+// that reason instead of reading or writing a file nobody sees any more.
 import CSQLite
 
 /// One SQLite connection. Not thread-safe: the app uses it from its single event-loop thread.
 final class SQLiteConnection {
     let path: String
-    /// The sqlite3 handle (ItemStore+Backup hands it to sqlite3_backup_init).
-    let handle: OpaquePointer
+    /// nil once closed.
+    private var handle: OpaquePointer?
+    /// Why the connection was closed: every statement since fails with it.
+    private(set) var closedReason: StoreError?
     private var statements: [String: OpaquePointer] = [:]
 
     /// SQLite's "copy this buffer now" destructor, which the C macro SQLITE_TRANSIENT spells as -1.
     private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 
-    /// Opens (creating if needed) the database file at `path`; `readOnly` opens an existing
-    /// file for reading only (SQLite then refuses every write).
-    init(path: String, readOnly: Bool = false) throws(StoreError) {
+    /// Opens (creating if needed, unless `create` is false) the database file at `path`;
+    /// `readOnly` opens an existing file for reading only (SQLite then refuses every write).
+    init(path: String, readOnly: Bool = false, create: Bool = true) throws(StoreError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let writable = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : writable) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let error = StoreError.from(code: code, handle: db, path: path, operation: "open \(path)")
@@ -34,12 +39,43 @@ final class SQLiteConnection {
 
     /// Whether closing the connection checkpoints the WAL into the database file (SQLite's default).
     func setCheckpointsOnClose(_ on: Bool) {
+        guard let handle else { return }
         _ = swipekiosk_sqlite3_db_config_flag(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, on ? 0 : 1)
     }
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
+        if let handle { sqlite3_close_v2(handle) }
+    }
+
+    /// Whether the connection is open (not closed by ``close(because:)``).
+    var isOpen: Bool { handle != nil }
+
+    /// Closes the connection now; every later statement fails with `reason`.
+    func close(because reason: StoreError) {
+        guard let handle else { return }
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
         sqlite3_close_v2(handle)
+        self.handle = nil
+        closedReason = reason
+    }
+
+    /// The open handle, or the reason it was closed (ItemStore+Backup hands it to sqlite3_backup_init).
+    func openHandle() throws(StoreError) -> OpaquePointer {
+        guard let handle else {
+            throw closedReason ?? .sqlite(code: SQLITE_MISUSE, message: "the connection is closed", operation: "use \(path)")
+        }
+        return handle
+    }
+
+    /// SQLite's `SQLITE_FCNTL_HAS_MOVED`: true when the file this connection has open is no
+    /// longer the one at its path (renamed over, deleted). False for an in-memory database.
+    var fileHasMoved: Bool {
+        guard let handle else { return true }
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
     }
 
     /// The typed error for result `code` of `operation`.
@@ -49,7 +85,7 @@ final class SQLiteConnection {
 
     /// Runs SQL without results (several statements allowed).
     func execute(_ sql: String, operation: String) throws(StoreError) {
-        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        let code = sqlite3_exec(try openHandle(), sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, operation) }
     }
 
@@ -63,7 +99,7 @@ final class SQLiteConnection {
             statement = cached
         } else {
             var prepared: OpaquePointer?
-            let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+            let code = sqlite3_prepare_v3(try openHandle(), sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
             guard code == SQLITE_OK, let prepared else { throw error(code, operation) }
             statements[sql] = prepared
             statement = prepared
@@ -84,19 +120,19 @@ final class SQLiteConnection {
             try execute("COMMIT", operation: operation)
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+            if let handle, sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
             throw error
         }
     }
 
     /// Whether SQLite opened the main database read-only (asked to, or because the file is not writable).
-    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    var isReadOnly: Bool { handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     /// Rows changed by this connection since it opened.
-    var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+    var totalChanges: Int64 { handle.map { sqlite3_total_changes64($0) } ?? 0 }
 
     /// The single integer a pragma or aggregate query returns.
     func integer(_ sql: String, operation: String) throws(StoreError) -> Int64 {

@@ -23,6 +23,13 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case notKioskDatabase(path: String, reason: NotKioskReason)
     /// `PRAGMA quick_check` found damage (a truncated file, an overwritten page): SQLite's findings.
     case damaged(path: String, problems: [String])
+    /// The file the store has open is no longer the one at its path: another program renamed
+    /// a file over it (`deleted` false) or deleted it. Nothing is written to either file.
+    case fileLeftPath(path: String, deleted: Bool)
+    /// The database's file system has no space left (SQLITE_FULL, or an I/O error with ENOSPC
+    /// or EDQUOT, e.g. a `-shm` that cannot grow): its directory, the bytes still free there
+    /// (nil when unknown), and what SQLite said.
+    case fileSystemFull(path: String, directory: String, freeBytes: UInt64?, code: Int32, message: String, operation: String)
     /// No item with this id.
     case itemNotFound(id: ItemID)
     /// Any other SQLite failure: its (extended) result code, message and the store operation.
@@ -53,9 +60,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// SQLite's result code, when SQLite reported the failure.
     public var resultCode: Int32? {
         switch self {
-        case .corrupt(_, let code, _, _), .sqlite(let code, _, _): return code
-        case .directoryMissing, .notWritable, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged,
-             .itemNotFound:
+        case .corrupt(_, let code, _, _), .sqlite(let code, _, _), .fileSystemFull(_, _, _, let code, _, _): return code
+        case .directoryMissing, .notWritable, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound,
+             .fileLeftPath:
             return nil
         }
     }
@@ -65,8 +72,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public func message(database path: String) -> String {
         switch self {
         case .sqlite, .itemNotFound: return "\(path): \(description)"
-        case .directoryMissing, .notWritable, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase,
-             .damaged:
+        case .directoryMissing, .notWritable, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged,
+             .fileLeftPath, .fileSystemFull:
             return description
         }
     }
@@ -96,6 +103,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             let shown = problems.prefix(3).joined(separator: "; ")
             return "database \(path) is damaged (quick_check: \(shown)\(problems.count > 3 ? "; …" : ""));"
                 + " it was left untouched: restore it from a backup or move it aside to start with an empty one"
+        case .fileLeftPath(let path, let deleted):
+            return "database \(path) was \(deleted ? "deleted" : "replaced by another file") while the app had it open;"
+                + " nothing more is written to the old file"
+        case .fileSystemFull(let path, let directory, let freeBytes, let code, let message, let operation):
+            return "database \(path): the file system of \(directory) is full (\(freeBytes.map { "\($0) bytes free" } ?? "free space unknown"));"
+                + " free space there (old files, logs) (\(operation): \(message), SQLite code \(code))"
         case .itemNotFound(let id):
             return "no item with id \"\(id)\""
         case .sqlite(let code, let message, let operation):
@@ -107,11 +120,25 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     static func from(code: Int32, handle: OpaquePointer?, path: String, operation: String) -> StoreError {
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
+        // An I/O error is a full disk when the system call said so (SQLite keeps its errno).
+        if [SQLITE_IOERR, SQLITE_CANTOPEN].contains(code & 0xFF), let handle,
+           StoreError.meansDiskFull(errno: sqlite3_system_errno(handle)) {
+            return .diskFull(database: path, code: code, message: message, operation: operation)
+        }
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return .corrupt(path: path, code: code, message: message, operation: operation)
         default:
             return .sqlite(code: code, message: message, operation: operation)
         }
+    }
+}
+
+extension StoreError {
+    /// SQLITE_BUSY or SQLITE_LOCKED (any extended code): another connection held a lock then;
+    /// the same statement may succeed a moment later.
+    public var isLockContention: Bool {
+        guard case .sqlite(let code, _, _) = self else { return false }
+        return code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED
     }
 }

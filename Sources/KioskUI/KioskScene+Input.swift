@@ -11,6 +11,8 @@ extension KioskScene {
     /// Feeds one touch event.
     public func handle(_ event: TouchEvent) {
         needsRender = true
+        // A finger means the person uses touch: the keyboard focus is hidden until the next arrow.
+        if event.phase == .began { clearFocus() }
         // A second down on a slot that is down (libinput never sends one; a script can) first
         // ends the touch that slot had, so its owner (a swipe-back, a row) comes to rest.
         if event.phase == .began, owners[event.slot] != nil {
@@ -45,6 +47,13 @@ extension KioskScene {
             updatePop(event, start: nil)
         case .ignored:
             break
+        }
+    }
+
+    /// Hides the keyboard focus of every list page on the stack (and of one being popped).
+    func clearFocus() {
+        for page in stack + [transition?.upper].compactMap({ $0 }) {
+            if case .list(let list) = page { list.clearFocus() }
         }
     }
 

@@ -24,6 +24,13 @@ extension KioskScene {
         needsRender = true
     }
 
+    /// Takes the sheet away at once, without its animation or the `sheet-dismiss` haptic: the idle
+    /// reset, which nobody asked for and which may happen while the panel is dark.
+    public func removeSheet() {
+        sheet = nil
+        needsRender = true
+    }
+
     /// Flashes the screen edge for `duration` seconds at `strength` (0…1): the "visual" haptic
     /// backend, for kiosks without a vibrator.
     public func pulse(at time: Double, duration: Double, strength: Double) {
@@ -71,7 +78,10 @@ extension KioskScene {
 
     /// Routes a touch to the toast's button or the sheet; true when one of them took it.
     func handleOverlay(_ event: TouchEvent) -> Bool {
-        if event.phase == .began, let toast, let b = toast.buttonFrame(screen: size, theme: theme), b.contains(event.point) {
+        // A toast past its lifetime is gone even before the next tick removes it: its button
+        // (Undo) is offered exactly as long as the toast lasts.
+        if event.phase == .began, let toast, event.time < toast.expires,
+           let b = toast.buttonFrame(screen: size, theme: theme), b.contains(event.point) {
             owners[event.slot] = .ignored
             effects.append(.toastAction(id: toast.id))
             hideToast()

@@ -169,7 +169,7 @@ public final class KioskScene {
         for page in stack { if case .detail(let detail) = page { consider(detail.nextDeadline(after: time)) } }
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
-        if let toast { consider(toast.expires > time ? time : nil) }
+        if let toast { consider(toast.nextDeadline(after: time)) }
         if let p = pulse, p.start + p.duration > time { consider(time) }
         return best
     }

@@ -1,5 +1,9 @@
 // Touch, key and time input of a list page: touches go through the swipe core's row group,
-// which hands vertical drags back as scroll routes and taps/long presses as row events.
+// which hands vertical drags back as scroll routes and taps/long presses as row events. Keys
+// move a focus that is drawn (ListPage+Render) and kept on the item it was put on, not on a row
+// index, so a list changed by another program never moves Enter or Delete to another item
+// unseen. As on Android and iOS with a hardware keyboard, the focus shows only once a key is
+// used: a touch and the idle reset hide it, and the next arrow starts from the first row on screen.
 import SwipeCore
 
 /// Row events a list page reports to its navigation container.
@@ -58,8 +62,9 @@ extension ListPage {
         return events
     }
 
-    /// Closes rows and scrolls to the top (idle reset).
+    /// Closes rows, hides the focus and scrolls to the top (idle reset).
     public func reset(time: Double) {
+        focus = nil
         group.hideAll(time: time)
         scroll.scroll(to: 0, animated: true, time: time)
     }
@@ -82,28 +87,23 @@ extension ListPage {
 
 extension ListPage {
     /// Keyboard control: arrows move the focus, Enter opens, Delete runs the destructive action,
-    /// left/right reveal the actions of that side.
+    /// left/right reveal the actions of that side. Enter, Delete and left/right act only on a
+    /// focus that is shown; without one they do nothing.
     public func handle(key: KeyInput, time: Double) -> ListPageEvent? {
         lastTime = time
         guard data.count > 0 else { return nil }
-        let current = min(focus ?? -1, data.count - 1)
+        let current = focusedRow
         switch key {
         case .down, .up:
-            let next = key == .down ? min(data.count - 1, current + 1) : max(0, current - 1)
-            focus = next
-            // Rows only: headers are not focusable. A row must clear its section's pinned header.
-            let rowTop = sections.top(ofRow: next), offset = scroll.offset(at: time)
-            let pinned = sections.header(ofRow: next) == nil ? 0 : sections.headerHeight
-            if rowTop - pinned < offset {
-                scroll.scroll(to: rowTop - pinned, animated: true, time: time)
-            } else if rowTop + rowHeight > offset + frame.height {
-                scroll.scroll(to: rowTop + rowHeight - frame.height, animated: true, time: time)
-            }
+            let next = current.map { key == .down ? min(data.count - 1, $0 + 1) : max(0, $0 - 1) }
+                ?? firstRowOnScreen(at: time)
+            focus = data.item(at: next).id
+            scrollIntoView(row: next, time: time)
             return nil
         case .enter:
-            return current >= 0 ? .open(itemID: data.item(at: current).id) : nil
+            return current.map { .open(itemID: data.item(at: $0).id) }
         case .delete:
-            guard current >= 0 else { return nil }
+            guard let current else { return nil }
             let item = data.item(at: current)
             let config = configuration(item)
             let trailing = config.trailing.first { $0.style == .destructive }.map { (SwipeEdge.trailing, $0) }
@@ -113,12 +113,49 @@ extension ListPage {
             }
             return nil
         case .left, .right:
-            guard current >= 0, let f = layoutRows(at: time).first(where: { $0.index == current })?.frame else { return nil }
+            guard let current, let f = layoutRows(at: time).first(where: { $0.index == current })?.frame else { return nil }
             let item = data.item(at: current)
             group.show(RowHit(id: item.id, frame: f), side: key == .left ? .right : .left, time: time)
             return nil
         case .escape, .backspace:
             return nil
+        }
+    }
+
+    /// The row index of the focused item (nil: no focus, or its item is not in the list).
+    var focusedRow: Int? { focus.flatMap { index(of: $0) } }
+
+    /// Hides the focus (a touch: the person is not using keys).
+    public func clearFocus() { focus = nil }
+
+    /// After the data changed: the focus stays on its item wherever it moved; when the item left
+    /// the list, it goes to the row that took its place (the next one, or the new last row).
+    func keepFocus(wasAt row: Int?) {
+        guard let id = focus, index(of: id) == nil else { return }
+        guard let row, data.count > 0 else {
+            focus = nil
+            return
+        }
+        focus = data.item(at: min(row, data.count - 1)).id
+    }
+
+    /// The first row whose top is on screen below a pinned header (the first row otherwise).
+    func firstRowOnScreen(at time: Double) -> Int {
+        let layout = layout(at: time)
+        let top = layout.headers.filter { $0.frame.minY <= frame.minY }.map(\.frame.maxY).max() ?? frame.minY
+        let row = layout.rows.first { $0.frame.minY >= top - 0.5 && $0.swipe.heightFraction == 1 } ?? layout.rows.first
+        return row?.index ?? 0
+    }
+
+    /// Scrolls so that row `index` is wholly on screen and clear of its section's pinned header
+    /// (headers are not focusable).
+    func scrollIntoView(row index: Int, time: Double) {
+        let rowTop = sections.top(ofRow: index), offset = scroll.offset(at: time)
+        let pinned = sections.header(ofRow: index) == nil ? 0 : sections.headerHeight
+        if rowTop - pinned < offset {
+            scroll.scroll(to: rowTop - pinned, animated: true, time: time)
+        } else if rowTop + rowHeight > offset + frame.height {
+            scroll.scroll(to: rowTop + rowHeight - frame.height, animated: true, time: time)
         }
     }
 }

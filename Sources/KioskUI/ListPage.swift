@@ -35,8 +35,10 @@ public final class ListPage {
     static let flashDuration = 0.6
     /// The time of the latest input or tick, for queries that take no time.
     var lastTime = 0.0
-    /// The keyboard-focused row index.
-    public internal(set) var focus: Int?
+    /// The keyboard-focused item's id, drawn as a ring on its row. Nil (nothing drawn) until an
+    /// arrow key is used, and again after a touch or the idle reset; it follows the item, not a
+    /// row index, when the list changes (ListPage+Input.swift).
+    public internal(set) var focus: String?
     /// The swipe configuration of an item (the list's actions with live style overrides).
     let configuration: (ListItem) -> SwipeRowConfiguration
 
@@ -118,11 +120,13 @@ public final class ListPage {
 
     /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
     public func setData(_ newData: ListDataSource, time: Double) {
+        let focusedRow = focus.flatMap { index(of: $0) }
         data = newData
         sections = Self.sectionIndex(newData, theme: theme, headers: sectionHeaders)
         removed = removed.filter { index(of: $0) != nil }
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)
+        keepFocus(wasAt: focusedRow)
     }
 
     /// Index of an item by id: the rows around the viewport first, then the rest.

@@ -104,6 +104,11 @@ final class RowRenderer {
             for button in swipe.buttons.reversed() {
                 let strip = button.strip.canvas(offsetBy: frame)
                 if !circular { painter.fill(strip, color: Color(rgba: button.action.resolvedBackground.rgba)) }
+                // Pressed: SwipeCellKit's highlightedBackgroundColor, black at 10 % over the button,
+                // only for an action with a background colour (not a circular one on a clear strip).
+                if button.isPressed, !circular, !button.action.resolvedBackground.isClear {
+                    painter.fill(strip.intersection(button.button.canvas(offsetBy: frame)), color: Self.pressedShade)
+                }
                 painter.withSavedState {
                     painter.clip(to: strip)
                     drawButtonContent(button, rowFrame: frame, circular: circular, painter: painter)
@@ -111,6 +116,9 @@ final class RowRenderer {
             }
         }
     }
+
+    /// `highlightedBackgroundColor`'s default (docs/BEHAVIOUR.md "Rows" §1.3).
+    static let pressedShade = Color.black.withAlpha(0.1)
 
     func drawButtonContent(_ b: SwipeButtonSnapshot, rowFrame: Rect, circular: Bool, painter: Painter) {
         let box = b.button.canvas(offsetBy: rowFrame)

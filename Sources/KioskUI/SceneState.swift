@@ -1,6 +1,6 @@
-// The UI part of the state dump (DESIGN.md "State dump"): what is on screen, in plain values
+// The UI part of the state dump (docs/ARCHITECTURE.md "State dump"): what is on screen, in plain values
 // the app serialises. The app adds the items, haptics and action log it owns. Each value encodes
-// itself with the dump's keys (an absent value is an explicit JSON null, as DESIGN.md shows).
+// itself with the dump's keys (an absent value is an explicit JSON null, as docs/ARCHITECTURE.md shows).
 
 /// The UI's state at one frame.
 public struct SceneState: Hashable, Sendable {
@@ -98,4 +98,6 @@ public struct SceneState: Hashable, Sendable {
     public var rows: [Row]
     public var headers: [Header]
     public var toast: String?
+    /// The keyboard-focused item of the list on top (nil: no focus shown, or not a list).
+    public var focus: String?
 }

@@ -1,6 +1,6 @@
 // Kinetic scrolling of a list: follows the finger, rubber-bands past the ends (0.55, UIScrollView),
 // flings with the 0.998/ms decay and springs back when a fling overshoots an end
-// (swipe-behaviour.md §5.3, §5.4). Pure state over timestamps, like the swipe core.
+// (docs/BEHAVIOUR.md "Lists" §5.3, §5.4). Pure state over timestamps, like the swipe core.
 import SwipeCore
 
 /// The vertical content offset of a scrollable area (0 = top, positive = scrolled down).

@@ -21,6 +21,15 @@ public struct ToastView: Hashable, Sendable {
 
     public var expires: Double { shownAt + lifetime }
 
+    /// When the toast next changes by itself: every frame while it fades in or out, in between
+    /// the start of its fade-out (a toast lasting the undo window may stay for minutes); nil
+    /// once it has expired.
+    func nextDeadline(after time: Double) -> Double? {
+        guard time < expires else { return nil }
+        let fadeOut = expires - Self.fade
+        return time < shownAt + Self.fade || time >= fadeOut ? time : fadeOut
+    }
+
     /// Height in points.
     static let height = 48.0
     static let fade = 0.2

@@ -1,5 +1,5 @@
 // Per-button reveal animations as pure functions of time: SwipeCellKit's ScaleTransition
-// ("default") and MGU's Spring, Rotate and Favorite types (swipe-behaviour.md §1.10, §2.7).
+// ("default") and MGU's Spring, Rotate and Favorite types (docs/BEHAVIOUR.md "Rows" §1.10, §2.7).
 // A button's state is updated with the old/new percent visible; its look is read at any time.
 
 /// The built-in per-button animations.

@@ -1,6 +1,6 @@
 // Exponential velocity decay for kinetic scrolling, and the "projection" of where a flick
 // comes to rest: the release rule that replaces SwipeCellKit's velocity-sign test
-// (swipe-behaviour.md §5.4; DESIGN.md "Behaviour baseline").
+// (docs/BEHAVIOUR.md "Lists" §5.4; docs/BEHAVIOUR.md "Where we differ").
 import RealModule
 
 /// Velocity decays as `v(t) = v0 · rate^(1000·t)`: `rate` is the fraction kept per millisecond.

@@ -1,6 +1,6 @@
 // Decides what a single touch is: a tap, a horizontal pan (row swipe, swipe-back), a vertical
 // pan (scroll, sheet dismiss) or a long press, with the slop and timings of
-// swipe-behaviour.md §1.4 and §11.1. The UI asks it once per touch; it never looks at rows.
+// docs/BEHAVIOUR.md "Touches" §1.4 and §11.1. The UI asks it once per touch; it never looks at rows.
 
 /// What a touch turned out to be.
 public enum GestureKind: Hashable, Sendable {

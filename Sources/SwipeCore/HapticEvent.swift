@@ -1,5 +1,5 @@
 // Haptic feedback as values: the core says *what* happened; KioskHardware decides how it
-// feels (force feedback, LED, command, visual pulse). Names are the DESIGN.md contract.
+// feels (force feedback, LED, command, visual pulse). Names are the docs/ARCHITECTURE.md contract.
 
 /// A moment that deserves feedback.
 public enum HapticEvent: String, CaseIterable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-// A percent-driven transition (TransitionManager, swipe-behaviour.md §3, §9.4): scrubbed by a
+// A percent-driven transition (TransitionManager, docs/BEHAVIOUR.md "Navigation" §3, §9.4): scrubbed by a
 // finger, finished when past half way or when the projected release passes half way (so fast
 // short flicks commit), cancelled on a cancelled touch instead of getting stuck.
 

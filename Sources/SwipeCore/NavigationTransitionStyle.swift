@@ -1,4 +1,4 @@
-// The navigation transitions as pure functions of progress (swipe-behaviour.md §3): what the
+// The navigation transitions as pure functions of progress (docs/BEHAVIOUR.md "Navigation" §3): what the
 // outgoing and incoming pages look like at any point, so an interactive pop simply plays a
 // push backwards. Progress 0 shows the lower page, 1 the upper (pushed) page.
 

@@ -1,5 +1,5 @@
 // UIScrollView's edge resistance: content follows the finger at 55 % at first and never
-// travels more than one viewport (swipe-behaviour.md §5.3). Used at list and sheet edges.
+// travels more than one viewport (docs/BEHAVIOUR.md "Lists" §5.3). Used at list and sheet edges.
 
 /// The hyperbolic rubber band `b(x) = (1 − 1/(x·c/d + 1))·d`.
 public struct RubberBand: Hashable, Sendable {

@@ -1,5 +1,5 @@
 // The expansion delegate SwipeCellKit applies to clear (circular) buttons: when the row
-// expands, the other buttons shrink and fade one after another (swipe-behaviour.md §1.10).
+// expands, the other buttons shrink and fade one after another (docs/BEHAVIOUR.md "Rows" §1.10).
 
 /// Staggered scale/alpha of the non-expanding buttons, as a pure function of time.
 public struct ScaleAndAlphaExpansion: Hashable, Sendable {

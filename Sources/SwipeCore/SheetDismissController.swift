@@ -1,5 +1,5 @@
-// Swipe-down-to-dismiss for modal sheets (SwipeDownConfiguration, swipe-behaviour.md §4, §9.3),
-// improved as DESIGN.md asks: the release velocity is handed to the settle animation, upward
+// Swipe-down-to-dismiss for modal sheets (SwipeDownConfiguration, docs/BEHAVIOUR.md "Sheets" §4, §9.3),
+// improved as docs/BEHAVIOUR.md says: the release velocity is handed to the settle animation, upward
 // drags rubber-band instead of sticking, and a scrollable list inside the sheet can hand the
 // drag over at its top (NestedScrollArbiter).
 
@@ -31,7 +31,7 @@ public enum SheetDismissStatus: String, Hashable, Sendable {
     case initiated, completed, cancelled
 }
 
-/// The sheet's position state (DESIGN.md state dump: presenting/presented/dragging/dismissing).
+/// The sheet's position state (docs/ARCHITECTURE.md state dump: presenting/presented/dragging/dismissing).
 public enum SheetPhase: String, Hashable, Sendable {
     case presenting, presented, dragging, dismissing, restoring, dismissed
 }

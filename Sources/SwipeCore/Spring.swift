@@ -1,6 +1,6 @@
 // A damped spring as a value: it describes a motion and evaluates it in closed form at any
 // time, so tests pin numbers at explicit timestamps and a gesture's release velocity is
-// handed to the settle animation. Modelled on SwiftUI's `Spring` (style-anchors.md §6).
+// handed to the settle animation. Modelled on SwiftUI's `Spring`.
 import RealModule
 
 /// A damped harmonic oscillator `m·x'' + c·x' + k·x = 0` pulling a value toward a target.
@@ -34,7 +34,7 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// A critically damped spring that covers 99.9 % of its distance in `duration` seconds:
-    /// UIKit's "duration D, damping ratio 1" animations (swipe-behaviour.md §1.13, ω ≈ 9.23/D).
+    /// UIKit's "duration D, damping ratio 1" animations (docs/BEHAVIOUR.md "Rows" §1.13, ω ≈ 9.23/D).
     public static func criticallyDamped(over duration: Double) -> Spring {
         let omega = 9.23 / max(duration, 1e-4)
         return Spring(mass: 1, stiffness: omega * omega, damping: 2 * omega)

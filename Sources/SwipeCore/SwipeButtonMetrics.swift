@@ -1,4 +1,4 @@
-// Button sizing and the inner layout of a button (swipe-behaviour.md §1.8, §1.14): one uniform
+// Button sizing and the inner layout of a button (docs/BEHAVIOUR.md "Rows" §1.8, §1.14): one uniform
 // width for all buttons of a side, image and title stacked and centred. Text and icon sizes
 // come from the UI through `SwipeActionMeasuring`, because the core knows no fonts.
 
@@ -64,7 +64,8 @@ public struct SwipeButtonMetrics: Hashable, Sendable {
         let circular = options.buttonStyle == .circular
         func title(_ a: SwipeAction) -> String? { mode == .imageOnly ? nil : a.title.flatMap { $0.isEmpty ? nil : $0 } }
         func image(_ a: SwipeAction) -> Size? {
-            if mode == .titleOnly && !circular { return nil }
+            // Title Only means no image in either style: the circular style's circle is its image.
+            if mode == .titleOnly { return nil }
             if circular { return Size(width: options.circleDiameter, height: options.circleDiameter) }
             return a.icon.map { measurer.imageSize($0) }
         }

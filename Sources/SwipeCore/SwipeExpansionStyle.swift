@@ -1,5 +1,5 @@
 // Full-swipe expansion: where it triggers and what happens on release. The threshold math
-// lives here on plain numbers, not on a gesture object (style-anchors.md item 9; §1.6, §2.3).
+// lives here on plain numbers, not on a gesture object (docs/BEHAVIOUR.md "Rows" §1.6, §2.3).
 
 /// Where the expansion target lies.
 public enum ExpansionTarget: Hashable, Sendable {

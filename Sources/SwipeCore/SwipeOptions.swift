@@ -1,5 +1,5 @@
 // Per-side options of a swipeable row: the SwipeOptions of SwipeCellKit plus MGU's display
-// modes and button styles, as plain values with the seed defaults (swipe-behaviour.md §1.3, §2.8).
+// modes and button styles, as plain values with the seed defaults (docs/BEHAVIOUR.md "Rows" §1.3, §2.8).
 
 /// Physical side of the row where actions appear. `right` is revealed by dragging left.
 public enum SwipeSide: String, Hashable, Sendable {

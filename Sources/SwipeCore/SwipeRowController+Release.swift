@@ -1,4 +1,4 @@
-// Release, actions and programmatic control of a row (swipe-behaviour.md §1.7, §1.11, §1.12):
+// Release, actions and programmatic control of a row (docs/BEHAVIOUR.md "Rows" §1.7, §1.11, §1.12):
 // projection-based open/close, performing the expandable action (bounce / fill / fillReverse),
 // fulfilment (delete collapse or reset), show/hide/setOffset, and the per-frame tick.
 

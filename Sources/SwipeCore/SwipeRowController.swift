@@ -1,7 +1,7 @@
-// The row-swipe state machine (swipe-behaviour.md §1.2–1.7, §9.1): one per visible row. It is
+// The row-swipe state machine (docs/BEHAVIOUR.md "Rows" §1.2–1.7, §9.1): one per visible row. It is
 // fed drag translations, releases and programmatic calls with their timestamps, and answers
 // with a snapshot for any instant plus effects. Release is decided by velocity projection
-// instead of SwipeCellKit's velocity sign (DESIGN.md "Behaviour baseline").
+// instead of SwipeCellKit's velocity sign (docs/BEHAVIOUR.md "Where we differ").
 
 /// Drives one swipeable row.
 public final class SwipeRowController {

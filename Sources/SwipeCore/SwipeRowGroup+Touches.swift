@@ -42,6 +42,7 @@ extension SwipeRowGroup {
         guard let index = trackIndex(slot: event.slot) else { return [] }
         let track = tracks[index]
         track.velocity.add(event.point, time: event.time)
+        track.point = event.point
         let kind = track.arbiter.move(to: event.point, time: event.time)
         var routes: [SwipeListRoute] = []
         if case .pending = track.role {
@@ -90,8 +91,12 @@ extension SwipeRowGroup {
 
     mutating func ended(_ event: TouchEvent) -> [SwipeListRoute] {
         guard let index = trackIndex(slot: event.slot) else { return [] }
-        let track = tracks.remove(at: index)
+        let track = tracks[index]
         track.velocity.add(event.point, time: event.time)
+        track.point = event.point
+        // Whether the finger lifts over the button it pressed (before the track is gone).
+        let pressed = track.hit.flatMap { rows[$0.id] }.flatMap { pressedButton(track, in: $0.snapshot(at: event.time)) }
+        tracks.remove(at: index)
         switch track.role {
         case .swipe(let row):
             row.endDrag(velocityX: track.velocity.velocity.x, time: event.time)
@@ -102,9 +107,10 @@ extension SwipeRowGroup {
         case .pending:
             guard track.arbiter.isTap, !track.swallowTap else { break }
             if let id = track.hit?.id, rows[id]?.isOpen == true {
-                if let button = track.button {
+                // A finger lifted off the button it came down on does nothing: the row stays open.
+                if let button = pressed {
                     rows[id]!.tapButton(id: button, time: event.time)
-                } else {
+                } else if track.button == nil {
                     rows[id]!.hide(animated: true, time: event.time)
                 }
                 return []

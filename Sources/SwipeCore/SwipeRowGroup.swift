@@ -1,5 +1,5 @@
 // The rows of one list as a group: routes touches to row swipes, taps, long presses or list
-// scrolling, and enforces the list-wide rules of swipe-behaviour.md §1.4 and §11.7: one row
+// scrolling, and enforces the list-wide rules of docs/BEHAVIOUR.md "Touches" §1.4 and §11.7: one row
 // dragging at a time, one row open, a touch elsewhere or a scroll closes it. Controllers exist
 // only for rows that are not at rest, so a list of 100,000 items costs nothing here.
 
@@ -43,12 +43,15 @@ public struct SwipeRowGroup {
         /// The action button under the touch-down, if any.
         var button: String?
         var recognisedAt: Point
+        /// Where the finger is now.
+        var point: Point
 
         init(slot: Int, arbiter: GestureArbiter, hit: RowHit?, recognisedAt: Point) {
             self.slot = slot
             self.arbiter = arbiter
             self.hit = hit
             self.recognisedAt = recognisedAt
+            point = recognisedAt
         }
     }
 
@@ -73,9 +76,24 @@ public struct SwipeRowGroup {
         self.configuration = configuration
     }
 
-    /// The row's snapshot at `time` (idle when it has no controller).
+    /// The row's snapshot at `time` (idle when it has no controller), its pressed button marked.
     public func snapshot(row id: String, at time: Double) -> SwipeRowSnapshot {
-        rows[id]?.snapshot(at: time) ?? .idle
+        guard let row = rows[id] else { return .idle }
+        var snapshot = row.snapshot(at: time)
+        if let pressed = tracks.lazy.filter({ $0.hit?.id == id }).compactMap({ self.pressedButton($0, in: snapshot) }).first {
+            for k in snapshot.buttons.indices where snapshot.buttons[k].action.id == pressed { snapshot.buttons[k].isPressed = true }
+        }
+        return snapshot
+    }
+
+    /// The button `track`'s finger holds down in `snapshot` of its row: it came down on that
+    /// button of the open row, is still a possible tap, and is over the button now (a finger
+    /// that slides off releases it, as a UIButton's highlight goes on touch-drag-exit).
+    func pressedButton(_ track: Track, in snapshot: SwipeRowSnapshot) -> String? {
+        guard let button = track.button, let hit = track.hit, case .pending = track.role, !track.swallowTap,
+              rows[hit.id]?.isOpen == true else { return nil }
+        let local = Point(x: track.point.x - hit.frame.minX, y: track.point.y - hit.frame.minY)
+        return snapshot.buttons.contains { $0.action.id == button && $0.strip.contains(local) } ? button : nil
     }
 
     /// Tells a row not at rest which part of it is on screen (row coordinates; nil: all of it).

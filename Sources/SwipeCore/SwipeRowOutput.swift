@@ -1,7 +1,7 @@
 // What a row controller tells the outside world: its visible state each frame (a snapshot
 // the UI draws and the state dump prints) and the one-off effects the app must carry out.
 
-/// The row's state as the state dump names it (DESIGN.md "State dump").
+/// The row's state as the state dump names it (docs/ARCHITECTURE.md "State dump").
 public enum SwipeRowState: String, Hashable, Sendable {
     case idle, dragging, open, expanded, filling, removing, closing, removed
 }
@@ -31,6 +31,9 @@ public struct SwipeButtonSnapshot: Hashable, Sendable {
     public var appearance: ButtonAppearance
     /// The expandable (outermost) action while the row is expanded.
     public var isExpanded: Bool
+    /// A finger is down on this button of an open row and still over it: drawn darkened by
+    /// `highlightedBackgroundColor` (black at 10 %, §1.3), and it acts when that finger lifts.
+    public var isPressed = false
 }
 
 /// The row at one instant.

@@ -1,5 +1,5 @@
 // Where each button strip sits for a visible width, per transition style and expansion
-// (swipe-behaviour.md §1.9, §8 "Layout"). Positions are measured from the row content's edge
+// (docs/BEHAVIOUR.md "Rows" §1.9, §8 "Layout"). Positions are measured from the row content's edge
 // toward the screen edge ("reveal coordinates"), so both sides share one formula.
 
 /// One button's place in reveal coordinates.

@@ -1,5 +1,5 @@
 // Release velocity of a finger, estimated by a least-squares line over the last ~100 ms of
-// samples (swipe-behaviour.md §11.1). Velocity drives every release decision (projection)
+// samples (docs/BEHAVIOUR.md "Touches" §11.1). Velocity drives every release decision (projection)
 // and is handed to the settle spring, so it must be robust to jitter and pauses.
 
 /// Collects timestamped positions of one touch and estimates its velocity in px/s.

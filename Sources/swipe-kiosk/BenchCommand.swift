@@ -1,4 +1,4 @@
-// `swipe-kiosk bench`: speed figures from the release build (DESIGN.md, Command line).
+// `swipe-kiosk bench`: speed figures from the release build (docs/ARCHITECTURE.md, Command line).
 // With no scene or scenario it measures the swipe core's throughput.
 import ArgumentParser
 import KioskApp
@@ -15,14 +15,18 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "WxH of the frame, e.g. 1280x800.")
     var size: String = "1280x800"
 
-    @Option(help: "How many frames (or core iterations) to measure.")
+    @Option(help: "How many frames (or core iterations) to measure, 10 to 1000000.")
     var frames: Int?
 
     @Option(help: "Play a scripted interaction: swipe, scroll, push, sheet, or pictures (a list of photos at 60 Hz).")
     var scenario: String?
 
-    @Option(help: "Items in the list for --scenario.")
+    @Option(help: "Items in the list for --scenario, 1 to 100000.")
     var items: Int = 100
+
+    /// The accepted `--frames` and `--items`: enough for a steady figure, never unbounded work.
+    static let framesRange = 10...1_000_000
+    static let itemsRange = 1...100_000
 
     @Option(help: "What the --scenario items say: latin, scripts (CJK, Thai, Devanagari, Arabic, Hebrew, emoji) or hostile.")
     var content: String = "latin"
@@ -39,12 +43,18 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--size must be WxH with each side 1…\(TouchScript.maximumSide)"
                 + (scene == nil ? "" : " and H > 64") + ", e.g. 1280x800; not \(size)")
         }
+        if let frames, !Self.framesRange.contains(frames) {
+            throw ValidationError("--frames must be \(Self.framesRange.lowerBound) to \(Self.framesRange.upperBound), not \(frames)")
+        }
+        guard Self.itemsRange.contains(items) else {
+            throw ValidationError("--items must be \(Self.itemsRange.lowerBound) to \(Self.itemsRange.upperBound), not \(items)")
+        }
     }
 
     func run() throws {
         if scene == "reference" {
             let (width, height) = TouchScript.parseSize(size)!  // checked by validate()
-            let bench = ReferenceSceneBench(width: width, height: height, frames: max(1, frames ?? 2000))
+            let bench = ReferenceSceneBench(width: width, height: height, frames: frames ?? 2000)
             print(bench.report(try bench.run(), json: json))
             return
         }
@@ -55,7 +65,7 @@ struct BenchCommand: ParsableCommand {
             try runScenario(scenario)
             return
         }
-        let swipes = max(10, frames ?? 20_000)
+        let swipes = frames ?? 20_000
         _ = CoreThroughputBench(swipes: swipes / 10).run()  // warm caches and allocations
         let result = CoreThroughputBench(swipes: swipes).run()
         if json {
@@ -78,7 +88,7 @@ struct BenchCommand: ParsableCommand {
         guard let content = ScenarioBench.Content(rawValue: content) else {
             throw ValidationError("unknown content '\(self.content)'; known: latin, scripts, hostile")
         }
-        var bench = ScenarioBench(kind: kind, width: w, height: h, items: max(0, items), frames: max(10, frames ?? 600))
+        var bench = ScenarioBench(kind: kind, width: w, height: h, items: items, frames: frames ?? 600)
         bench.content = content
         bench.systemFonts = !noSystemFonts
         let r = try bench.run()
@@ -98,7 +108,7 @@ struct BenchCommand: ParsableCommand {
 
     func runPictures() throws {
         guard let (w, h) = TouchScript.parseSize(size) else { throw ValidationError("--size must be WxH, e.g. 1920x1080") }
-        let r = try PictureScrollBench(width: w, height: h, items: max(1, items), frames: max(10, frames ?? 600)).run()
+        let r = try PictureScrollBench(width: w, height: h, items: items, frames: frames ?? 600).run()
         if json {
             print("{\"scenario\": \"pictures\", \"items\": \(items), \"frames\": \(r.ui.count), \"median_us\": \(r.ui.median), "
                 + "\"p99_us\": \(r.ui.p99), \"max_us\": \(r.ui.max), \"no_pictures_median_us\": \(r.uiWithoutPictures.median), "

@@ -1,4 +1,4 @@
-// `swipe-kiosk check-config [--config] FILE` (DESIGN.md, Command line): validates a configuration file
+// `swipe-kiosk check-config [--config] FILE` (docs/ARCHITECTURE.md, Command line): validates a configuration file
 // before it is deployed. Prints `FILE: ok` and a summary, or every problem as
 // `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file, and for
 // a configured font that does not load: CheckConfigCommand+Fonts.swift, or an unknown action

@@ -1,4 +1,4 @@
-// `swipe-kiosk check-text [--database FILE] [TEXT…]` (DESIGN.md, Command line): shows which
+// `swipe-kiosk check-text [--database FILE] [TEXT…]` (docs/ARCHITECTURE.md, Command line): shows which
 // font draws each run of each string (the given ones, or every item's title, subtitle and
 // body), so content is checked before a kiosk is deployed. Exits 65 naming the first item
 // (or string) and the code points that no installed font has.

@@ -1,12 +1,12 @@
 // `swipe-kiosk bench --scene reference`: times the reference list frame of
-// /work/shared/bench/reference-scene.md the way the peers were timed (one thread, warm glyph
+// BENCHMARKS.md ("the reference scene") the way the peers were timed (one thread, warm glyph
 // cache, every pixel repainted each frame), plus a frame whose damage is one 64 px row, and a
 // memcpy of one frame measured in the same run as the floor.
 import Canvas
 import KioskApp
 import SwipeCore
 
-/// Measures the reference scene and formats the figures (text or the JSON keys of DESIGN.md).
+/// Measures the reference scene and formats the figures (text or the JSON keys of docs/ARCHITECTURE.md).
 struct ReferenceSceneBench {
     let width: Int
     let height: Int

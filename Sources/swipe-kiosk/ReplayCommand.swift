@@ -1,9 +1,13 @@
-// `swipe-kiosk replay SCRIPT` (DESIGN.md, Command line): plays a touch script headless and
-// deterministically, writing the screenshots and state dumps it asks for under --out.
+// `swipe-kiosk replay SCRIPT` (docs/ARCHITECTURE.md, Command line): plays a touch script headless and
+// deterministically, writing the screenshots and state dumps it asks for under --out. The panel
+// is rotated as the configuration says (or `--rotation`), as `run` and `screenshot` do: `--size`
+// (or the script's `size`) is the app's upright screen, the script's touches and a recording's
+// axes are the panel's, before rotation, as libinput reports them.
 import ArgumentParser
 import Canvas
 import KioskApp
 import KioskFiles
+import KioskHardware
 import KioskReplay
 
 struct ReplayCommand: ParsableCommand {
@@ -11,7 +15,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Play a touch script headless; same script, same pixels.")
 
-    @Argument(help: "A touch script (see DESIGN.md) or a `libinput record` YAML file.")
+    @Argument(help: "A touch script (its format: README, \"Commands\") or a `libinput record` YAML file.")
     var script: String
 
     @OptionGroup var options: AppOptions
@@ -19,6 +23,8 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var screen: ScreenSizeOption
 
     @OptionGroup var demo: DemoOption
+
+    @OptionGroup var rotation: RotationOption
 
     @Option(help: "Directory for the script's screenshots and state dumps.")
     var out: String = "."
@@ -31,6 +37,9 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "Refresh rate of the virtual display in Hz (animations advance per flip at this rate).")
     var refresh: Double = 60
+
+    @Flag(help: "Run the commands of command actions (default: log them as skipped; a recording replayed as root would run them as root).")
+    var runCommands = false
 
     func validate() throws {
         guard refresh.isFinite, refresh >= 1, refresh <= 500 else { throw ValidationError("--refresh must be 1 to 500 (Hz)") }
@@ -45,12 +54,15 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode.badData
         }
         let configuration = demo.applied(to: try options.loadConfiguration())
+        let rotated = rotation.resolved(configuration)
         let parsed: TouchScript
         let size: (width: Int, height: Int)
         do {
             if LibinputRecording.looksLikeRecording(text) {
                 size = screen.screenSize(fallback: (1280, 800))
-                parsed = try LibinputRecording.script(from: text, file: script, width: size.width, height: size.height)
+                // The recording's absolute axes span the panel, the app's screen turned back.
+                let panel = rotated.swapsAxes ? (size.height, size.width) : (size.width, size.height)
+                parsed = try LibinputRecording.script(from: text, file: script, width: panel.0, height: panel.1)
             } else {
                 parsed = try TouchScript(parsing: text, file: script)
                 // An empty file (or only comments) is a mistake, not a replay of nothing.
@@ -65,7 +77,8 @@ struct ReplayCommand: ParsableCommand {
         }
         let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: size)
         do {
-            let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, steps: parsed.steps)
+            let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, rotation: rotated,
+                                         steps: parsed.steps, runCommands: runCommands)
             let end = try replay.play(parsed, outputDirectory: out)
             if let screenshot { try replay.writeScreenshot(to: screenshot) }
             if let state { try replay.writeState(to: state, timeMs: end) }

@@ -1,4 +1,4 @@
-// `swipe-kiosk [run]` (DESIGN.md, Command line): the kiosk itself on DRM/KMS + libinput, as
+// `swipe-kiosk [run]` (docs/ARCHITECTURE.md, Command line): the kiosk itself on DRM/KMS + libinput, as
 // systemd starts it. It logs what it chose (card, connector, mode, input devices) and exits
 // with the contract's codes: 65 bad configuration, 69 no usable display.
 import ArgumentParser
@@ -22,12 +22,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "DRM device, e.g. /dev/dri/card0 (default: configured, else the first usable card).")
     var device: String?
 
-    @Option(help: "Rotation clockwise: 0, 90, 180 or 270 (default: configured).")
-    var rotation: Int?
+    @OptionGroup var rotation: RotationOption
 
     func validate() throws {
         guard ["auto", "drm", "headless"].contains(backend) else { throw ValidationError("--backend must be auto, drm or headless") }
-        if let rotation, DisplayRotation(rawValue: rotation) == nil { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
     }
 
     func run() throws {
@@ -40,7 +38,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.usage
         }
         var hardware = KioskSession.DeviceOptions(
-            display: configuration.display.hardware(device: device, rotation: rotation),
+            display: configuration.display.hardware(device: device, rotation: rotation.rotation),
             input: configuration.input.backend,
             haptics: configuration.haptics.hardware)
         hardware.calibration = configuration.input.calibrationMatrix
@@ -58,7 +56,7 @@ struct RunCommand: ParsableCommand {
         let app = try options.makeApplication(
             configuration: configuration, databasePath: databasePath,
             size: (size.width, size.height), storeClock: .wall)
-        let screen = try AppScreen(app: app, session: session)
+        let screen = try AppScreen(app: app, session: session, runsCommands: true)
         screen.watchDatabase(at: databasePath)
         screen.reload = { [options, demo] in
             guard let path = options.config, let fresh = try? demo.applied(to: KioskConfiguration.load(file: path)),

@@ -1,6 +1,7 @@
-// `swipe-kiosk screenshot --output FILE.png` (DESIGN.md, Command line): the app's first screen,
+// `swipe-kiosk screenshot --output FILE.png` (docs/ARCHITECTURE.md, Command line): the app's first screen,
 // as the virtual panel shows it after the first present, rotated as a panel mounted at
-// 90/180/270 degrees shows it (the same rotated copy the DRM path makes).
+// 90/180/270 degrees shows it (the same rotated copy the DRM path makes): `--rotation`, else the
+// configuration's. `--size` is the app's upright screen; the panel is its transpose at 90/270.
 import ArgumentParser
 import Canvas
 import KioskApp
@@ -21,14 +22,11 @@ struct ScreenshotCommand: ParsableCommand {
 
     @OptionGroup var demo: DemoOption
 
-    @Option(help: "Rotation of the panel: 0, 90, 180 or 270.")
-    var rotation: Int = 0
+    @OptionGroup var rotation: RotationOption
 
     func run() throws {
-        guard let rotated = DisplayRotation(rawValue: rotation) else {
-            throw ValidationError("--rotation must be 0, 90, 180 or 270")
-        }
         let configuration = demo.applied(to: try options.loadConfiguration())
+        let rotated = rotation.resolved(configuration)
         let size = screen.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(
             configuration: configuration, databasePath: options.databasePath, size: size)

@@ -1,4 +1,4 @@
-// The `swipe-kiosk` command line: the contract of DESIGN.md ("Command line").
+// The `swipe-kiosk` command line: the contract of docs/ARCHITECTURE.md ("Command line").
 // Each subcommand lives in its own file; this one only names them and the version.
 import ArgumentParser
 import KioskApp

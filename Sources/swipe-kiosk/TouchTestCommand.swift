@@ -34,8 +34,11 @@ struct TouchTestCommand: ParsableCommand {
     @Option(help: "Haptic backend for a tap (fires `action`): none, ff, ff:DEVICE, led:NAME, command:CMD.")
     var haptic = "none"
 
-    @Option(help: "Blank the display after this many idle seconds (0 = never).")
+    @Option(help: "Blank the display after this many idle seconds, 0 to 86400 (0 = never).")
     var blankAfter = 0
+
+    /// The accepted `--blank-after`, as the configuration's `idle.blank_after_s`.
+    static let blankAfterRange = 0...86_400
 
     func validate() throws {
         guard DisplayRotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
@@ -43,8 +46,18 @@ struct TouchTestCommand: ParsableCommand {
         guard DisplayConfiguration.Modesetting(rawValue: modesetting) != nil else {
             throw ValidationError("--modesetting must be auto, atomic or legacy")
         }
-        if let calibration, CalibrationMatrix(parsing: calibration) == nil {
-            throw ValidationError("--calibration needs six numbers")
+        if let calibration {
+            switch CalibrationMatrix(parsing: calibration).map({ $0.problem }) {
+            case nil: throw ValidationError("--calibration needs six numbers \"a b c d e f\", e.g. \"1 0 0 0 1 0\"")
+            case .outOfRange?: throw ValidationError("--calibration must hold finite numbers within ±100, not \(calibration.prefix(80))")
+            case .singular?: throw ValidationError("--calibration maps every touch onto a line or a point (a·e − b·d is 0); "
+                                                   + "the identity is \"1 0 0 0 1 0\"")
+            case nil?: break
+            }
+        }
+        guard Self.blankAfterRange.contains(blankAfter) else {
+            throw ValidationError("--blank-after must be \(Self.blankAfterRange.lowerBound) to \(Self.blankAfterRange.upperBound) "
+                                  + "seconds (0 = never), not \(blankAfter)")
         }
         guard hapticBackend != nil else { throw ValidationError("--haptic: none, ff, ff:DEVICE, led:NAME or command:CMD") }
     }

@@ -4,29 +4,35 @@
 import Foundation
 import TestSupport
 import XCTest
+import KioskConfig
+import KioskHardware
 @testable import KioskApp
 
 final class CommandRunnerSignalTests: XCTestCase {
     func testActionCommandsStartWithDefaultSignals() throws {
         let out = NSTemporaryDirectory() + "signals-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let runner = CommandRunner()
+        let loop = try EventLoop(signals: [])
+        let runner = CommandRunner(processes: CommandProcesses(loop: loop))
+        let command = ActionCommand(arguments: [.literal("/bin/sh"), .literal("-c"), .literal(SignalState.reportCommand(to: out))])
         SignalState.asInTheKiosk {
-            runner.start(["/bin/sh", "-c", SignalState.reportCommand(to: out)], itemID: "item-1", actionID: "report", environment: [:])
+            runner.start(command, actionID: "report", itemID: "item-1", file: 0) { _ in "" }
         }
         var results: [CommandRunner.Result] = []
         for _ in 0..<1000 where results.isEmpty {  // until the child has exited (at most ~10 s)
+            try loop.runOnce(block: false)
             results = runner.take()
             if results.isEmpty { usleep(10_000) }
         }
-        XCTAssertEqual(results.map(\.status), [0], "\(results.map(\.error))")
+        XCTAssertEqual(results.map(\.outcome), [.exited(0)])
         let state = try XCTUnwrap(SignalState(status: try String(contentsOfFile: out, encoding: .utf8)))
         XCTAssertTrue(state.isDefault, "blocked \(String(state.blocked, radix: 16)), ignored \(String(state.ignored, radix: 16))")
     }
 
     func testAMissingProgramIsReportedAsAnError() throws {
-        let runner = CommandRunner()
-        runner.start(["/nonexistent/program"], itemID: "item-1", actionID: "x", environment: [:])
-        XCTAssertEqual(runner.take().map(\.error), ["/nonexistent/program: No such file or directory"])
+        let loop = try EventLoop(signals: [])
+        let runner = CommandRunner(processes: CommandProcesses(loop: loop))
+        runner.start(ActionCommand(arguments: [.literal("/nonexistent/program")]), actionID: "x", itemID: "item-1", file: 0) { _ in "" }
+        XCTAssertEqual(runner.take().map(\.outcome), [.failedToStart("/nonexistent/program: No such file or directory")])
     }
 }

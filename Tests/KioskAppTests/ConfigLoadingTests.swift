@@ -45,7 +45,8 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.haptics.patterns.count, HapticEvent.allCases.count)
         let print = try XCTUnwrap(configuration.lists[0].trailing.action(id: "print"))
         XCTAssertEqual(print.effect, .command)
-        XCTAssertEqual(print.command, ["/usr/bin/lp", "-d", "kiosk"])
+        XCTAssertEqual(print.command, ActionCommand(
+            arguments: [.literal("/usr/local/bin/print-item"), .literal("--"), .field(.id)], timeoutSeconds: 30, maxRunning: 1))
         XCTAssertTrue(print.action.hidesWhenSelected)
         XCTAssertEqual(configuration.lists[0].trailing.action(id: "delete")?.action.style, .destructive)
     }
@@ -87,12 +88,11 @@ final class ConfigLoadingTests: XCTestCase {
             [haptics]
             backend = "led"
             led = "/sys/class/leds/vibrator"
-            rate_limit_ms = 0
             [haptics.events]
             action = { duration_ms = 99, strength = 0.25 }
             [idle]
             reset_after_s = 30
-            blank_after_s = 600.5
+            blank_after_s = 600
             [data]
             database = "/tmp/x.sqlite3"
             demo_data = false
@@ -128,7 +128,7 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertFalse(configuration.input.pointerAsTouch)
         XCTAssertEqual(configuration.haptics.pattern(for: .action), HapticPattern(durationMilliseconds: 99, strength: 0.25))
         XCTAssertEqual(configuration.haptics.pattern(for: .expansionEnter), HapticConfiguration.defaultPatterns[.expansionEnter])
-        XCTAssertEqual(configuration.idle.blankAfter, 600.5)
+        XCTAssertEqual(configuration.idle.blankAfter, 600)
         XCTAssertEqual(configuration.data.pollInterval, 250)
         XCTAssertEqual(configuration.data.undoWindow, 5)
         XCTAssertEqual(configuration.navigation.transition, .zoom)

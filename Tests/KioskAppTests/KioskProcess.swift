@@ -1,5 +1,5 @@
 // Runs the built `swipe-kiosk` binary as a user would, for the tests that check what a command
-// prints and which exit code it ends with (the contract of DESIGN.md, "Exit codes").
+// prints and which exit code it ends with (the contract of docs/ARCHITECTURE.md, "Exit codes").
 import Foundation
 import XCTest
 
@@ -21,7 +21,7 @@ struct KioskProcess {
         let errors = Pipe()
         child.standardError = errors
         let outputPath = NSTemporaryDirectory() + "swipekiosk-stdout-" + UUID().uuidString
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         child.standardOutput = output

@@ -102,4 +102,19 @@ final class LibinputRecordingLimitsTests: XCTestCase {
         XCTAssertEqual(run.status, 65)
         XCTAssertEqual(run.standardError, "\(dir.file("r.yml")):24: devices[0].events: must be a list of `- evdev: [...]` entries\n")
     }
+
+    /// A pin, not a fix (issue 22 asked whether YAML nesting is bounded): libyaml stops at 1,000
+    /// levels by default, and the deepest document it lets through is composed by Yams without
+    /// exhausting the stack. Run as a child process, so a regression cannot take the tests down.
+    func testYAMLNestingIsBoundedByLibyaml() throws {
+        let dir = try TemporaryDirectory()
+        for (name, levels) in [("deep.yml", 100_000), ("deepest.yml", 990)] {
+            let text = "devices: " + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "\n"
+            try text.write(toFile: dir.file(name), atomically: true, encoding: .utf8)
+            let run = try KioskProcess(["replay", dir.file(name), "--out", dir.path])
+            XCTAssertEqual(run.status, 65, name)
+            let expected = levels > 1000 ? "Maximum nesting level reached" : "\(dir.file(name)):1: devices[0]: must be a mapping"
+            XCTAssertTrue(run.standardError.contains(expected), "\(name): \(run.standardError.prefix(300))")
+        }
+    }
 }

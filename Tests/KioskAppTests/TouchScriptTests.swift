@@ -1,4 +1,4 @@
-// The touch-script contract of DESIGN.md: every command, expansion of tap/swipe, and errors.
+// The touch-script contract of docs/ARCHITECTURE.md: every command, expansion of tap/swipe, and errors.
 import KioskHardware
 import XCTest
 @testable import KioskApp

@@ -1,6 +1,7 @@
 // The database change watch without a database: writes to the watched file, its -wal and
-// -journal companions are reported; writes to other files in the directory (the -shm index,
-// unrelated files) are not, and a quiet directory reports nothing.
+// -journal companions are reported, and so are a file renamed over it and its deletion; writes
+// to other files in the directory (the -shm index, unrelated files) are not, and a quiet
+// directory reports nothing.
 import Glibc
 import XCTest
 @testable import KioskHardware
@@ -22,6 +23,23 @@ final class FileChangeWatcherTests: XCTestCase {
         XCTAssertFalse(watcher.drain(), "reported once")
         try write(database, "1")
         XCTAssertTrue(watcher.drain())
+    }
+
+    /// The app follows a database replaced or deleted under it (KioskApplication+DatabaseFile)
+    /// only if it wakes: a file renamed over the path and an unlink are changes.
+    func testAFileRenamedOverTheDatabaseAndItsDeletionAreReported() throws {
+        var template = Array("/tmp/watch-XXXXXX".utf8CString)
+        let directory = String(cString: try XCTUnwrap(mkdtemp(&template)))
+        defer { _ = system("rm -rf \(directory)") }
+        let database = directory + "/items.sqlite3"
+        try write(database, "0")
+        let watcher = try FileChangeWatcher(path: database)
+        try write(directory + "/import.tmp", "new")
+        XCTAssertFalse(watcher.drain(), "the importer's own file does not count")
+        XCTAssertEqual(rename(directory + "/import.tmp", database), 0)
+        XCTAssertTrue(watcher.drain(), "a rename over the database is a change")
+        XCTAssertEqual(unlink(database), 0)
+        XCTAssertTrue(watcher.drain(), "a deleted database is a change")
     }
 
     func testAMissingDirectoryIsAnError() {

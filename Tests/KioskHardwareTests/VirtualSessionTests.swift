@@ -12,6 +12,8 @@ private final class RecordingClient: SessionClient {
     var ticks: [LoopInstant] = []
     var draws: [LoopInstant] = []
     var animateUntil = LoopInstant(nanoseconds: 0)
+    /// A timer (not a frame) the client wants to be ticked at, drawn or not.
+    var timer: LoopInstant?
     var now = LoopInstant(nanoseconds: 0)
 
     func tick(now: LoopInstant) {
@@ -25,7 +27,10 @@ private final class RecordingClient: SessionClient {
         shadow.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), color: UInt32(draws.count))
         return [PixelRect(x: 0, y: 0, width: 1, height: 1)]
     }
-    func nextDeadline(now: LoopInstant) -> LoopInstant? { now < animateUntil ? now : nil }
+    func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        [now < animateUntil ? now : nil, nextTimer(now: now)].compactMap { $0 }.min()
+    }
+    func nextTimer(now: LoopInstant) -> LoopInstant? { timer.flatMap { $0 > now ? $0 : nil } }
     var readyStatus: String { "test" }
     func handle(signal: LoopSignal) {}
 }
@@ -95,5 +100,21 @@ final class VirtualSessionTests: XCTestCase {
         XCTAssertFalse(session.display.isBlanked)
         XCTAssertEqual(client.touches.map(\.phase), [.began], "the waking touch never reaches the client")
         XCTAssertEqual(client.touches.first?.location, Point(x: 6, y: 6))
+    }
+
+    func testTheClientsTimersRunWhileThePanelIsBlank() throws {
+        // The panel blanks at 1 s while the client still animates (a frame wanted now would mask
+        // any later deadline) and has a timer at 5 s (an idle reset, a purge): it is ticked then,
+        // without any input, although nothing is drawn.
+        let (session, client) = try session(blankAfter: 1)
+        client.animateUntil = ms(3000)
+        client.timer = ms(5000)
+        try session.run(until: ms(1200))
+        XCTAssertTrue(session.display.isBlanked)
+        let draws = client.draws.count
+        try session.run(until: ms(60_000))
+        XCTAssertTrue(client.ticks.contains(ms(5000)), "ticked at the timer: \(client.ticks.suffix(5))")
+        XCTAssertEqual(client.draws.count, draws, "nothing drawn while blank")
+        XCTAssertLessThan(client.ticks.filter { $0 > ms(1200) }.count, 5, "the animation's frames are not ticked while blank")
     }
 }

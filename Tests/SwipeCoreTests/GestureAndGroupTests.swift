@@ -1,4 +1,4 @@
-// Pins gesture arbitration (swipe-behaviour.md §1.4, §11.1) and the list-wide rules of the row
+// Pins gesture arbitration (docs/BEHAVIOUR.md "Touches" §1.4, §11.1) and the list-wide rules of the row
 // group: one row dragging, one row open, touches elsewhere and scrolling close it (§11.7).
 import XCTest
 @testable import SwipeCore

@@ -1,4 +1,4 @@
-// Pins the motion primitives to the reference numbers of swipe-behaviour.md (§1.13, §5.3, §5.4, §8).
+// Pins the motion primitives to the reference numbers of docs/BEHAVIOUR.md "Rows" (§1.13, §5.3, §5.4, §8).
 import XCTest
 @testable import SwipeCore
 import RealModule

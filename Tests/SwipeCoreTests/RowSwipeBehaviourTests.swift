@@ -1,5 +1,5 @@
 // Pins release, expansion, fill/delete and per-button animations at explicit timestamps
-// (swipe-behaviour.md §1.6, §1.7, §1.10, §1.11, §1.12, §11.2).
+// (docs/BEHAVIOUR.md "Rows" §1.6, §1.7, §1.10, §1.11, §1.12, §11.2).
 import XCTest
 @testable import SwipeCore
 

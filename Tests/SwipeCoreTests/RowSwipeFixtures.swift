@@ -1,4 +1,4 @@
-// Shared fixtures for the row and sheet tests: the worked example of swipe-behaviour.md §1.6
+// Shared fixtures for the row and sheet tests: the worked example of docs/BEHAVIOUR.md "Rows" §1.6
 // (W = 390, three trailing actions, m = 74, P = 222).
 @testable import SwipeCore
 
@@ -6,7 +6,7 @@ enum Fixture {
     static let width = 390.0
     static let height = 64.0
 
-    /// An 800 px sheet presented at 0 and at rest at 1 s (swipe-behaviour.md §4).
+    /// An 800 px sheet presented at 0 and at rest at 1 s (docs/BEHAVIOUR.md "Sheets" §4).
     static func presentedSheet(_ config: SwipeDownConfiguration = SwipeDownConfiguration()) -> SheetDismissController {
         var sheet = SheetDismissController(height: 800, configuration: config, time: 0)
         sheet.tick(time: 1)

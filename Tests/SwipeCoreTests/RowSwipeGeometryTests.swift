@@ -1,4 +1,4 @@
-// Pins sizing, targets, resistance and the three transition layouts to swipe-behaviour.md §1.5–1.9 and §8.
+// Pins sizing, targets, resistance and the three transition layouts to docs/BEHAVIOUR.md "Rows" §1.5–1.9 and §8.
 import XCTest
 @testable import SwipeCore
 

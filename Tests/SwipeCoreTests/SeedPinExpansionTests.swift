@@ -1,4 +1,4 @@
-// Pins expansion behaviours of swipe-behaviour.md (§1.3, §1.6, §1.10, §9.2) that were implemented but untested.
+// Pins expansion behaviours of docs/BEHAVIOUR.md "Rows" (§1.3, §1.6, §1.10, §9.2) that were implemented but untested.
 import XCTest
 @testable import SwipeCore
 

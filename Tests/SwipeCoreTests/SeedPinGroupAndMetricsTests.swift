@@ -1,4 +1,4 @@
-// Pins row-group rules and button metrics of swipe-behaviour.md (§1.3, §1.4, §1.8, §1.12, §2.4, §9.1) that were implemented but untested.
+// Pins row-group rules and button metrics of docs/BEHAVIOUR.md "Rows" (§1.3, §1.4, §1.8, §1.12, §2.4, §9.1) that were implemented but untested.
 import XCTest
 @testable import SwipeCore
 

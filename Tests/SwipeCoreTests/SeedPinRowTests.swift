@@ -1,4 +1,4 @@
-// Pins row-controller behaviours of swipe-behaviour.md (§1.2–§1.12, §9.1) that were implemented but untested.
+// Pins row-controller behaviours of docs/BEHAVIOUR.md "Rows" (§1.2–§1.12, §9.1) that were implemented but untested.
 import XCTest
 @testable import SwipeCore
 

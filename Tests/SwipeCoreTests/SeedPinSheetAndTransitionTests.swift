@@ -1,4 +1,4 @@
-// Pins sheet, transition and button-animation behaviours of swipe-behaviour.md (§2.7, §3, §4, §9.3) that were implemented but untested.
+// Pins sheet, transition and button-animation behaviours of docs/BEHAVIOUR.md "Rows" (§2.7, §3, §4, §9.3) that were implemented but untested.
 import XCTest
 @testable import SwipeCore
 

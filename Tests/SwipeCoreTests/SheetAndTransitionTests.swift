@@ -1,4 +1,4 @@
-// Pins sheet dismissal (swipe-behaviour.md §4, §9.3), interactive transitions (§3, §9.4) and
+// Pins sheet dismissal (docs/BEHAVIOUR.md "Sheets" §4, §9.3), interactive transitions (§3, §9.4) and
 // the navigation transition layers at explicit timestamps.
 import XCTest
 @testable import SwipeCore

@@ -1,4 +1,4 @@
-"""The Debian 12 system the boot test starts (vm-e2e.md §4): a debootstrap minbase root file
+"""The Debian 12 system the boot test starts: a debootstrap minbase root file
 system with systemd, udev and the libraries the .deb depends on, the kernel modules of the cached
 kernel, and the test's guest helpers. The base tree is cached in ~/.cache/swipe-kiosk-e2e under a
 hash of its inputs (rebuilt only when they change); every run copies it, installs the .deb with

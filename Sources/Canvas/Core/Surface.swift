@@ -57,7 +57,7 @@ public final class Surface {
     /// Wraps external memory (e.g. a shadow buffer or a mapped dumb buffer) without copying or
     /// owning it. The caller keeps `pointer` valid for as long as the surface is used.
     /// Blending reads the destination, so draw into cached memory, not into write-combined
-    /// scanout memory (DESIGN.md): render to a shadow surface and copy the damaged rects.
+    /// scanout memory (docs/ARCHITECTURE.md "Rules"): render to a shadow surface and copy the damaged rects.
     /// - Throws: `invalidSurfaceSize` or `invalidStride` when the layout is impossible.
     public init(wrapping pointer: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                 format: PixelFormat) throws {

@@ -1,4 +1,4 @@
-// The reference list frame of /work/shared/bench/reference-scene.md, which cairo, pixman and
+// The reference list frame of BENCHMARKS.md ("the reference scene"), which cairo, pixman and
 // LVGL were measured drawing. It lives in Canvas (not in the bench) because two clients need
 // exactly the same drawing list: `swipe-kiosk bench --scene reference` times it and the golden
 // test in CanvasTests checks its pixels. Text layouts are built once, as a UI would cache them.

@@ -1,4 +1,4 @@
-// Errors of the app layer that end the program, each with the exit code DESIGN.md assigns and a
+// Errors of the app layer that end the program, each with the exit code docs/ARCHITECTURE.md assigns and a
 // message that says what to do.
 
 /// A fatal problem at start-up or during a command.

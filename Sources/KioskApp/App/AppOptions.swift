@@ -1,5 +1,5 @@
 // Options shared by the commands that start the app (run, replay, screenshot, check-text):
-// which configuration, which database. Loading them reports problems the way DESIGN.md
+// which configuration, which database. Loading them reports problems the way docs/ARCHITECTURE.md
 // promises: `file:line:column: message` and exit 65 for a bad configuration.
 import ArgumentParser
 import KioskConfig
@@ -58,8 +58,15 @@ public struct AppOptions: ParsableArguments {
             printError(error.description)
             throw ExitCode(error.exitCode)
         } catch let error as StoreError {
-            printError(error.message(database: databasePath))
-            throw ExitCode.badData
+            // Also the demo data written at start: SQLITE_FULL there is the disk.
+            let error = error.atStart(database: databasePath)
+            guard error.isDiskFull else {
+                printError(error.message(database: databasePath))
+                throw ExitCode.badData
+            }
+            // systemd does not restart on 75 (a restart cannot free space): say how to start again.
+            printError(error.message(database: databasePath) + "; then: systemctl restart swipe-kiosk")
+            throw ExitCode.temporaryFailure
         } catch {
             printError("cannot start: \(error)")
             throw ExitCode.badData

@@ -1,56 +1,121 @@
-// Runs an action's external command without blocking the loop: the process is spawned through
-// ChildProcess (an empty signal mask and default dispositions, so `systemctl stop` and timeouts
-// can end it), its exit is collected by a thread that waits for it, and the result waits in a
-// locked queue until the loop's next tick turns it into a toast. The item's fields go in the
-// environment.
-import Foundation
+// The app's policy for command actions (the processes themselves are KioskHardware's
+// CommandProcesses: own process group, deadline, reaped on the loop, no thread per command).
+// Item fields reach argv only through the action's placeholders, and a value that could be an
+// option or a path is refused (ActionCommand.argv); the environment carries every field. At most
+// `max_running` runs of one action and ActionCommand.totalLimit of all actions run at once: a tap
+// beyond is refused visibly rather than queued, so 300 taps start no more than the caps and leave
+// nothing behind to run later. Without processes (replay and screenshot unless `--run-commands`)
+// nothing runs and the tap is recorded as skipped. Each outcome waits here until the loop's next
+// tick turns it into a toast and a log entry; the runner moves to a reloaded app with its commands.
+import KioskConfig
 import KioskHardware
 
-/// Spawns action commands and hands their results back to the loop thread.
-final class CommandRunner: @unchecked Sendable {
-    struct Result {
+/// Starts action commands through `processes` and queues their outcomes for the loop.
+final class CommandRunner {
+    /// What became of one tap on a command action.
+    enum Outcome: Equatable {
+        /// The command exited with this code (0: done).
+        case exited(Int32)
+        /// It ran past `timeout_s` and its process group was killed.
+        case timedOut(seconds: Double)
+        /// It could not start (the program is missing, not executable, …).
+        case failedToStart(String)
+        /// A placeholder's value may not become an argument: nothing ran.
+        case refused(ActionCommand.RefusedValue)
+        /// `max_running` runs of this action are running: nothing ran.
+        case stillRunning
+        /// ActionCommand.totalLimit commands are running: nothing ran.
+        case tooManyRunning
+        /// Commands are not run here (replay without `--run-commands`).
+        case skipped
+    }
+
+    struct Result: Equatable {
         let actionID: String
         let itemID: String
-        let status: Int32
-        let error: String?
+        /// Which database file was open when the command started (`ItemStore.fileGeneration`):
+        /// an outcome is logged only into the file whose item the person acted on.
+        let file: Int
+        let outcome: Outcome
     }
 
-    private let lock = NSLock()
+    /// Where commands run; nil: they are skipped.
+    var processes: CommandProcesses?
     private var finished: [Result] = []
 
-    /// Starts `argv` (+ the item id as the last argument) with `environment` added.
-    func start(_ argv: [String], itemID: String, actionID: String, environment: [String: String]) {
-        guard let executable = argv.first else {
-            deliver(Result(actionID: actionID, itemID: itemID, status: -1, error: "no command configured"))
-            return
+    init(processes: CommandProcesses? = nil) {
+        self.processes = processes
+    }
+
+    /// Runs `command` for the item whose fields `value` gives; the outcome is queued (at once
+    /// when nothing runs).
+    func start(_ command: ActionCommand, actionID: String, itemID: String, file: Int, value: (ItemField) -> String) {
+        let deliver = { [unowned self] (outcome: Outcome) in
+            finished.append(Result(actionID: actionID, itemID: itemID, file: file, outcome: outcome))
         }
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        let pid: pid_t
-        do {
-            pid = try ChildProcess.spawn(executable, arguments: argv + [itemID], environment: variables)
+        let argv: [String]
+        do throws(ActionCommand.RefusedValue) { argv = try command.argv(value) } catch {
+            return deliver(.refused(error))
+        }
+        guard let processes else { return deliver(.skipped) }
+        // Per action first: the person sees their own action is busy.
+        if processes.count(tag: actionID) >= command.maxRunning { return deliver(.stillRunning) }
+        if processes.count >= ActionCommand.totalLimit { return deliver(.tooManyRunning) }
+        var variables = ["SWIPE_KIOSK_ACTION": actionID]
+        for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) }
+        variables["SWIPE_KIOSK_LIST"] = value(.list)
+        let timeout = command.timeoutSeconds
+        do throws(SystemError) {
+            try processes.start(
+                argv, environment: ChildProcess.environment(setting: variables), tag: actionID,
+                timeoutMilliseconds: Int64((timeout * 1000).rounded())
+            ) { [unowned self] outcome in
+                switch outcome {
+                case .ended(let termination): deliver(.exited(termination.exitCode))
+                case .timedOut: deliver(.timedOut(seconds: timeout))
+                }
+            }
         } catch {
-            deliver(Result(actionID: actionID, itemID: itemID, status: -1, error: "\(executable): \(String(cString: strerror(error.errno)))"))
-            return
-        }
-        Thread.detachNewThread { [weak self] in
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            self?.deliver(Result(actionID: actionID, itemID: itemID, status: ChildProcess.exitCode(status: status), error: nil))
+            deliver(.failedToStart("\(argv[0]): \(error.reason)"))
         }
     }
 
-    /// Results finished since the last call (called on the loop thread).
+    /// Outcomes since the last call (called on the loop thread).
     func take() -> [Result] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = finished
-        finished = []
-        return taken
+        defer { finished = [] }
+        return finished
+    }
+}
+
+extension CommandRunner.Outcome {
+    /// The toast for the action `actionID`.
+    func message(actionID: String) -> String {
+        switch self {
+        case .exited(0): return "\(actionID): done"
+        case .exited(let code): return "\(actionID) failed (exit \(code))"
+        case .timedOut(let seconds): return "\(actionID) timed out after \(seconds.formatted) s"
+        case .failedToStart(let reason): return reason
+        case .refused(let value): return "\(actionID) not run: the item's \(value.field.rawValue) \(value.reason)"
+        case .stillRunning: return "\(actionID) is still running"
+        case .tooManyRunning: return "\(actionID) not run: \(ActionCommand.totalLimit) commands are running"
+        case .skipped: return "\(actionID) not run (commands run only with --run-commands here)"
+        }
     }
 
-    private func deliver(_ result: Result) {
-        lock.lock()
-        finished.append(result)
-        lock.unlock()
+    /// The state dump's log entry for the action `actionID`.
+    func logEntry(actionID: String) -> String {
+        switch self {
+        case .exited(0): return "\(actionID)-done"
+        case .exited, .failedToStart: return "\(actionID)-failed"
+        case .timedOut: return "\(actionID)-timeout"
+        case .refused: return "\(actionID)-refused"
+        case .stillRunning, .tooManyRunning: return "\(actionID)-busy"
+        case .skipped: return "\(actionID)-skipped"
+        }
     }
+}
+
+private extension Double {
+    /// 30 → "30", 0.5 → "0.5".
+    var formatted: String { rounded() == self ? String(Int(self)) : String(self) }
 }

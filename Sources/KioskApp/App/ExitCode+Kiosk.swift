@@ -1,4 +1,4 @@
-// The exit codes DESIGN.md promises to scripts and systemd (sysexits.h values).
+// The exit codes docs/ARCHITECTURE.md promises to scripts and systemd (sysexits.h values).
 import ArgumentParser
 import KioskFiles
 
@@ -11,6 +11,10 @@ extension ExitCode {
     public static let unavailable = ExitCode(69)
     /// Internal error (EX_SOFTWARE).
     public static let software = ExitCode(70)
+    /// A temporary failure the app cannot fix and a restart does not either until someone acts:
+    /// the database's file system is full (EX_TEMPFAIL). systemd does not restart on it
+    /// (`RestartPreventExitStatus=75`), so a full disk is not a restart loop.
+    public static let temporaryFailure = ExitCode(75)
 
     /// An output file cannot be created there: a directory, FIFO or device node is in the way,
     /// or the system refused (EX_CANTCREAT). Prints `cannot write PATH: reason` and returns 73.

@@ -94,9 +94,10 @@ extension KioskApplication {
             logged(.sheet, itemID: itemID, action: ref)
             presentActions(for: itemID)
         case .command:
-            // A command acts outside the kiosk: it starts only once its log row is stored.
+            // A command acts outside the kiosk: it starts only once its log row is stored; its
+            // outcome (done, failed, timeout, refused, busy, skipped) is logged after it.
             logged(.command, itemID: itemID, action: ref) { [unowned self] in
-                runCommand(action.command ?? [], itemID: itemID, actionID: ref.id)
+                if let command = action.command { runCommand(command, itemID: itemID, actionID: ref.id) }
             }
         }
         // A manual fill waits for the app: deletions go, everything else comes back.

@@ -72,14 +72,21 @@ extension KioskApplication {
         currentListID.flatMap { configuration.list(id: $0) } ?? configuration.lists.first ?? .inbox
     }
 
-    /// Shows "Deleted" with Undo for the toast's lifetime.
+    /// Shows "Deleted" with Undo for exactly the undo window: the toast and its Undo go when the
+    /// window closes, and the item is purged then (`nextTimer` wakes the loop for it). With a
+    /// window of 0 there is nothing to undo, so no Undo is offered.
     func offerUndo(_ itemID: ItemID) {
-        undoable[itemID] = now
-        scene.show(ToastView(id: itemID.key, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: Self.toastLifetime))
+        let window = configuration.data.undoWindow
+        undoable[itemID] = now + window
+        scene.show(window > 0
+            ? ToastView(id: itemID.key, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: window)
+            : ToastView(id: itemID.key, message: "Deleted", shownAt: now, lifetime: Self.toastLifetime))
     }
 
     func undoDelete(_ itemID: ItemID) {
-        guard let deletedAt = undoable.removeValue(forKey: itemID), now - deletedAt < configuration.data.undoWindow else { return }
+        // After the window an Undo does nothing, and the entry stays for the purge.
+        guard let closes = undoable[itemID], now < closes else { return }
+        undoable[itemID] = nil
         save("undo-delete", itemID: itemID) { [unowned self] () throws(StoreError) in
             _ = try store.apply(.undoDelete, to: itemID, at: storeNow)
         } landed: { [unowned self] in
@@ -88,10 +95,10 @@ extension KioskApplication {
         }
     }
 
-    /// Deletions whose undo window passed are purged from the store.
+    /// Deletions whose undo window closed are purged from the store.
     func purgeExpiredDeletes() {
         let window = configuration.data.undoWindow
-        let expired = undoable.filter { now - $0.value >= window }.map(\.key)
+        let expired = undoable.filter { now >= $0.value }.map(\.key)
         guard !expired.isEmpty else { return }
         for id in expired { undoable[id] = nil }
         let cutoff = storeNow - StoreTime(window * 1000) + 1
@@ -102,29 +109,38 @@ extension KioskApplication {
 }
 
 extension KioskApplication {
-    /// Starts an action's command; its result appears as a toast when it exits.
-    func runCommand(_ argv: [String], itemID: ItemID, actionID: String) {
+    /// Starts an action's command (CommandRunner: placeholders, caps); its outcome appears as a
+    /// toast at the next tick.
+    func runCommand(_ command: ActionCommand, itemID: ItemID, actionID: String) {
         let record = item(itemID)
-        commands.start(argv, itemID: itemID.key, actionID: actionID, environment: [
-            "SWIPE_KIOSK_ACTION": actionID, "SWIPE_KIOSK_ITEM_ID": itemID.key,
-            "SWIPE_KIOSK_ITEM_TITLE": record?.title ?? "", "SWIPE_KIOSK_ITEM_SUBTITLE": record?.subtitle ?? "",
-            "SWIPE_KIOSK_LIST": record?.listID ?? "",
-        ])
+        commands.start(command, actionID: actionID, itemID: itemID.key, file: store.fileGeneration) { field in
+            switch field {
+            case .id: return itemID.key
+            case .title: return record?.title ?? ""
+            case .subtitle: return record?.subtitle ?? ""
+            case .list: return record?.listID ?? ""
+            }
+        }
     }
 
-    /// Turns finished commands into toasts (called every tick).
+    /// Turns command outcomes into toasts and log entries (called every tick).
     func showCommandResults() {
         for result in commands.take() {
-            let message = result.error ?? (result.status == 0 ? "\(result.actionID): done" : "\(result.actionID) failed (exit \(result.status))")
-            let outcome = result.status == 0 ? "\(result.actionID)-done" : "\(result.actionID)-failed"
+            let message = result.outcome.message(actionID: result.actionID)
+            let outcome = result.outcome.logEntry(actionID: result.actionID)
             // The outcome is an action-log row like the start was, so the database's log says it too.
             let itemID = ItemID(key: result.itemID)
+            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
+            guard result.file == store.fileGeneration else {
+                // Started on a file that left the path: its item is not the new file's item.
+                reportFailure("\(outcome) of item \(itemID.map { "\($0)" } ?? result.itemID) not logged: the database file changed since it started")
+                continue
+            }
             save(outcome, itemID: itemID) { [unowned self] () throws(StoreError) in
                 try store.log(action: outcome, itemID: itemID, listID: currentListID, detail: message, at: storeNow)
             } landed: { [unowned self] in
                 log(outcome, itemID)
             }
-            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
         }
     }
 }

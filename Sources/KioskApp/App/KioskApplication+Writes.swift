@@ -3,9 +3,10 @@
 // cannot freeze the screen; a write that fails is queued and tried again from the loop's timer
 // every `writeRetryInterval` until `writeRetryWindow` has passed. A write that still fails is
 // reported: a toast "Could not save: <cause>", a line on stderr with the item and the cause,
-// and `<label>-failed` in the action log. What the person sees follows what was stored: the
-// follow-up (collapse, reload, Undo toast) runs only when the write lands, and a row slid off
-// for a delete that did not land grows back in when the delete is given up.
+// and `<label>-failed` in the action log; a write meant for a database file that left its path
+// is given up at once (KioskApplication+DatabaseFile). What the person sees follows what was
+// stored: the follow-up (collapse, reload, Undo toast) runs only when the write lands, and a
+// row slid off for a delete that did not land grows back in when the delete is given up.
 import KioskStore
 import KioskUI
 
@@ -39,7 +40,7 @@ extension KioskApplication {
         do {
             try attempt()
         } catch {
-            guard pendingWrites.count < Self.pendingWriteLimit else { return giveUp(write, error) }
+            guard pendingWrites.count < Self.pendingWriteLimit, !mustGiveUp(error) else { return giveUp(write, error) }
             write.nextTry = now + Self.writeRetryInterval
             pendingWrites.append(write)
             return
@@ -57,7 +58,7 @@ extension KioskApplication {
                 try write.attempt()
                 write.landed()
             } catch {
-                if now - write.since >= Self.writeRetryWindow {
+                if now - write.since >= Self.writeRetryWindow || mustGiveUp(error) {
                     giveUp(write, error)
                 } else {
                     write.nextTry = now + Self.writeRetryInterval
@@ -78,7 +79,9 @@ extension KioskApplication {
         scene.show(ToastView(id: "failed", message: "Could not save: \(error.shortCause)",
                              shownAt: now, lifetime: Self.toastLifetime))
         if let itemID = write.itemID { for page in pages.values { page.restore(itemID: itemID.key, time: now) } }
-        if let id = currentListID { reload(id) }
+        // Not when the file left the path: the next poll shows the file now there, and until
+        // one is open the rows on screen stay as they were read.
+        if let id = currentListID, !mustGiveUp(error) { reload(id) }
     }
 }
 
@@ -87,6 +90,8 @@ extension StoreError {
     var shortCause: String {
         switch self {
         case .sqlite(_, let message, _), .corrupt(_, _, let message, _): return message
+        case .fileLeftPath(_, let deleted): return deleted ? "the database file was deleted" : "the database file was replaced"
+        case .fileSystemFull(_, let directory, _, _, _, _): return "the file system of \(directory) is full"
         default: return description
         }
     }

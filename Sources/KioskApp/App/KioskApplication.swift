@@ -38,26 +38,36 @@ public final class KioskApplication {
     /// An inotify watch reports the database's changes (AppScreen+DatabaseWatch): the store is
     /// then checked only when it says so, instead of every `poll_interval_ms`.
     var storeWatched = false
-    /// Whether outside writes are looked for: a watch says when, else every `poll_interval_ms`.
-    /// A private in-memory database (replay, screenshot) has no other writer: never.
-    var changesAreEventDriven: Bool { storeWatched || store.path == ItemStore.inMemoryPath }
+    /// Whether outside writes are looked for: a watch says when, else every `poll_interval_ms`
+    /// (also while the database file is being waited for: a switch blocked by another reader
+    /// of the old file sends no notification). A private in-memory database (replay,
+    /// screenshot) has no other writer: never.
+    var changesAreEventDriven: Bool {
+        (storeWatched && !waitingForDatabaseFile) || store.path == ItemStore.inMemoryPath
+    }
+    /// The database file left its path and no usable file is open yet (+DatabaseFile).
+    var waitingForDatabaseFile = false
     /// The watch saw a write since the last check.
     var storeMayHaveChanged = false
     /// Store time of the last look at outside changes: rows newer than it are new to the user.
     var lastSync: StoreTime = 0
     var now = 0.0
     let styles: StyleOverrides
-    let commands = CommandRunner()
+    /// Command actions (kept across a configuration reload with the commands it runs).
+    var commands = CommandRunner()
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
     public let pictures: PictureLibrary
-    /// Items deleted and not yet purged: item id → time of the delete.
+    /// Items deleted and not yet purged: item id → when its undo window closes (then it is purged).
     var undoable: [ItemID: Double] = [:]
     /// The sheet last presented and what its rows do (the scene shows at most one).
     var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
     /// Time of the last touch or key, for the idle reset.
     var lastInput = 0.0
+    /// Slots of the fingers on the panel now (as many as the input layer has slots): no idle reset
+    /// happens under a finger that rests without moving.
+    var touchesDown: Set<Int> = []
     var idleResetDone = true
-    /// How long the Undo toast stays (the store keeps the item for `[data] undo_window_s`).
+    /// How long a toast stays; the Undo toast stays for `[data] undo_window_s` instead.
     static let toastLifetime = 5.0
 
     /// Opens the store (creating it with demo data when configured) and builds the root list.
@@ -143,6 +153,11 @@ public final class KioskApplication {
         now = max(now, touch.time)
         lastInput = now
         idleResetDone = false
+        switch touch.phase {
+        case .began: touchesDown.insert(touch.slot)
+        case .ended, .cancelled: touchesDown.remove(touch.slot)
+        case .moved: break
+        }
         scene.handle(touch)
         process()
     }
@@ -171,6 +186,7 @@ public final class KioskApplication {
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
             storeMayHaveChanged = false
+            followDatabaseFile()
             // Not through `read`: that the file changed says nothing of whether its items can be read.
             do {
                 if try store.pollForChanges() { for id in pages.keys { syncWithStore(id) } }
@@ -180,20 +196,36 @@ public final class KioskApplication {
         }
     }
 
+    /// The next time the app changes by itself: an animation frame or one of its timers.
     func nextDeadline(after time: Double) -> Double? {
-        let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
-        let idle = idleResetDone || configuration.idle.resetAfter <= 0 ? nil : lastInput + configuration.idle.resetAfter
-        // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
-        let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [scene.nextDeadline(after: time), poll, idle, decoding, nextWriteRetry].compactMap { $0 }.min()
+        [scene.nextDeadline(after: time), nextTimer(after: time)].compactMap { $0 }.min()
     }
 
-    /// After the configured idle time: close rows and sheets, back to the first list (the Styles
+    /// The next time the app must run even when no frame is drawn (a blanked or paused panel):
+    /// the store poll, the idle reset, picture decodes, write retries and the undo window's purge.
+    func nextTimer(after time: Double) -> Double? {
+        let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
+        let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
+        // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
+        let decoding = pictures.isDecoding ? time + 0.008 : nil
+        return [poll, idle, decoding, nextWriteRetry, undoable.values.min()].compactMap { $0 }.min()
+    }
+
+    /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
+    /// when the panel blanks sooner (whoever wakes a dark panel is the next person); nil: never.
+    var idleResetAfter: Double? {
+        let idle = configuration.idle
+        guard idle.resetAfter > 0 else { return nil }
+        return idle.blankAfter > 0 ? min(idle.resetAfter, idle.blankAfter) : idle.resetAfter
+    }
+
+    /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
     /// sheet's List row may have shown another), scroll to the top.
     func resetIfIdle() {
-        guard !idleResetDone, configuration.idle.resetAfter > 0, now - lastInput >= configuration.idle.resetAfter else { return }
+        guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
-        scene.dismissSheet(time: now)
+        scene.removeSheet()
+        scene.hideToast()
         scene.popToRoot()
         if let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
             scene.setRoot(.list(page))

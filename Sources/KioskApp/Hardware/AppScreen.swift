@@ -21,7 +21,9 @@ public final class AppScreen: SessionClient {
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
     var databaseWatcher: FileChangeWatcher?
 
-    public init(app: KioskApplication, session: KioskSession) throws {
+    /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
+    /// it they are recorded as skipped.
+    public init(app: KioskApplication, session: KioskSession, runsCommands: Bool) throws {
         self.app = app
         self.session = session
         epoch = session.loop.now
@@ -29,6 +31,7 @@ public final class AppScreen: SessionClient {
         surface = try Surface(wrapping: session.shadow.base, width: size.width, height: size.height,
                               stride: session.shadow.stride, format: .xrgb8888)
         painter = Painter(target: surface)
+        if runsCommands { app.commands.processes = CommandProcesses(loop: session.loop) }
         connectHaptics()
     }
 
@@ -79,9 +82,15 @@ public final class AppScreen: SessionClient {
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? { instant(app.nextDeadline(after:), now: now) }
+
+    /// The app's timers on the loop's clock (they run while the panel is dark).
+    public func nextTimer(now: LoopInstant) -> LoopInstant? { instant(app.nextTimer(after:), now: now) }
+
+    /// `deadline(after: seconds(now))` on the loop's clock.
+    private func instant(_ deadline: (Double) -> Double?, now: LoopInstant) -> LoopInstant? {
         let current = seconds(now)
-        guard let next = app.nextDeadline(after: current) else { return nil }
+        guard let next = deadline(current) else { return nil }
         guard next > current else { return now }
         // A nanosecond late, so that the tick at the deadline sees it passed (seconds are Doubles).
         return max(now.advanced(byNanoseconds: 1), epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)) + 1))
@@ -96,6 +105,7 @@ public final class AppScreen: SessionClient {
         switch signal {
         case .reload:
             guard let fresh = reload?() else { return }
+            fresh.commands = app.commands  // with the commands running and their caps
             app = fresh
             app.storeWatched = databaseWatcher != nil
             lastFrame = nil
@@ -110,7 +120,7 @@ public final class AppScreen: SessionClient {
             } catch {
                 session.logger.error("screenshot: \(error)")
             }
-        case .terminate, .childExited, .vtRelease, .vtAcquire:
+        case .terminate, .vtRelease, .vtAcquire:
             break
         }
     }

@@ -1,5 +1,5 @@
 // One way for the hardware commands to report a failure: message on stderr, the exit code the
-// error carries (DESIGN.md exit codes). Keeps list-outputs, list-inputs and touch-test alike.
+// error carries (docs/ARCHITECTURE.md exit codes). Keeps list-outputs, list-inputs and touch-test alike.
 import ArgumentParser
 import Glibc
 import KioskHardware

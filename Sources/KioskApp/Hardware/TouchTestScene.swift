@@ -43,6 +43,8 @@ public final class TouchTestScene: SessionClient {
 
     public func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
 
+    public func nextTimer(now: LoopInstant) -> LoopInstant? { nil }
+
     public var readyStatus: String {
         "touch-test on \(session.display.summary)"
     }

@@ -1,4 +1,4 @@
-// The state dump of DESIGN.md ("State dump"): the scene's visible state (rows and section
+// The state dump of docs/ARCHITECTURE.md ("State dump"): the scene's visible state (rows and section
 // headers) plus the current list's items with their sections, the haptics fired and the actions
 // performed, as JSON for tests and tools. A snapshot of typed values, encoded with the dump's
 // keys: absent values are explicit nulls and keys are sorted, so a dump is a stable text.
@@ -75,11 +75,13 @@ struct StateDump: Encodable {
     let haptics: [Haptic]
     let log: [LogEntry]
     let toast: String?
+    /// The keyboard-focused item's id (docs/ARCHITECTURE.md, "State dump"), null when no focus is shown.
+    let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast
+        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast, focus
         case pictureWarnings = "picture_warnings"
     }
 
@@ -104,6 +106,7 @@ struct StateDump: Encodable {
         haptics = app.haptics.map { Haptic(timeMs: $0.timeMs, event: $0.event.rawValue) }
         log = app.log.map { LogEntry(timeMs: $0.timeMs, action: $0.action, item: $0.item) }
         toast = s.toast
+        focus = s.focus
         pictureWarnings = app.pictures.warnings
     }
 
@@ -122,6 +125,7 @@ struct StateDump: Encodable {
         try c.encode(haptics, forKey: .haptics)
         try c.encode(log, forKey: .log)
         try c.encode(toast, forKey: .toast)
+        try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
     }
 

@@ -1,5 +1,5 @@
-// The threads that decode pictures, so the UI loop never does (DESIGN.md: no image decode on
-// the loop). Jobs wait in a small stack: the newest request (the row that just scrolled into
+// The threads that decode pictures, so the UI loop never does (docs/ARCHITECTURE.md "Rules": no
+// decoding on the loop). Jobs wait in a small stack: the newest request (the row that just scrolled into
 // view) is decoded first, and when the stack overflows the oldest job is dropped (its row has
 // long scrolled away; it is asked for again if it comes back). Behind the stack waits the
 // prefetch list (rows a moving list is about to show), taken in order only when the stack is

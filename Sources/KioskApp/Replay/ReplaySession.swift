@@ -24,9 +24,10 @@ public final class ReplaySession {
     private var failure: Error?
 
     /// The app on a `width`×`height` screen (logical) refreshed at `refreshRate` Hz, mounted at
-    /// `rotation`, receiving the touch and key steps of `steps`.
+    /// `rotation`, receiving the touch and key steps of `steps`. Command actions start processes
+    /// only with `runCommands` (`replay --run-commands`); otherwise they are logged as skipped.
     public init(app: KioskApplication, width: Int, height: Int, refreshRate: Double = 60, rotation: DisplayRotation = .none,
-         steps: [ScriptStep] = []) throws {
+         steps: [ScriptStep] = [], runCommands: Bool = false) throws {
         self.app = app
         self.width = width
         self.height = height
@@ -40,7 +41,7 @@ public final class ReplaySession {
             events: Self.inputEvents(steps), blankAfterSeconds: Int(configuration.idle.blankAfter),
             logger: Self.logger)
         display = session.display as! VirtualDisplay
-        screen = try AppScreen(app: app, session: session)
+        screen = try AppScreen(app: app, session: session, runsCommands: runCommands)
         session.client = screen
     }
 

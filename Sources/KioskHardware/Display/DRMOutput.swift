@@ -147,7 +147,7 @@ public final class DRMOutput: Display {
             let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
             output.flip.completed()
             let nanos = Int64(seconds) * 1_000_000_000 + Int64(microseconds) * 1_000
-            output.onPageFlip?(LoopInstant(nanoseconds: nanos))
+            output.onPageFlip?(LoopInstant(monotonicNanoseconds: nanos))
         }
         _ = drmHandleEvent(card.fd, &context)
     }

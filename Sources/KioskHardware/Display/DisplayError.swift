@@ -1,5 +1,5 @@
 // Why the display could not be set up, in words an integrator can act on, with the exit code
-// DESIGN.md promises (69 for a missing or busy device, 64 for a bad name on the command line).
+// docs/ARCHITECTURE.md promises (69 for a missing or busy device, 64 for a bad name on the command line).
 import Glibc
 
 /// A display setup or presentation failure.

@@ -1,6 +1,8 @@
 // Feedback through an external program (a GPIO tool, a serial buzzer script): started with
-// posix_spawn (ChildProcess: empty signal mask, default dispositions) so the loop never waits, at most once per interval (a burst of expansion flips
-// must not fork a storm of processes), and reaped on SIGCHLD with waitpid(WNOHANG).
+// posix_spawn (ChildProcess: empty signal mask, default dispositions) so the loop never waits,
+// at most once per interval (a burst of expansion flips must not fork a storm of processes) and
+// at most `maximumRunning` at once (a command that hangs must not pile up one per event), and
+// reaped on the loop by the app's one reaper (EventLoop.reap, a pidfd per child).
 import Glibc
 import Logging
 import enum SwipeCore.HapticEvent
@@ -21,6 +23,8 @@ struct RateLimiter {
 }
 
 final class CommandHaptics: HapticBackend {
+    /// Feedback commands running at once; an event beyond is dropped, like one within the interval.
+    static let maximumRunning = 2
     let name: String
     private let command: String
     private var limiter: RateLimiter
@@ -34,34 +38,20 @@ final class CommandHaptics: HapticBackend {
         self.logger = logger
         limiter = RateLimiter(minimumIntervalMilliseconds: minimumInterval)
         name = "command \(command)"
-        loop.childExitListeners.append { [weak self] in self?.reap() }
     }
 
     func play(_ event: HapticEvent, pattern: HapticPattern) throws {
-        guard limiter.accept(at: loop.now) else { return }
-        let arguments = ["/bin/sh", "-c", command]
-        var environment: [String] = []
-        var entry = environ
-        while let variable = entry.pointee {
-            let text = String(cString: variable)
-            if !text.hasPrefix("SWIPE_KIOSK_HAPTIC_") { environment.append(text) }
-            entry += 1
-        }
-        environment += [
-            "SWIPE_KIOSK_HAPTIC_EVENT=\(event.rawValue)",
-            "SWIPE_KIOSK_HAPTIC_DURATION_MS=\(pattern.durationMilliseconds)",
-            "SWIPE_KIOSK_HAPTIC_STRENGTH=\(pattern.strength)",
-        ]
-        running.insert(try ChildProcess.spawn("/bin/sh", arguments: arguments, environment: environment))
-    }
-
-    /// Collects exited children without blocking; logs a non-zero exit once per child.
-    func reap() {
-        for pid in running {
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { continue }
-            running.remove(pid)
-            if status != 0 { logger.debug("haptics: command exited with status \(status)") }
+        guard running.count < Self.maximumRunning, limiter.accept(at: loop.now) else { return }
+        let environment = ChildProcess.environment(setting: [
+            "SWIPE_KIOSK_HAPTIC_EVENT": event.rawValue,
+            "SWIPE_KIOSK_HAPTIC_DURATION_MS": "\(pattern.durationMilliseconds)",
+            "SWIPE_KIOSK_HAPTIC_STRENGTH": "\(pattern.strength)",
+        ])
+        let pid = try ChildProcess.spawn("/bin/sh", arguments: ["/bin/sh", "-c", command], environment: environment)
+        running.insert(pid)
+        try loop.reap(pid) { [weak self] termination in
+            self?.running.remove(pid)
+            if termination != .exited(0) { self?.logger.debug("haptics: command ended with \(termination)") }
         }
     }
 }

@@ -1,4 +1,4 @@
-// Haptic feedback for the six haptic events of DESIGN.md. The engine picks one backend from the
+// Haptic feedback for the six haptic events of docs/ARCHITECTURE.md. The engine picks one backend from the
 // configuration, looks up the event's pattern and plays it. A backend that fails logs once and
 // is then silent: feedback is a nicety and must never stop or slow the UI.
 import Logging

@@ -56,5 +56,19 @@ public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
         return CalibrationMatrix(ia, ib, -(ia * c + ib * f), id, ie, -(id * c + ie * f))
     }
 
+    /// Why a matrix would send touches nowhere: a term that is NaN, infinite or beyond ±100, or a
+    /// singular 2×2 part that maps every touch onto one line or point.
+    public enum Problem: Sendable {
+        case outOfRange
+        case singular
+    }
+
+    /// What makes this matrix lose touches, or nil when it is usable (the configuration's
+    /// `input.calibration` and touch-test's `--calibration` refuse the same matrices).
+    public var problem: Problem? {
+        guard [a, b, c, d, e, f].allSatisfy({ $0.isFinite && abs($0) <= 100 }) else { return .outOfRange }
+        return abs(a * e - b * d) < 1e-6 ? .singular : nil
+    }
+
     public var description: String { "\(a) \(b) \(c) \(d) \(e) \(f)" }
 }

@@ -10,7 +10,7 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
     public var phase: TouchPhase
     /// Logical position; for `up` and `cancel` the slot's last known position.
     public var location: Point
-    /// When the kernel saw it (CLOCK_MONOTONIC).
+    /// When the kernel saw it, on the loop's clock (``LoopInstant/clock``).
     public var time: LoopInstant
 
     public init(slot: Int, phase: TouchPhase, location: Point, time: LoopInstant) {

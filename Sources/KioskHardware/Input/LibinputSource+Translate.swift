@@ -67,7 +67,7 @@ extension LibinputSource {
             onEvent?(.key(KeyEvent(
                 code: code, name: KeyName.name(for: code),
                 pressed: libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED,
-                time: LoopInstant(nanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
+                time: LoopInstant(monotonicNanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
         default:
             break
         }
@@ -81,11 +81,11 @@ extension LibinputSource {
     }
 
     private static func time(_ touch: OpaquePointer) -> LoopInstant {
-        LoopInstant(nanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) * 1000)
+        LoopInstant(monotonicNanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) * 1000)
     }
 
     private static func time(pointer: OpaquePointer) -> LoopInstant {
-        LoopInstant(nanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) * 1000)
+        LoopInstant(monotonicNanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) * 1000)
     }
 
     static func describe(_ device: OpaquePointer) -> InputDeviceInfo {

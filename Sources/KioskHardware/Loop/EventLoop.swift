@@ -1,6 +1,7 @@
-// The single epoll loop of DESIGN.md ("One thread, one epoll loop"). Every source of work is a
+// The single epoll loop (docs/ARCHITECTURE.md, "One frame, file by file"). Every source of work is a
 // descriptor: libinput, DRM (page-flip events), a timerfd for the next deadline, a signalfd for
-// TERM/INT/HUP/USR1/CHLD and the VT's release/acquire signals, and an eventfd for wake-ups.
+// TERM/INT/HUP/USR1 and the VT's release/acquire signals, an eventfd for wake-ups and a pidfd per
+// child process (ChildProcess.swift: `reap`).
 // Nothing here sleeps or blocks except epoll_wait itself, whose deadline is the earliest of the
 // timers and the client's frame clock.
 import Glibc
@@ -13,8 +14,6 @@ public enum LoopSignal: Equatable, Sendable {
     case reload
     /// SIGUSR1: write a screenshot.
     case screenshot
-    /// SIGCHLD: a child (haptic command) exited; reap it with `waitpid(WNOHANG)`.
-    case childExited
     /// ``VirtualTerminal/releaseSignal``: another VT wants the screen.
     case vtRelease
     /// ``VirtualTerminal/acquireSignal``: the app's VT is shown again.
@@ -25,7 +24,6 @@ public enum LoopSignal: Equatable, Sendable {
         case SIGTERM, SIGINT: self = .terminate(signal: signal)
         case SIGHUP: self = .reload
         case SIGUSR1: self = .screenshot
-        case SIGCHLD: self = .childExited
         case VirtualTerminal.releaseSignal: self = .vtRelease
         case VirtualTerminal.acquireSignal: self = .vtAcquire
         default: return nil
@@ -43,7 +41,7 @@ public protocol EventLoopClient: AnyObject {
     func render(now: LoopInstant)
     /// When the client next needs to run (animation frame, idle blank), or nil to wait for events.
     func nextDeadline(now: LoopInstant) -> LoopInstant?
-    /// A signal arrived. ``LoopSignal/childExited`` is also handled by the loop's own listeners.
+    /// A signal arrived.
     func handle(signal: LoopSignal)
 }
 
@@ -52,9 +50,6 @@ public protocol EventLoopClient: AnyObject {
 public final class EventLoop {
     /// The app side; held weakly so the app owns the loop, not the other way round.
     public weak var client: EventLoopClient?
-    /// Called for every SIGCHLD in addition to the client (used by the command haptic backend).
-    public var childExitListeners: [() -> Void] = []
-
     private let clock: () -> LoopInstant
     /// Set for a virtual-time loop: waiting advances this clock instead of sleeping.
     private let virtualClock: VirtualClock?
@@ -66,6 +61,8 @@ public final class EventLoop {
     private var timers = TimerQueue()
     private var queued: [() -> Void] = []
     private var stopped = false
+    /// Children being reaped (ChildProcess.swift: `reap`); a virtual loop waits for them in real time.
+    var childrenRunning = 0
 
     private static let timerToken = UInt64(UInt32.max) + 1
     private static let wakeToken = UInt64(UInt32.max) + 2
@@ -77,7 +74,7 @@ public final class EventLoop {
     ///   - signals: signals turned into ``LoopSignal``s.
     public init(
         clock: @escaping () -> LoopInstant = LoopInstant.now,
-        signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD,
+        signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1,
                             VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal]
     ) throws(SystemError) {
         self.clock = clock
@@ -94,6 +91,7 @@ public final class EventLoop {
     /// A loop on virtual time (replay, screenshot, bench; NIO's `EmbeddedEventLoop`): it never
     /// sleeps; where the real loop would wait for its next deadline, it moves `clock` there.
     /// Descriptors (an input source's eventfd) are still polled. No signals are taken over.
+    /// Only while a child process it reaps runs does it wait, in real time, up to that deadline.
     public init(virtualClock: VirtualClock) throws(SystemError) {
         clock = { virtualClock.now }
         self.virtualClock = virtualClock
@@ -196,9 +194,21 @@ public final class EventLoop {
         let deadline = [timers.nextDeadline, client?.nextDeadline(now: current)].compactMap { $0 }.min()
         let mustPoll = !block || !queued.isEmpty || (deadline.map { $0 <= current } ?? false)
         if let virtualClock {
-            let ready = try Epoll.wait(epoll: epollFD, timeoutMilliseconds: 0)
+            // While a child process runs (`replay --run-commands`), virtual time goes no faster
+            // than real time: its exit is seen when it happens, not after the script has ended.
+            let target = virtualLimit.map { min(deadline ?? $0, $0) }
+            var wait: Int32 = 0
+            if childrenRunning > 0, !mustPoll, let target {
+                wait = Int32(clamping: (target.nanoseconds - current.nanoseconds + 999_999) / 1_000_000)
+            }
+            let started = LoopInstant.now()
+            let ready = try Epoll.wait(epoll: epollFD, timeoutMilliseconds: wait)
             for (token, _) in ready { try dispatch(token: token) }
-            if ready.isEmpty, !mustPoll, let limit = virtualLimit { virtualClock.advance(to: min(deadline ?? limit, limit)) }
+            if ready.isEmpty, !mustPoll, let target {
+                virtualClock.advance(to: target)
+            } else if wait > 0, let target {
+                virtualClock.advance(to: min(target, current.advanced(byNanoseconds: LoopInstant.now().nanoseconds - started.nanoseconds)))
+            }
             return
         }
         try TimerFD.arm(timerFD, at: mustPoll ? nil : deadline.map { realDeadline(for: $0, current: current) })
@@ -206,7 +216,7 @@ public final class EventLoop {
         for (token, _) in ready { try dispatch(token: token) }
     }
 
-    /// Translates a deadline of the (possibly virtual) loop clock to CLOCK_MONOTONIC for the timerfd.
+    /// Translates a deadline of the (possibly virtual) loop clock to the timerfd's clock.
     private func realDeadline(for deadline: LoopInstant, current: LoopInstant) -> LoopInstant {
         LoopInstant.now().advanced(byNanoseconds: deadline.nanoseconds - current.nanoseconds)
     }
@@ -218,7 +228,6 @@ public final class EventLoop {
         case Self.signalToken:
             for number in try SignalFD.drain(signalFD) {
                 guard let signal = LoopSignal(signal: number) else { continue }
-                if signal == .childExited { childExitListeners.forEach { $0() } }
                 client?.handle(signal: signal)
             }
         default:

@@ -1,5 +1,5 @@
 // Touch-to-flip latency: from the kernel timestamp of an input event to the completion timestamp
-// of the page flip of the first frame that shows its effect (both CLOCK_MONOTONIC). The session
+// of the page flip of the first frame that shows its effect (both on the loop's clock). The session
 // tells the meter when an event reached the app, when a frame with the app's changes was queued,
 // when a frame turned out to show nothing new, and when a flip completed. Events wait in two
 // fixed-capacity buffers (drawn into no frame yet / in the queued frame), so nothing is

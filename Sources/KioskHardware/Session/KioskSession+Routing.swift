@@ -9,6 +9,11 @@ extension KioskSession {
     func route(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
+            switch sample.phase {
+            case .began: heldSlots.insert(sample.slot)
+            case .ended, .cancelled: heldSlots.remove(sample.slot)
+            case .moved: break
+            }
             if sample.phase != .cancelled, wake(by: "a touch") {
                 // A finger the client already saw go down (before the blank) ends for it here.
                 if sample.phase != .began { client?.handle(.touch(TouchSample(

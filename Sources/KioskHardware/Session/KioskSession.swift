@@ -18,6 +18,10 @@ public protocol SessionClient: AnyObject {
     func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect]
     /// When the client next needs a tick by itself (`now` or earlier: at the next frame).
     func nextDeadline(now: LoopInstant) -> LoopInstant?
+    /// When the client must be ticked even though no frame is drawn (the panel is blanked or
+    /// another VT is shown): its timers, not its animations. Never later than ``nextDeadline(now:)``
+    /// would be without animations.
+    func nextTimer(now: LoopInstant) -> LoopInstant?
     /// The `STATUS=` line sent with READY=1.
     var readyStatus: String { get }
     /// Every signal; after `.terminate` the session stops the loop and restores the display.
@@ -65,6 +69,9 @@ public final class KioskSession: EventLoopClient {
     var hotplug: DRMHotplugMonitor?
     var resumeTimer: TimerID?
     var swallowedSlots: Set<Int> = []
+    /// Slots of the fingers on the panel, delivered or swallowed: it never blanks under one that
+    /// rests without moving (a still finger sends no events).
+    var heldSlots: Set<Int> = []
 
     /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
     public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,
@@ -142,7 +149,7 @@ public final class KioskSession: EventLoopClient {
 
     public func tick(now: LoopInstant) {
         if onFrameDrawn != nil { tickStartedAt = LoopInstant.now() }
-        if !display.isPaused, power.shouldBlank(now: now) {
+        if !display.isPaused, heldSlots.isEmpty, power.shouldBlank(now: now) {
             display.setPower(on: false)
             logger.info("display blanked after idle time")
         }
@@ -180,14 +187,15 @@ public final class KioskSession: EventLoopClient {
 
     public func nextDeadline(now: LoopInstant) -> LoopInstant? {
         if !display.isFlipPending, pending.isEmpty, client?.wantsFrame != true { latency.nothingToShow() }
-        guard !display.isBlanked, !display.isPaused else { return nil }
+        // A dark panel draws nothing, but the client's timers (idle reset, purge, retries) still run.
+        guard !display.isBlanked, !display.isPaused else { return client?.nextTimer(now: now) }
         var wanted = client?.nextDeadline(now: now)
         // A frame is wanted: it is drawn when the pending flip completes (its event wakes the
         // loop) or, after a frame that changed nothing, one refresh period later.
         if let frame = wanted, frame <= now {
             if display.isFlipPending { wanted = nil } else if let nextDrawAt { wanted = max(frame, nextDrawAt) }
         }
-        return [power.deadline, wanted].compactMap { $0 }.min()
+        return [heldSlots.isEmpty ? power.deadline : nil, wanted].compactMap { $0 }.min()
     }
 
     public func handle(signal: LoopSignal) {
@@ -202,7 +210,7 @@ public final class KioskSession: EventLoopClient {
             logLatency(final: true)
             notify { () throws(SystemError) in try service?.stopping() ?? false }
             loop.stop()
-        case .reload, .screenshot, .childExited:
+        case .reload, .screenshot:
             client?.handle(signal: signal)
         }
     }

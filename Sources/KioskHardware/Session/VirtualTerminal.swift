@@ -1,4 +1,4 @@
-// VT switching (DESIGN.md: KioskHardware owns session/VT handling). systemd starts the app with
+// VT switching (docs/ARCHITECTURE.md: KioskHardware owns the VT). systemd starts the app with
 // its VT as stdin and controlling tty (TTYPath=/dev/tty1, StandardInput=tty-fail), which is what
 // allows the VT ioctls without any capability. The VT is put in KD_GRAPHICS (the console draws
 // no text over the frame) and in VT_PROCESS mode: a switch away (Ctrl+Alt+Fn, chvt) waits until

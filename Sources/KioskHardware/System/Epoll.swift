@@ -3,18 +3,33 @@
 import CLinuxKernel
 import Glibc
 
-/// A point on `CLOCK_MONOTONIC`, in nanoseconds. The loop's only notion of time.
+/// A point on the loop's clock, `CLOCK_BOOTTIME`, in nanoseconds. The loop's only notion of time.
 public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
-    /// Nanoseconds since an unspecified start (boot, for `CLOCK_MONOTONIC`).
+    /// Nanoseconds since boot.
     public var nanoseconds: Int64
 
     /// Creates an instant from nanoseconds.
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    /// The current monotonic time. The corresponding C call is `clock_gettime(CLOCK_MONOTONIC)`.
-    public static func now() -> LoopInstant {
+    /// The loop's clock. Not `CLOCK_MONOTONIC`, which stops while the system is suspended: a
+    /// kiosk suspended overnight must wake with its idle time run out (idle reset, blanking, the
+    /// undo window's purge), not carry on where it stopped. The timerfd counts on it too.
+    public static let clock = CLOCK_BOOTTIME
+
+    /// The current time on ``clock``. The corresponding C call is `clock_gettime(CLOCK_BOOTTIME)`.
+    public static func now() -> LoopInstant { reading(clock) }
+
+    /// A kernel timestamp on `CLOCK_MONOTONIC` (libinput events, DRM page flips) on the loop's
+    /// clock: moved by the time the system has spent suspended, as it stands now (events are read
+    /// as they come, so one stamped before a suspend and read after it is the only one off).
+    public init(monotonicNanoseconds: Int64) {
+        let suspended = Self.reading(CLOCK_BOOTTIME).nanoseconds - Self.reading(CLOCK_MONOTONIC).nanoseconds
+        self.init(nanoseconds: monotonicNanoseconds + max(0, suspended))
+    }
+
+    private static func reading(_ clock: clockid_t) -> LoopInstant {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(clock, &ts)
         return LoopInstant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
     }
 
@@ -86,9 +101,9 @@ public enum Epoll {
 
 /// `timerfd_create(2)` on `CLOCK_MONOTONIC`, armed with absolute deadlines.
 public enum TimerFD {
-    /// A non-blocking, close-on-exec timer descriptor.
+    /// A non-blocking, close-on-exec timer descriptor on the loop's clock (``LoopInstant/clock``).
     public static func create() throws(SystemError) -> Int32 {
-        try syscall("timerfd_create") { timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
+        try syscall("timerfd_create") { timerfd_create(LoopInstant.clock, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
     }
 
     /// Arms the timer to fire once at `deadline`, or disarms it when `deadline` is nil.

@@ -5,7 +5,7 @@ import Glibc
 
 /// When this process was exec'ed, for "first frame N ms after exec" log lines.
 public enum ProcessStart {
-    /// Milliseconds from exec to `instant` (CLOCK_MONOTONIC, e.g. a flip's timestamp); nil when
+    /// Milliseconds from exec to `instant` (the loop's clock, e.g. a flip's timestamp); nil when
     /// /proc is unavailable.
     public static func millisecondsSinceExec(at instant: LoopInstant = .now()) -> Int64? {
         guard let ticks = startTicks() else { return nil }

@@ -1,6 +1,6 @@
 // Every syscall, libdrm and libinput call in KioskHardware goes through the helpers in this
 // file, so EINTR is retried in one place and a failure always becomes a typed error that names
-// the operation and keeps errno (DESIGN.md: "Errors are typed (errno + operation)").
+// the operation and keeps errno (docs/ARCHITECTURE.md "Rules").
 // errno is read immediately after the call, with no Swift code in between that could clobber it.
 import Glibc
 
@@ -19,8 +19,11 @@ public struct SystemError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// `operation: strerror(errno) (errno N)`.
     public var description: String {
-        "\(operation): \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(operation): \(reason) (errno \(errno))"
     }
+
+    /// strerror(errno), e.g. "No such file or directory".
+    public var reason: String { String(cString: strerror(errno)) }
 
     /// True for the errnos that mean "someone else holds the device" or "not allowed".
     public var isPermissionOrBusy: Bool { errno == EACCES || errno == EPERM || errno == EBUSY }

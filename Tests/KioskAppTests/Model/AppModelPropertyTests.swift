@@ -1,6 +1,6 @@
 // App-level model-based property test (issue 22): seeded random runs of touches (swipes, button
 // taps, long presses and sheet rows, Undo), keys, writes by another program in every SQLite
-// storage class, and long idle time, played through the replay runtime (`AppStreamHarness`)
+// storage class, an importer's atomic replace of the file, and long idle time, played through the replay runtime (`AppStreamHarness`)
 // against a reference model of `items` and the action log (`StoreModel`). After every step:
 // the database equals the model (no change without its log row, none applied to another row,
 // no purge of what the kiosk did not delete), every entry of the state dump's log is a row the
@@ -19,12 +19,15 @@ final class AppModelPropertyTests: XCTestCase {
     enum Step: CustomStringConvertible {
         case touch(String, ms: Double)
         case outside(String)
+        /// An importer's atomic replace: a copy of the database changed by this SQL, renamed over it.
+        case replace(String)
         case idle(ms: Double)
 
         var description: String {
             switch self {
             case .touch(let script, let ms): return "touch (\(Int(ms)) ms):\n" + script
             case .outside(let sql): return "outside write: " + sql
+            case .replace(let sql): return "file replaced by a copy changed with: " + sql
             case .idle(let ms): return "idle \(Int(ms)) ms"
             }
         }
@@ -44,9 +47,10 @@ final class AppModelPropertyTests: XCTestCase {
     }
 
     /// A write another program makes: insert, update a column with a value of any class, mark
-    /// deleted, or remove a row.
-    static func outsideWrite(_ n: Int, _ rng: inout SplitMix64) -> String {
-        let pick = "(SELECT id FROM items ORDER BY random() LIMIT 1)"
+    /// deleted, or remove a row. `ids` are the quoted ids there are now (the row is picked here,
+    /// not by SQLite's unseeded random(), so a seed always replays the same run).
+    static func outsideWrite(_ n: Int, ids: [String], _ rng: inout SplitMix64) -> String {
+        let pick = ids.sorted().randomElement(using: &rng) ?? "NULL"
         switch Int.random(in: 0..<6, using: &rng) {
         case 0, 1:
             return "INSERT OR IGNORE INTO items (id, list_id, title, sort_key, updated_at, flagged, unread) VALUES ("
@@ -97,19 +101,23 @@ final class AppModelPropertyTests: XCTestCase {
         let (width, height) = [(1280, 800), (800, 480), (480, 800)][Int(seed % 3)]
         let database = NSTemporaryDirectory() + "model-\(UUID().uuidString).sqlite3"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
-        let harness = try AppStreamHarness(database: database, width: width, height: height, styles: [:])
-        let other = try ItemStore(path: database)
-        var model = StoreModel()
-        model.rows = try StoreModel.snapshot(other)
-        model.lastLogID = try StoreModel.log(other, after: 0).last?.id ?? 0
+        // The Undo toast lasts the undo window: with the default 30 s it is up for some 20 steps
+        // and nearly every delete is undone; 5 s leaves deletes to be purged as well.
+        var configuration = KioskConfiguration.demo
+        configuration.data.undoWindow = 5
+        let harness = try AppStreamHarness(database: database, width: width, height: height, styles: [:],
+                                           configuration: configuration)
+        var other = try ItemStore(path: database)
+        var model = try StoreModel(of: other)
         var dumpLogCount = harness.app.log.count
         var steps: [Step] = []
         var state = try harness.play("", durationMs: 16).state
         for n in 0..<count {
             let step: Step
             switch Int.random(in: 0..<10, using: &rng) {
-            case 0, 1: step = .outside(outsideWrite(n, &rng))
-            case 2: step = .idle(ms: [2_500, 60_000, 900_000].randomElement(using: &rng)!)
+            case 0, 1: step = .outside(outsideWrite(n, ids: Array(model.rows.keys), &rng))
+            case 2: step = Int.random(in: 0..<3, using: &rng) == 0 ? .replace(outsideWrite(n, ids: Array(model.rows.keys), &rng))
+                : .idle(ms: [2_500, 60_000, 900_000].randomElement(using: &rng)!)
             default: step = touch(state, width: width, height: height, &rng)
             }
             steps.append(step)
@@ -120,6 +128,12 @@ final class AppModelPropertyTests: XCTestCase {
                 try other.db.execute(sql, operation: "outside write")
                 model.rows = try StoreModel.snapshot(other)
                 state = try harness.play("", durationMs: 600).state
+            case .replace(let sql):
+                // The test's connection opens the new file only once the kiosk shows it (README).
+                try replaceDatabase(database, changedBy: sql, closing: other)
+                state = try harness.play("", durationMs: 600).state
+                other = try ItemStore(path: database)
+                model = try StoreModel(of: other)
             }
             let log = try StoreModel.log(other, after: model.lastLogID)
             for entry in log { covered[entry.action, default: 0] += 1 }
@@ -137,6 +151,20 @@ final class AppModelPropertyTests: XCTestCase {
             if let problem = try restingListProblem(harness, other) { return (steps, problem) }
         }
         return nil
+    }
+
+    /// Writes a copy of `database` changed by `sql` and renames it over the database (the
+    /// test's own connection to the old file is closed first: it would share the `-wal` name).
+    static func replaceDatabase(_ database: String, changedBy sql: String, closing old: ItemStore) throws {
+        let staging = database + ".new"
+        try old.db.execute("VACUUM INTO '\(staging)'", operation: "copy the database")
+        old.db.close(because: .fileLeftPath(path: database, deleted: false))
+        do {
+            let importer = try ItemStore(path: staging)
+            try importer.db.execute(sql, operation: "change the copy")
+            try importer.db.execute("PRAGMA journal_mode=DELETE", operation: "leave WAL")
+        }
+        guard rename(staging, database) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
     /// At rest (no row moving), the rows the list shows are the list query's items, in order.

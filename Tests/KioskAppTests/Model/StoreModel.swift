@@ -20,6 +20,16 @@ struct StoreModel {
     /// Quoted ids and times of the kiosk's own `delete` rows (what its purge may remove).
     var kioskDeletes: Set<[String]> = []
 
+    init() {}
+
+    /// The model of a database as it is: its rows, its log's end, the kiosk's deletes in it.
+    init(of store: ItemStore) throws {
+        rows = try Self.snapshot(store)
+        let log = try Self.log(store, after: 0)
+        lastLogID = log.last?.id ?? 0
+        kioskDeletes = Set(log.filter { $0.action == "delete" }.map { [$0.item, String($0.time)] })
+    }
+
     /// Every row of `items` in `store`, quoted.
     static func snapshot(_ store: ItemStore) throws -> [String: Row] {
         let sql = "SELECT " + columns.map { "quote(\($0))" }.joined(separator: ", ") + " FROM items"

@@ -27,10 +27,12 @@ final class AppStreamHarness {
         var sheetMoving: Bool
     }
 
-    /// A fresh app over `database` with the Styles sheet's `styles` (setting id → value) chosen.
-    init(database: String, width: Int, height: Int, styles: [String: String]) throws {
+    /// A fresh app over `database` with `configuration` and the Styles sheet's `styles` (setting
+    /// id → value) chosen.
+    init(database: String, width: Int, height: Int, styles: [String: String],
+         configuration: KioskConfiguration = .demo) throws {
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: .demo, databasePath: database, size: (width, height))
+            configuration: configuration, databasePath: database, size: (width, height))
         for (id, value) in styles {
             if let setting = StyleOverrides.Setting(rawValue: id) { app.styles.choices[setting] = setting.values.first { $0.name == value } }
         }

@@ -1,5 +1,5 @@
 // Circular buttons on a clear actions background (as demo.toml's favourites list), through
-// `replay` (swipe-behaviour.md §1.3 backgroundColor, §1.10 ScaleAndAlphaExpansion): what shows
+// `replay` (docs/BEHAVIOUR.md "Rows" §1.3 backgroundColor, §1.10 ScaleAndAlphaExpansion): what shows
 // behind the buttons is what is behind the row, from the first frame on and without leftovers
 // of earlier frames, and when the row expands the other buttons shrink and fade.
 import Canvas

@@ -1,6 +1,6 @@
 // An action that takes its item out of the list shown (unflagging in demo.toml's list of
 // flagged tasks, archiving in an inbox of unarchived items) collapses the row over ~0.3 s, as a
-// delete does (swipe-behaviour.md §1.11), instead of the row vanishing in one frame and the rows
+// delete does (docs/BEHAVIOUR.md "Rows" §1.11), instead of the row vanishing in one frame and the rows
 // below jumping up.
 import Foundation
 import XCTest

@@ -8,18 +8,19 @@ import XCTest
 @testable import swipe_kiosk
 
 final class LibinputRecordingTests: XCTestCase {
-    /// A recording of one finger swiping left across the second row of a 1280x800 screen, as
-    /// `libinput record` writes it (axis range 0…4095, events every 8 ms).
-    static func recording() -> String {
+    /// A recording of one finger on a 1280x800 panel, as `libinput record` writes it (axis range
+    /// 0…4095, events every 8 ms): from (`x`, `y`) it moves `step` px left every 8 ms for 200 ms
+    /// and lifts at 400 ms; by default a swipe left across the second row, with `step` 0 a tap.
+    static func recording(x: Double = 1200, y: Double = 178, step: Double = 12) -> String {
         func units(_ px: Double, _ size: Double) -> Int { Int(px * 4096 / size) }
         var events = ["  - evdev:", "    - [  0,      0,   3,  47,     0] # EV_ABS / ABS_MT_SLOT",
                       "    - [  0,      0,   3,  57,   12] # EV_ABS / ABS_MT_TRACKING_ID",
-                      "    - [  0,      0,   3,  53, \(units(1200, 1280))] # EV_ABS / ABS_MT_POSITION_X",
-                      "    - [  0,      0,   3,  54, \(units(178, 800))] # EV_ABS / ABS_MT_POSITION_Y",
+                      "    - [  0,      0,   3,  53, \(units(x, 1280))] # EV_ABS / ABS_MT_POSITION_X",
+                      "    - [  0,      0,   3,  54, \(units(y, 800))] # EV_ABS / ABS_MT_POSITION_Y",
                       "    - [  0,      0,   0,   0,     0] # ------------ SYN_REPORT (0) ---------- +0ms"]
         for i in 1...25 {
             let usec = i * 8000
-            events += ["  - evdev:", "    - [  0, \(usec),   3,  53, \(units(1200 - Double(i) * 12, 1280))] # EV_ABS / ABS_MT_POSITION_X",
+            events += ["  - evdev:", "    - [  0, \(usec),   3,  53, \(units(x - Double(i) * step, 1280))] # EV_ABS / ABS_MT_POSITION_X",
                        "    - [  0, \(usec),   0,   0,     0] # ------------ SYN_REPORT (0) ---------- +8ms"]
         }
         events += ["  - evdev:", "    - [  0, 400000,   3,  57,    -1] # EV_ABS / ABS_MT_TRACKING_ID",

@@ -1,4 +1,4 @@
-// SwipeDownConfiguration (swipe-behaviour.md §4, §9.3) from every grab point of a sheet, through
+// SwipeDownConfiguration (docs/BEHAVIOUR.md "Sheets" §4, §9.3) from every grab point of a sheet, through
 // `replay`: the offset is the finger's translation for the whole pan, wherever the finger came
 // down on the panel (grabber, title, a row, the bottom), so a slow drag past `minimum_fraction`
 // dismisses. The state dump's sheet frame says where the panel is.

@@ -1,4 +1,4 @@
-// Vertically centred swipe actions for tall rows (swipe-behaviour.md §1.14, SwipeCellKit's
+// Vertically centred swipe actions for tall rows (docs/BEHAVIOUR.md "Rows" §1.14, SwipeCellKit's
 // "Vertically Centered Swipe Actions for Tall Cells"): a row taller than the space between the
 // navigation bar and the screen edge, scrolled part-way off, centres its actions' content in
 // the part that is on screen, not in the middle of the whole row.

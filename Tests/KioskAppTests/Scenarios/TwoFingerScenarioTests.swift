@@ -1,4 +1,4 @@
-// Two fingers on the list, through `replay` (swipe-behaviour.md §1.4 gesture arbitration, §1.6
+// Two fingers on the list, through `replay` (docs/BEHAVIOUR.md "Touches" §1.4 gesture arbitration, §1.6
 // expansion and §11.7 one open row): a touch whose page is covered by a sheet or replaced by a
 // pushed page is cancelled, and its row comes to rest instead of freezing mid-drag.
 import XCTest

@@ -1,0 +1,84 @@
+// Configuration values the app would truncate, ignore or fail on only when someone touches the
+// kiosk are refused by `check-config` and at start (issue 22). Each case loaded without a word
+// before: blank_after_s = 0.5 was truncated to "never", a key of another haptics backend was
+// ignored, an empty device name matched nothing, a repeated touch device doubled every touch,
+// a command action's bare program name failed with ENOENT only when swiped, a
+// button capped at half a point could not be tapped, and `lists = []` showed the demo inbox.
+import Foundation
+import XCTest
+@testable import KioskConfig
+
+final class ConfigValueCheckTests: XCTestCase {
+    func lines(_ source: String) -> [String] {
+        do { _ = try KioskConfiguration.parse(source, file: "k.toml"); return [] } catch { return error.lines }
+    }
+
+    static let cases: [(toml: String, error: String)] = [
+        ("[idle]\nblank_after_s = 0.5",
+         "k.toml:2:17: idle.blank_after_s must be a whole number of seconds between 0 and 86400 (0 = never), not 0.5"),
+        ("[haptics]\nbackend = \"visual\"\nrate_limit_ms = 40",
+         "k.toml:3:17: haptics.rate_limit_ms is only used with backend = \"command\"; backend \"visual\" ignores it"),
+        ("[haptics]\nbackend = \"led\"\nled = \"/sys/class/leds/vibrator\"\ndevice = \"/dev/input/event3\"",
+         "k.toml:4:10: haptics.device is only used with backend = \"forcefeedback\"; backend \"led\" ignores it"),
+        ("[haptics]\nbackend = \"none\"\ncommand = [\"/usr/bin/buzz\"]",
+         "k.toml:3:11: haptics.command is only used with backend = \"command\"; backend \"none\" ignores it"),
+        ("[haptics]\nled = \"/sys/class/leds/vibrator\"",
+         "k.toml:2:7: haptics.led is only used with backend = \"led\"; backend \"visual\" ignores it"),
+        ("[display]\ndevice = \"\"", "k.toml:2:10: display.device must name a DRM device such as /dev/dri/card0; it is empty"),
+        ("[display]\nconnector = \"\"", "k.toml:2:13: display.connector must name a connector such as HDMI-A-1; it is empty"),
+        ("[input]\ndevices = [\"/dev/input/event2\", \"\"]",
+         "k.toml:2:33: input.devices[1] must name an input device such as /dev/input/event2; it is empty"),
+        ("[haptics]\nbackend = \"forcefeedback\"\ndevice = \"\"",
+         "k.toml:3:10: haptics.device must name an input device such as /dev/input/event3; it is empty"),
+        ("[haptics]\nbackend = \"led\"\nled = \"\"",
+         "k.toml:3:7: haptics.led must name a sysfs LED directory such as /sys/class/leds/vibrator; it is empty"),
+        ("[haptics]\nbackend = \"command\"\ncommand = [\"\", \"x\"]",
+         "k.toml:3:12: haptics.command[0] must name the program to run; it is empty"),
+        ("[input]\ndevices = [\"/dev/input/event2\", \"/dev/input/event3\", \"/dev/input/event2\"]",
+         "k.toml:2:54: input.devices[2] repeats input.devices[0] \"/dev/input/event2\": every touch would arrive twice"),
+        ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"print\"\neffect = \"command\"\ncommand = [\"lp\", \"-d\", \"kiosk\"]",
+         "k.toml:6:12: lists[0].trailing.actions[0].command[0] must be the program's absolute path, e.g. \"/usr/bin/lp\" "
+            + "(it is started without a PATH search), not \"lp\""),
+        ("direction = \"ltr\"\nlists = []",
+         "k.toml:2:9: lists is empty: the kiosk shows at least one [[lists]] table (without the key it shows the demo inbox)"),
+        ("[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 0.5",
+         "k.toml:4:24: lists[0].leading.maximum_button_width must be 0 (no limit) or 44 to 4096 points, not 0.5: "
+            + "a narrower button is narrower than a fingertip"),
+    ]
+
+    func testEveryValueTheAppWouldTruncateIgnoreOrFailOnIsRefusedAtItsPlace() {
+        for (toml, error) in Self.cases {
+            XCTAssertEqual(lines(toml), [error], toml)
+        }
+    }
+
+    func testTheUsableNeighboursOfEachCaseStillLoad() {
+        for toml in [
+            "[idle]\nblank_after_s = 60.0", "[idle]\nblank_after_s = 86400",
+            "[haptics]\nbackend = \"command\"\ncommand = [\"buzz\"]\nrate_limit_ms = 0",
+            "[haptics]\nbackend = \"forcefeedback\"\ndevice = \"/dev/input/event3\"",
+            "[input]\ndevices = [\"/dev/input/event2\", \"/dev/input/event3\"]",
+            "[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 44\n[lists.trailing]\nmaximum_button_width = 0",
+            // The same id on both sides of a list is two actions (list, side, id).
+            "[[lists]]\nid = \"a\"\n[[lists.leading.actions]]\nid = \"x\"\neffect = \"read\"\n"
+                + "[[lists.trailing.actions]]\nid = \"x\"\neffect = \"command\"\ncommand = [\"/usr/bin/lp\"]",
+        ] {
+            XCTAssertEqual(lines(toml), [], toml)
+        }
+    }
+
+    /// The app refuses to start with the same message as check-config.
+    func testTheAppRefusesToStartWithTheSameMessage() throws {
+        let dir = try TemporaryDirectory()
+        try "[idle]\nblank_after_s = 0.5\n".write(toFile: dir.file("k.toml"), atomically: true, encoding: .utf8)
+        let message = "\(dir.file("k.toml")):2:17: idle.blank_after_s must be a whole number of seconds between 0 and 86400 "
+            + "(0 = never), not 0.5\n"
+        let check = try KioskProcess(["check-config", dir.file("k.toml")])
+        XCTAssertEqual(check.status, 65)
+        XCTAssertEqual(check.standardError, message)
+        let start = try KioskProcess(["screenshot", "--config", dir.file("k.toml"), "--output", dir.file("x.png")])
+        XCTAssertEqual(start.status, 65)
+        XCTAssertEqual(start.standardError, message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("x.png")))
+    }
+}

@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+# The layer check of `make test-layers` (docs/ARCHITECTURE.md, "Layers"): the build itself lets a
+# target import anything its dependencies reach transitively, so nothing but this script stops a
+# layer from growing an arrow the design forbids. It reads Package.swift and every target's Swift
+# files, and fails when
+#   - a target imports a module its row of ALLOWED does not list (the design's arrows),
+#   - a target imports a package module that Package.swift does not declare as its dependency,
+#   - an import names a module that is neither a package module nor a toolchain one,
+#   - Package.swift has a Swift target this table does not know,
+#   - a known exception (today's violations, issue 23) no longer occurs: remove it from the list.
+# `--graph` prints the real import graph instead (per target: module(files importing it)).
+# Python 3 standard library only; no build needed.
+
+import argparse
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+# Modules that come with the toolchain or the C library, never declared in Package.swift.
+TOOLCHAIN = {"Swift", "Glibc", "Foundation", "Dispatch", "XCTest", "_Concurrency", "Synchronization"}
+
+# Test targets may import any module, as long as Package.swift declares it.
+ANY = None
+
+# What each target may import: the design's arrows (docs/ARCHITECTURE.md, "Layers") plus the
+# C, toolchain and package modules each layer uses by design. A module not in a target's row is
+# forbidden there unless KNOWN_EXCEPTIONS lists it.
+ALLOWED = {
+    "SwipeCore": {"RealModule"},
+    "KioskFiles": {"Glibc"},
+    "Canvas": {"SwipeCore", "KioskFiles", "Glibc", "CFreeType", "CHarfBuzz", "CFriBidi", "CPNG",
+               "CFontconfig", "CICU", "CTurboJPEG", "CWebP"},
+    "KioskUI": {"SwipeCore", "Canvas"},
+    "KioskHardware": {"SwipeCore", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CSystemd"},
+    "KioskStore": {"KioskFiles", "Glibc", "CSQLite"},
+    "KioskConfig": {"SwipeCore", "KioskFiles", "Glibc", "TOMLKit"},
+    "KioskReplay": {"KioskHardware", "SwipeCore", "KioskFiles", "Yams"},
+    "KioskApp": {"KioskUI", "KioskStore", "KioskConfig", "KioskReplay", "KioskHardware", "SwipeCore",
+                 "Canvas", "KioskFiles", "Foundation", "Logging", "ArgumentParser"},
+    "swipe-kiosk": {"KioskApp", "Foundation", "Logging", "ArgumentParser"},
+    "TestSupport": {"Glibc"},
+    "GoldenImages": {"Canvas", "Foundation"},
+    "SwipeCoreTests": ANY,
+    "CanvasTests": ANY,
+    "KioskHardwareTests": ANY,
+    "KioskAppTests": ANY,
+}
+
+ISSUE = "issue 23"
+
+# Today's violations: (target, module, files or None for the whole target, why). Files are
+# relative to the target's directory. A new file, module or target is a new violation.
+KNOWN_EXCEPTIONS = [
+    ("KioskConfig", "KioskHardware",
+     ["KioskConfiguration.swift", "KioskConfiguration+Loading.swift", "ThemeSettings.swift"],
+     f"{ISSUE}: the configuration names hardware types (ModeRequest, haptics, calibration)"),
+    ("KioskApp", "Glibc", ["Hardware/HardwareErrorReporting.swift", "Pictures/PictureWorker.swift"],
+     f"{ISSUE}: KioskApp makes syscalls (write(2), setpriority)"),
+    ("KioskApp", "Dispatch", ["Pictures/PictureWorker.swift"],
+     f"{ISSUE}: KioskApp runs its own worker threads"),
+    ("KioskApp", "CMalloc", ["Pictures/PictureWorker.swift"],
+     f"{ISSUE}: KioskApp calls mallopt"),
+    ("KioskReplay", "SwipeCore", ["LibinputRecording.swift", "TouchScript.swift"],
+     f"{ISSUE}: KioskReplay imports SwipeCore without declaring it"),
+    ("swipe-kiosk", "Glibc", ["PictureScrollBench.swift", "ScenarioBench.swift", "TouchTestCommand.swift"],
+     f"{ISSUE}: syscalls outside KioskHardware"),
+] + [
+    ("swipe-kiosk", module, None, f"{ISSUE}: the executable depends on internal targets instead of the app")
+    for module in ["KioskConfig", "KioskReplay", "KioskStore", "KioskHardware", "KioskUI", "Canvas",
+                   "SwipeCore", "KioskFiles"]
+] + [
+    (target, module, None, "test target imports a module it does not declare; declare it")
+    for target, modules in [
+        ("SwipeCoreTests", ["RealModule"]),
+        ("KioskHardwareTests", ["Logging"]),
+        ("KioskAppTests", ["KioskUI", "Canvas", "SwipeCore", "KioskHardware", "ArgumentParser", "CSQLite"]),
+    ]
+    for module in modules
+]
+
+IMPORT = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+    r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)")
+TARGET_CALL = re.compile(r"\.(target|executableTarget|testTarget|systemLibrary)\s*\(")
+
+
+def strip_comments(text):
+    """Package.swift without `//` comments (quotes respected, so URLs survive)."""
+    lines = []
+    for line in text.splitlines():
+        in_string, cut = False, len(line)
+        for i, ch in enumerate(line):
+            if ch == '"' and (i == 0 or line[i - 1] != "\\"):
+                in_string = not in_string
+            elif not in_string and line.startswith("//", i):
+                cut = i
+                break
+        lines.append(line[:cut])
+    return "\n".join(lines)
+
+
+def balanced(text, start, open_ch, close_ch):
+    """The text between text[start] == open_ch and its matching close_ch."""
+    depth, in_string = 0, False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch == '"' and text[i - 1] != "\\":
+            in_string = not in_string
+        elif not in_string and ch == open_ch:
+            depth += 1
+        elif not in_string and ch == close_ch:
+            depth -= 1
+            if depth == 0:
+                return text[start + 1:i]
+    raise ValueError(f"unbalanced {open_ch}{close_ch} in Package.swift")
+
+
+def read_package(root):
+    """{target: (kind, directory, declared module names)} from Package.swift."""
+    text = strip_comments((root / "Package.swift").read_text())
+    targets = {}
+    for match in TARGET_CALL.finditer(text):
+        kind = match.group(1)
+        body = balanced(text, match.end() - 1, "(", ")")
+        name = re.search(r'name:\s*"([^"]+)"', body).group(1)
+        path = re.search(r'path:\s*"([^"]+)"', body)
+        directory = root / (path.group(1) if path else ("Tests/" if kind == "testTarget" else "Sources/") + name)
+        declared = set()
+        deps = re.search(r"dependencies:\s*\[", body)
+        if deps:
+            block = balanced(body, deps.end() - 1, "[", "]")
+            block = re.sub(r'package:\s*"[^"]*"', "", block)
+            declared = {module_name(dep) for dep in re.findall(r'"([^"]+)"', block)}
+        targets[name] = (kind, directory, declared)
+    return targets
+
+
+def module_name(target):
+    return target.replace("-", "_")
+
+
+def imports_of(directory):
+    """[(file relative to directory, line number, module)] for every Swift file under directory."""
+    found = []
+    for path in sorted(directory.rglob("*.swift")):
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            match = IMPORT.match(line)
+            if match:
+                found.append((path.relative_to(directory).as_posix(), number, match.group(1)))
+    return found
+
+
+def check(root):
+    """The list of problems (empty when the layers hold)."""
+    targets = read_package(root)
+    package_modules = {module_name(name) for name in targets}
+    package_modules |= {m for _, _, declared in targets.values() for m in declared}
+    exceptions = {(t, module_name(m)): (files, why) for t, m, files, why in KNOWN_EXCEPTIONS}
+    used = set()
+    problems = []
+    for name, (kind, directory, declared) in sorted(targets.items()):
+        if kind == "systemLibrary" or not any(directory.rglob("*.swift")):
+            continue
+        if name not in ALLOWED:
+            problems.append(f"Package.swift: target {name} is not in {Path(__file__).name}'s ALLOWED table: "
+                            "add its row (what the design lets it import)")
+            continue
+        allowed = ALLOWED[name]
+        for file, line, module in imports_of(directory):
+            where = f"{directory.relative_to(root).as_posix()}/{file}:{line}"
+            if module == module_name(name):
+                continue
+            excused = exceptions.get((name, module))
+            if excused and (excused[0] is None or file in excused[0]):
+                used.add((name, module, None if excused[0] is None else file))
+                continue
+            if module in TOOLCHAIN:
+                if allowed is not ANY and module not in allowed:
+                    problems.append(f"{where}: {name} may not import {module} (docs/ARCHITECTURE.md, Layers)")
+            elif module not in package_modules:
+                problems.append(f"{where}: {module} is not a module of this package or the toolchain")
+            elif module not in declared:
+                problems.append(f"{where}: {name} imports {module}, which Package.swift does not declare "
+                                f"as its dependency")
+            elif allowed is not ANY and module not in allowed:
+                problems.append(f"{where}: {name} may not import {module} (docs/ARCHITECTURE.md, Layers)")
+    for target, module, files, why in KNOWN_EXCEPTIONS:
+        for file in files or [None]:
+            if (target, module_name(module), file) not in used:
+                place = f"{target}/{file}" if file else target
+                problems.append(f"{Path(__file__).name}: known exception {place} → {module} ({why}) "
+                                "no longer occurs: remove it from KNOWN_EXCEPTIONS")
+    return problems
+
+
+def graph(root):
+    """Lines 'target: module(files) …' of the real import graph, most-imported first."""
+    lines = []
+    for name, (kind, directory, _) in sorted(read_package(root).items()):
+        if kind == "systemLibrary":
+            continue
+        files = defaultdict(set)
+        for file, _, module in imports_of(directory):
+            files[module].add(file)
+        if files:
+            counted = sorted(files.items(), key=lambda item: (-len(item[1]), item[0]))
+            lines.append(f"{name}: " + " ".join(f"{m}({len(f)})" for m, f in counted))
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Check the layers of SwipeKiosk's targets.")
+    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[2],
+                        help="the package's directory (default: this repository)")
+    parser.add_argument("--graph", action="store_true", help="print the import graph and exit")
+    args = parser.parse_args()
+    if not (args.root / "Package.swift").is_file():
+        print(f"check-layers: no Package.swift in {args.root}", file=sys.stderr)
+        return 64
+    if args.graph:
+        print("\n".join(graph(args.root)))
+        return 0
+    problems = check(args.root)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"check-layers: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"check-layers: ok ({len(KNOWN_EXCEPTIONS)} known exceptions, {ISSUE})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
