@@ -33,12 +33,12 @@ extension ItemStore {
     static let columnMeanings: [String: [String: String]] = [
         "items": [
             "id": "the item's identity, compared byte for byte (text, or a blob for binary ids); unique",
-            "list_id": "the list it belongs to: a [[lists]] entry's `items` (its id by default)",
+            "list_id": "the list it belongs to: a [[lists]] entry's id, or its [lists.filter] source",
             "title": "first line of the row",
             "subtitle": "second line of the row",
             "body": "text of the detail page and the row's preview line",
-            "avatar": "letters shown in the row's round avatar (NULL: none)",
-            "icon": "an icon name shown in the row (NULL: none)",
+            "avatar": "not shown yet (kept for a future avatar text; the circle shows the title's first letter)",
+            "icon": "an icon name drawn in the row's circle instead of the title's first letter (NULL: the letter)",
             "badge": "a count shown at the row's end; 0 shows none, above 999 shows 999+",
             "unread": "1 unread (bold, dot), 0 read; the read action toggles it",
             "flagged": "1 flagged, 0 not; the flag action toggles it",
