@@ -23,12 +23,16 @@ DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
 UNITDIR     = $(PREFIX)/lib/systemd/system
 DATADIR     = $(PREFIX)/share/swipe-kiosk
 DOCDIR      = $(PREFIX)/share/doc/swipe-kiosk
+# The lock-down's drop-ins (docs/OPERATIONS.md "Security"): vendor files that /etc overrides.
+LOCKDOWN_LOGIND = $(PREFIX)/lib/systemd/logind.conf.d/50-swipe-kiosk.conf
+LOCKDOWN_SYSTEM = $(PREFIX)/lib/systemd/system.conf.d/50-swipe-kiosk.conf
+LOCKDOWN_SYSCTL = $(PREFIX)/lib/sysctl.d/50-swipe-kiosk.conf
 VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/swipe-kiosk/SwipeKioskCommand.swift)
 DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench install uninstall deb deps clean screenshots \
+.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench bench-instructions install uninstall deb deps clean screenshots \
         arm64-binary deb-arm64 test-swift-6.0 test-arm64-headless
 
 all: build
@@ -91,20 +95,28 @@ test-unit: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
-# The systemd unit, without a VM: `systemd-analyze verify` must be clean and `systemd-analyze
-# security` must rate it 3.0 or lower (exposure; lower is better). Checked on the unit as
-# `make deb` stages it, with its ExecStart= moved into the stage so the binary is found.
+# The systemd units, without a VM: `systemd-analyze verify` must be clean and `systemd-analyze
+# security` must rate each 3.0 or lower (exposure; lower is better), and the out-of-service
+# unit's hardening lines (DevicePolicy= to UMask=) must equal the kiosk unit's. Checked on the
+# units as `make deb` stages them, with ExecStart= moved into the stage so the binary is found.
 # systemd-analyze's --threshold counts in tenths: 30 is an exposure of 3.0.
 SECURITY_THRESHOLD = 30
+SYSTEMD_UNITS = swipe-kiosk.service swipe-kiosk-out-of-service.service
 
 test-systemd: deb
-	@sed 's|/usr/bin/swipe-kiosk|$(DEB_STAGE)/usr/bin/swipe-kiosk|' \
-	  $(DEB_STAGE)/usr/lib/systemd/system/swipe-kiosk.service > .build/deb/swipe-kiosk.service
-	@cd .build/deb && out=$$(systemd-analyze verify --man=no ./swipe-kiosk.service 2>&1) && [ -z "$$out" ] \
+	@for unit in $(SYSTEMD_UNITS); do \
+	  sed 's|/usr/bin/swipe-kiosk|$(DEB_STAGE)/usr/bin/swipe-kiosk|' $(DEB_STAGE)/usr/lib/systemd/system/$$unit > .build/deb/$$unit; \
+	  sed -n '/^DevicePolicy=/,/^UMask=/p' .build/deb/$$unit > .build/deb/$$unit.hardening; \
+	done
+	@cd .build/deb && out=$$(systemd-analyze verify --man=no $(addprefix ./,$(SYSTEMD_UNITS)) 2>&1) && [ -z "$$out" ] \
 	  || { echo "$$out"; echo "test-systemd: systemd-analyze verify is not clean"; exit 1; }
-	@out=$$(systemd-analyze security --offline=true --threshold=$(SECURITY_THRESHOLD) .build/deb/swipe-kiosk.service) \
-	  || { echo "$$out"; echo "test-systemd: exposure above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1
-	@echo "test-systemd: systemd-analyze verify clean"
+	@for unit in $(SYSTEMD_UNITS); do \
+	  out=$$(systemd-analyze security --offline=true --threshold=$(SECURITY_THRESHOLD) .build/deb/$$unit) \
+	  || { echo "$$out"; echo "test-systemd: exposure of $$unit above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1; \
+	done
+	@cd .build/deb && diff -u $(addsuffix .hardening,$(SYSTEMD_UNITS)) \
+	  || { echo "test-systemd: the units' hardening lines differ"; exit 1; }
+	@echo "test-systemd: systemd-analyze verify clean, hardening the same in both units"
 
 # End to end on a real kernel (Tests/e2e, README "Tests"): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
@@ -138,8 +150,19 @@ screenshots: release
 bench: release
 	$(RELEASE_BIN) bench
 
-# The app, its unit (ExecStart= follows PREFIX), user, directories, udev rule, fonts, docs and
-# examples. The configuration is installed only when absent: an edited one is never replaced.
+# Instructions per 60 Hz frame of every `bench --scenario` at 800x480, 1280x800 and 1920x1080,
+# counted by callgrind on a stripped copy of the shipped binary: (--frames 180 − --frames 60) / 120
+# (packaging/bench-instructions.py, issue 26). The number that decides whether a frame got
+# cheaper; BENCHMARKS.md keeps its table. Prints the table, writes out/bench-instructions.json.
+BENCH_TOOLS = valgrind binutils python3
+
+bench-instructions: static
+	$(call ensure_debs,$(BENCH_TOOLS))
+	python3 packaging/bench-instructions.py --binary $(RELEASE_BIN) --json out/bench-instructions.json
+
+# The app, its units (ExecStart= follows PREFIX), user, directories, udev rules, the lock-down
+# drop-ins (logind, system.conf, sysctl), fonts, docs and examples. The configuration is
+# installed only when absent: an edited one is never replaced.
 # On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
 # --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
 INSTALL_BUILD ?= static
@@ -151,11 +174,18 @@ install: $(INSTALL_BUILD)
 	install -D -m 0644 systemd/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/tmpfiles.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
+	install -D -m 0644 systemd/udev/71-swipe-kiosk-input.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules
+	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-out-of-service.service \
+	  > $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service
+	install -D -m 0644 systemd/lockdown/logind.conf $(DESTDIR)$(LOCKDOWN_LOGIND)
+	install -D -m 0644 systemd/lockdown/system.conf $(DESTDIR)$(LOCKDOWN_SYSTEM)
+	install -D -m 0644 systemd/lockdown/sysctl.conf $(DESTDIR)$(LOCKDOWN_SYSCTL)
 	install -d $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(DOCDIR)/examples
 	install -m 0644 Sources/Canvas/Fonts/* $(DESTDIR)$(DATADIR)/fonts/
 	install -m 0644 systemd/udev/99-swipe-kiosk-touch.rules.example $(DESTDIR)$(DOCDIR)/examples/99-swipe-kiosk-touch.rules
 	install -m 0644 Sources/KioskConfig/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 0644 docs/OPERATIONS.md $(DESTDIR)$(DOCDIR)/OPERATIONS.md
 	[ -e $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml ] || \
 	  install -D -m 0644 systemd/config.toml $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml
 
@@ -163,7 +193,9 @@ install: $(INSTALL_BUILD)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
-	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
+	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules \
+	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service \
+	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL)
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact

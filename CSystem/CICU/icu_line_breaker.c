@@ -1,5 +1,5 @@
-// The only translation unit that includes ICU: it adapts ICU's versioned, enum-typed API to
-// the plain functions of include/CICU.h (why: see that header).
+// ICU's line break iterator: adapts ICU's versioned, enum-typed API to the plain functions of
+// include/CICU.h (why: see that header). icu_script.c does the same for the script property.
 #include "CICU.h"
 
 #include <unicode/ubrk.h>

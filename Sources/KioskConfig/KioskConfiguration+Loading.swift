@@ -7,6 +7,7 @@ import Glibc
 import KioskFiles
 import struct KioskHardware.CalibrationMatrix
 import struct KioskHardware.HapticPattern
+import struct KioskHardware.KeyboardPolicy
 import enum KioskHardware.ModeRequest
 import SwipeCore
 import TOMLKit
@@ -135,6 +136,14 @@ extension InputSettings {
             calibration = nil
         }
         pointerAsTouch = r.bool("pointer_as_touch", default: pointerAsTouch)
+        vtSwitching = r.bool("vt_switching", default: vtSwitching)
+        keyboard = r.bool("keyboard", default: keyboard)
+        keyboardAllow = r.strings("keyboard_allow") ?? keyboardAllow
+        if let problem = keyboardAllow.lazy.compactMap(KeyboardPolicy.problem(with:)).first {
+            r.report("input.keyboard_allow: \(problem) (give device names as list-inputs shows them, or USB ids \"vvvv:pppp\")",
+                     key: "keyboard_allow")
+            keyboardAllow = []
+        }
         r.finish()
     }
 }

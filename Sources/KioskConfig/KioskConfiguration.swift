@@ -89,6 +89,14 @@ public struct InputSettings: Hashable, Sendable {
     public var calibration: [Double]?
     /// Treat a mouse's left button as a finger (for development and mouse kiosks).
     public var pointerAsTouch: Bool = true
+    /// Ctrl+Alt+F1…F12 switch VTs. Off by default: on a public kiosk another VT is a login
+    /// prompt; an operator turns it on for maintenance.
+    public var vtSwitching: Bool = false
+    /// Keys of every keyboard reach the app; false: only those of `keyboardAllow` (the
+    /// shipped production configuration: touch and pointer only).
+    public var keyboard: Bool = true
+    /// With `keyboard` false, the keyboards still listened to: device names or USB ids `vvvv:pppp`.
+    public var keyboardAllow: [String] = []
 
     public init() {}
 }

@@ -46,10 +46,11 @@ extension ItemStore {
     /// Items the kiosk itself soft-deleted before ?1: the ones whose `deleted_at` is the time of
     /// a `delete` row the kiosk logged for them. An item another program marked deleted (no such
     /// row, or another time) is that program's to remove.
-    static let purgeSQL = """
-        DELETE FROM items WHERE deleted_at IS NOT NULL AND deleted_at < ?1 AND EXISTS (
-            SELECT 1 FROM actions_log WHERE actions_log.item_id = items.id AND actions_log.action = 'delete'
-                AND actions_log.time = items.deleted_at)
+    static let purgeSQL = "DELETE FROM items WHERE deleted_at IS NOT NULL AND deleted_at < ?1 AND " + kioskDeletedSQL
+    /// The item was soft-deleted by the kiosk: a `delete` row of the kiosk's names it at its `deleted_at`.
+    static let kioskDeletedSQL = """
+        EXISTS (SELECT 1 FROM actions_log WHERE actions_log.item_id = items.id AND actions_log.action = 'delete'
+            AND actions_log.time = items.deleted_at)
         """
     static let readLogSQL = "SELECT id, time, action, item_id, list_id, detail FROM actions_log WHERE id > ?1 ORDER BY id LIMIT ?2"
 
@@ -108,6 +109,16 @@ extension ItemStore {
                 try appendLog(action: "purge", itemID: nil, listID: nil, detail: "\(removed) items", at: time)
             }
             return removed
+        }
+    }
+
+    /// When the oldest item the kiosk soft-deleted and has not purged yet was deleted (what
+    /// `purgeDeleted` may remove); nil when there is none. A kiosk restarted inside the undo
+    /// window purges these when their window ends, though it did not delete them this run.
+    public func oldestKioskDeletion() throws(StoreError) -> StoreTime? {
+        let sql = "SELECT min(deleted_at) FROM items WHERE deleted_at IS NOT NULL AND " + Self.kioskDeletedSQL
+        return try db.withStatement(sql, operation: "find the kiosk's deletions") { s throws(StoreError) in
+            try s.step() && !s.isNull(0) ? s.int64(0) : nil
         }
     }
 

@@ -223,6 +223,36 @@ public final class ItemStore {
         }
         let missing = Self.tables(atVersion: found).filter { !present.contains($0) }
         guard missing.isEmpty else { throw .notKioskDatabase(path: path, reason: .missingTables(version: found, missing)) }
+        try checkColumns(atVersion: found)
+    }
+
+    /// Refuses a file whose tables declare a column of the kiosk's schema otherwise than its
+    /// migrations do (type and primary key; more columns are fine). An `items.id` without the
+    /// TEXT type keeps integers and reals as such, which `actions_log.item_id` (TEXT) would log
+    /// as another item's text id, and whose purge would match the wrong row.
+    func checkColumns(atVersion version: Int) throws(StoreError) {
+        let reference = try SQLiteConnection(path: Self.inMemoryPath)
+        for migration in Self.migrations.prefix(version) { try reference.execute(migration, operation: "build the reference schema") }
+        for table in Self.tables(atVersion: version) {
+            let expected = try Self.columns(of: table, in: reference)
+            let found = try Self.columns(of: table, in: db)
+            for (name, declaration) in expected where found[name] != declaration {
+                throw .notKioskDatabase(path: path, reason: .wrongColumn(table: table, column: name, expected: declaration, found: found[name]))
+            }
+        }
+    }
+
+    /// Each column of `table` with its declared type and whether it is the primary key.
+    static func columns(of table: String, in connection: SQLiteConnection) throws(StoreError) -> [String: String] {
+        try connection.withStatement("SELECT name, upper(type), pk FROM pragma_table_info(?1)", operation: "read the columns of \(table)") { s throws(StoreError) in
+            try s.bind(1, table)
+            var columns: [String: String] = [:]
+            while try s.step() {
+                let type = s.text(1)
+                columns[s.text(0)] = (type.isEmpty ? "(no type)" : type) + (s.int64(2) > 0 ? " PRIMARY KEY" : "")
+            }
+            return columns
+        }
     }
 
     /// Applies the missing migrations up to `target`, each in its own transaction.

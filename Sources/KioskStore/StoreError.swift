@@ -43,6 +43,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case noSchema
         /// The recorded schema version, and the tables it should have but does not.
         case missingTables(version: Int, [String])
+        /// A column the kiosk's schema declares with another type or key (nil: missing): ids
+        /// must be TEXT, or SQLite would convert them on their way into `actions_log`.
+        case wrongColumn(table: String, column: String, expected: String, found: String?)
 
         public var description: String {
             switch self {
@@ -53,6 +56,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
                 return "it has no tables and no schema version (an empty file)"
             case .missingTables(let version, let names):
                 return "it records schema version \(version) but has no table \(names.joined(separator: ", "))"
+            case .wrongColumn(let table, let column, let expected, let found):
+                return "its column \(table).\(column) is \(found.map { "declared '\(String($0.prefix(40)))'" } ?? "missing"), "
+                    + "the kiosk's schema declares '\(expected)' (see `swipe-kiosk schema`)"
             }
         }
     }

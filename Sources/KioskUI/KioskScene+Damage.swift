@@ -37,10 +37,20 @@ extension KioskScene {
         }
         if let toast { global.combine(toast); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2)) }
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
+        let page = top.map { signature(of: $0, at: time) }
+        global.combine(page?.global)
+        return FrameSignature(global: global.finalize(), rows: page?.rows ?? [:], headers: page?.headers ?? [:],
+                              pictures: page?.pictures ?? [:])
+    }
+
+    /// What the drawing of `page` at `time` depends on (a layer holding it is drawn again when this changes).
+    func signature(of page: ScenePage, at time: Double) -> FrameSignature {
+        var global = Hasher()
+        global.combine(page.id)
         var rows: [String: FrameSignature.RowMark] = [:]
         var headers: [Int: FrameSignature.RowMark] = [:]
         var pictures: [String: FrameSignature.RowMark] = [:]
-        switch top {
+        switch page {
         case .list(let list):
             global.combine(list.scroll.offset(at: time))
             global.combine(list.scroll.indicatorAlpha(at: time))
@@ -64,8 +74,6 @@ extension KioskScene {
             global.combine(detail.scroll.offset(at: time))
             global.combine(detail.scroll.indicatorAlpha(at: time))
             global.combine(detail.picture != nil)
-        case nil:
-            break
         }
         return FrameSignature(global: global.finalize(), rows: rows, headers: headers, pictures: pictures)
     }

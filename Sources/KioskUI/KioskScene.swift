@@ -53,7 +53,12 @@ public final class KioskScene {
     var effects: [UIEffect] = []
     var events: [SceneEvent] = []
     let bar: NavigationBar
-    var layers: (lower: Surface, upper: Surface)?
+    /// The running transition's page layers and the backdrop under the sheet (KioskScene+Layers).
+    var layers: (lower: CompositeLayer, upper: CompositeLayer)?
+    var backdrop: CompositeLayer?
+    /// How many times a page or a sheet's backdrop was drawn into a layer (bench and tests: a
+    /// transition over unchanging pages draws each page once).
+    public internal(set) var layerDraws = 0
     /// Where the swipe-back finger started, and its velocity.
     var popStart: Point?
     var popVelocity = VelocityTracker()

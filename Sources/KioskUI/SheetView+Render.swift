@@ -1,14 +1,34 @@
-// Drawing a sheet: the dim over the page (fading as the sheet leaves), a soft shadow, the
-// rounded panel with its grabber, title, paragraph and rows.
+// Drawing a sheet: a soft shadow, the rounded panel with its grabber, title, paragraph and rows;
+// and what the scene needs to draw the dimmed page under it (KioskScene+Layers.swift): the dim,
+// fading as the sheet leaves, and the rows of the screen the panel covers opaquely.
 import Canvas
 import SwipeCore
 
 extension SheetView {
+    /// The dim over the page under the sheet at `time`.
+    func dim(at time: Double) -> Color {
+        let shown = max(0, min(1, 1 - max(0, dismissal.offset(at: time)) / height))
+        return theme.palette.dim.withAlpha(0.4 * shown)
+    }
+
+    /// The dim while the sheet is fully up.
+    var restingDim: Color { theme.palette.dim.withAlpha(0.4) }
+
+    /// The rows of pixels the panel covers completely at `time` (below its rounded corners, down
+    /// to its bottom), nil when it covers none (it is fading or not opaque).
+    func opaqueRows(at time: Double) -> (top: Double, bottom: Double)? {
+        // The panel's alpha byte as the painter makes it from the fade (Color.premultiplied(alpha:)).
+        let fade = max(0, min(1, dismissal.alpha(at: time)))
+        guard UInt32(fade * Double(theme.palette.sheet.alpha) + 0.5) == 255 else { return nil }
+        let r = panel(at: time)
+        let top = (r.minY + theme.px(Self.cornerRadius)).rounded(.up), bottom = (r.maxY + theme.px(24)).rounded(.down)
+        return top < bottom ? (top, bottom) : nil
+    }
+
+    /// Draws the panel and its shadow (the scene draws the dimmed page under it first).
     public func render(_ painter: Painter, time: Double) {
         let p = theme.palette
         let panelFrame = panel(at: time)
-        let shown = max(0, min(1, 1 - max(0, dismissal.offset(at: time)) / height))
-        painter.fill(Rect(x: 0, y: 0, width: screen.width, height: screen.height), color: p.dim.withAlpha(0.4 * shown))
         let px = theme.px, corner = px(Self.cornerRadius), blur = px(Self.shadowBlur), header = px(Self.headerHeight)
         let r = Rect(x: panelFrame.minX, y: panelFrame.minY, width: panelFrame.width, height: panelFrame.height + px(24))
         painter.withSavedState {

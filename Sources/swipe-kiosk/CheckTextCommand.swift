@@ -1,7 +1,9 @@
 // `swipe-kiosk check-text [--database FILE] [TEXT…]` (docs/ARCHITECTURE.md, Command line): shows which
 // font draws each run of each string (the given ones, or every item's title, subtitle and
 // body), so content is checked before a kiosk is deployed. Exits 65 naming the first item
-// (or string) and the code points that no installed font has.
+// (or string) and the code points that no installed font has. It also reports, per item, text
+// that can pass for other text (issue 28): bidi controls, zero-width characters and words that
+// mix look-alike alphabets (SpoofingScan); those exit 65 as well.
 import ArgumentParser
 import Canvas
 import Foundation
@@ -12,7 +14,7 @@ import KioskUI
 struct CheckTextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-text",
-        abstract: "Show which font draws each run of text; exit 65 if some character has no installed font.")
+        abstract: "Show which font draws each run of text; exit 65 if some character has no installed font, or on bidi controls, zero-width characters or mixed look-alike scripts.")
 
     /// --config (its [theme] fonts) and --database (check every item's title, subtitle and body).
     @OptionGroup var options: AppOptions
@@ -48,8 +50,12 @@ struct CheckTextCommand: ParsableCommand {
         if let first = report.first {
             printError("check-text: \(first.name): no installed font has \(CodePoints.list(first.missing))")
             printError("check-text: \(report.failures) string\(report.failures == 1 ? "" : "s") with missing characters")
-            throw ExitCode.badData
         }
+        if let first = report.firstSpoofing {
+            printError("check-text: \(first.name): \(first.findings.map(\.description).joined(separator: "; "))")
+            printError("check-text: \(report.spoofing) string\(report.spoofing == 1 ? "" : "s") that can pass for other text")
+        }
+        if report.first != nil || report.firstSpoofing != nil { throw ExitCode.badData }
     }
 
     private func checkDatabase(_ path: String, theme: Theme, report: inout MissingReport) throws {
@@ -72,10 +78,13 @@ struct CheckTextCommand: ParsableCommand {
     }
 }
 
-/// The runs of each checked string, printed, and the first one with characters no font has.
+/// The runs of each checked string, printed, the first one with characters no font has, and
+/// the first one that can pass for other text.
 struct MissingReport {
     private(set) var first: (name: String, missing: [UInt32])?
     private(set) var failures = 0
+    private(set) var firstSpoofing: (name: String, findings: [SpoofingFinding])?
+    private(set) var spoofing = 0
 
     /// Prints `name` and the font of each run of `string`; remembers code points no font has.
     mutating func check(_ string: String, named name: String, font: Font) {
@@ -93,6 +102,12 @@ struct MissingReport {
                 missing += run.missing
             }
             print(line)
+        }
+        let findings = SpoofingScan.findings(in: string)
+        for finding in findings { print("  suspicious: \(finding)") }
+        if !findings.isEmpty {
+            spoofing += 1
+            if firstSpoofing == nil { firstSpoofing = (name, findings) }
         }
         guard !missing.isEmpty else { return }
         failures += 1

@@ -43,6 +43,8 @@ struct RunCommand: ParsableCommand {
             haptics: configuration.haptics.hardware)
         hardware.calibration = configuration.input.calibrationMatrix
         hardware.pointerAsTouch = configuration.input.pointerAsTouch
+        hardware.keyboards = configuration.input.keyboardPolicy
+        hardware.vtSwitching = configuration.input.vtSwitching
         hardware.blankAfterSeconds = Int(configuration.idle.blankAfter)
         let session: KioskSession
         do {

@@ -123,10 +123,13 @@ struct ScenarioBench {
             samples.append(Double(nanoseconds) / 1000)
             damaged += Double(damage.reduce(0) { $0 + $1.width * $1.height })
         }
-        var loop = 0
-        while samples.count < frames, loop < repetitions {
-            loop += 1
-            try replay.run(untilMs: Double(loop) * period)
+        // A frame interval at a time, so the run stops right after its `frames`-th drawn frame:
+        // runs of 60 and 180 frames then differ by exactly 120 frames' work (bench-instructions.py).
+        var frame = 0
+        let end = Double(repetitions) * period
+        while samples.count < frames, Double(frame) * 1000 / 60 < end {
+            frame += 1
+            try replay.run(untilMs: Double(frame) * 1000 / 60)
         }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

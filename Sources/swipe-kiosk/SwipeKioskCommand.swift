@@ -12,7 +12,7 @@ public struct SwipeKioskCommand: ParsableCommand {
         version: version,
         subcommands: [
             RunCommand.self, ReplayCommand.self, ScreenshotCommand.self, BenchCommand.self, CheckConfigCommand.self, CheckTextCommand.self,
-            ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self, StoreStressCommand.self,
+            ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self, StoreStressCommand.self, OutOfServiceCommand.self,
             InitDatabaseCommand.self, SchemaCommand.self, ExportActionsCommand.self, BackupCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: RunCommand.self

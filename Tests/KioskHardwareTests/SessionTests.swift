@@ -27,6 +27,32 @@ final class SessionTests: XCTestCase {
         XCTAssertNil(keys.target(for: key(60, true)), "Ctrl was released")
     }
 
+    func testWithSwitchingOffCtrlAltFunctionKeysAreSwallowedNotSwitched() {
+        var keys = VTSwitchKeys(switching: false)
+        XCTAssertEqual(keys.decide(key(29, true)), .pass, "Ctrl alone reaches the app")
+        XCTAssertEqual(keys.decide(key(56, true)), .pass)
+        XCTAssertEqual(keys.decide(key(60, true)), .ignore, "Ctrl+Alt+F2: no switch, and the app does not see it")
+        XCTAssertEqual(keys.decide(key(59, true)), .ignore)
+        XCTAssertEqual(keys.decide(key(30, true)), .pass, "other keys still pass")
+        var on = VTSwitchKeys(switching: true)
+        _ = on.decide(key(29, true))
+        _ = on.decide(key(56, true))
+        XCTAssertEqual(on.decide(key(60, true)), .switchTo(2), "vt_switching = true: the maintenance setting switches")
+    }
+
+    func testKeyboardPolicyAdmitsOnlyAllowedNamesAndUSBIds() {
+        XCTAssertTrue(KeyboardPolicy.all.admits(name: "USB Keyboard", vendor: 0x046d, product: 0xc31c))
+        let none = KeyboardPolicy(admitsEveryKeyboard: false, allowed: [])
+        XCTAssertFalse(none.admits(name: "USB Keyboard", vendor: 0x046d, product: 0xc31c))
+        let keypad = KeyboardPolicy(admitsEveryKeyboard: false, allowed: ["Accessibility Keypad", "1D6B:0104"])
+        XCTAssertTrue(keypad.admits(name: "Accessibility Keypad", vendor: 1, product: 2), "by name")
+        XCTAssertTrue(keypad.admits(name: "Other", vendor: 0x1d6b, product: 0x0104), "by id, case-insensitive")
+        XCTAssertFalse(keypad.admits(name: "accessibility keypad", vendor: 1, product: 2), "names match exactly")
+        XCTAssertFalse(keypad.admits(name: "USB Keyboard", vendor: 0x046d, product: 0xc31c))
+        XCTAssertEqual(KeyboardPolicy.usbID(vendor: 0x1d6b, product: 0x104), "1d6b:0104")
+        XCTAssertNotNil(KeyboardPolicy.problem(with: ""))
+    }
+
     func testRightHandModifiersCountAndResetForgetsThem() {
         var keys = VTSwitchKeys()
         _ = keys.target(for: key(97, true))   // right Ctrl
@@ -41,7 +67,7 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(pipe(&ends), 0)
         defer { ends.forEach { close($0) } }
         XCTAssertNil(VirtualTerminal.number(of: ends[0]))
-        XCTAssertNil(VirtualTerminal.takeOver(fd: ends[0], logger: .init(label: "test")))
+        XCTAssertNil(VirtualTerminal.takeOver(fd: ends[0], switching: true, logger: .init(label: "test")))
         let null = open("/dev/null", O_RDONLY)
         defer { close(null) }
         XCTAssertNil(VirtualTerminal.number(of: null), "a character device, but not major 4")

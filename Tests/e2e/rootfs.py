@@ -11,7 +11,8 @@ from pathlib import Path
 import vmassets
 from vmassets import CACHE, HERE, log, run
 
-BASE_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "init-system-helpers"]
+# dbus: logind runs (as on any Debian with a desktop or SSH), so its lock-down drop-in is tested.
+BASE_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "init-system-helpers", "dbus"]
 # Autoloaded in the guest by udev (modalias), like a real machine: display, input, consoles.
 GUEST_MODULES = vmassets.MODULES + ["ext4", "virtio_blk", "virtio_rng", "autofs4"]
 # Loaded by the boot initramfs before switch_root: just enough to mount /dev/vda.

@@ -52,7 +52,7 @@ def main():
     suite = unittest.TestSuite(t for t in suite for t in t if not options.pattern or options.pattern in t.id())
     modules = {t.id().split(".")[0] for t in suite}  # only what the selected tests boot is prepared
     test_kiosk_vm.ASSETS = test_app_vm.ASSETS = vmassets.prepare(options.binary)
-    test_app_vm.BINARY = test_run_in_vm.BINARY = options.binary
+    test_app_vm.BINARY = test_run_in_vm.BINARY = test_service_vm.BINARY = options.binary
     if "test_firmware_vm" in modules:
         test_firmware_vm.KERNEL = customkernel.prepare()
     if "test_service_vm" in modules:

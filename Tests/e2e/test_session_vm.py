@@ -92,8 +92,10 @@ class SessionVMTest(test_app_vm.AppVM):
 
     def test_2_ctrl_alt_fn_switches_through_the_app(self):
         """With tty1's keyboard off the kernel ignores Ctrl+Alt+F2 there; the app must switch.
-        On tty2 the keyboard is the kernel's again, so Ctrl+Alt+F1 comes back."""
-        self.start_app(on_vt=True)
+        On tty2 the keyboard is the kernel's again, so Ctrl+Alt+F1 comes back. Switching is the
+        maintenance setting `[input] vt_switching = true` (off by default: test_service_vm.py)."""
+        self.vm.shell("printf '[input]\\nvt_switching = true\\n' > /tmp/vt.toml")
+        self.start_app("--config /tmp/vt.toml", on_vt=True)
         first, _ = self.replay("keys-first-screen", Gesture(), settle_ms=500)
         self.assertScreenMatches("keys-first-screen", first)
         lines = self.switch(lambda: self.vm.send_keys("ctrl", "alt", "f2"), "released tty1")

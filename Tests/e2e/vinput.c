@@ -8,6 +8,11 @@
  *                       "d SLOT X Y" down, "m SLOT X Y" move, "u SLOT" up, "q" quit.
  *   vinput rumble       a device with EV_FF/FF_RUMBLE; logs "RUMBLE upload id=N strong=S length=L"
  *                       and "RUMBLE play id=N" for every effect the app uploads and plays.
+ *   vinput keyboard PORT  a USB keyboard (every key code below BTN_MISC, so udev sees a full
+ *                       keyboard and systemd a power switch: what a stranger plugs into a port);
+ *                       reads lines of key names from PORT (re-opened on EOF): "leftctrl leftalt
+ *                       f2" presses the keys in order and releases them in reverse, "q" quits.
+ *                       Names: leftctrl, leftalt, sysrq, power, delete, enter, f1..f12, a..z.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -125,10 +130,67 @@ static int rumble_main(void) {
     return 0;
 }
 
+/* Key name -> code for the keyboard's commands; letters follow the QWERTY rows of the codes. */
+static int key_code(const char *name) {
+    static const struct { const char *name; int code; } named[] = {
+        {"leftctrl", KEY_LEFTCTRL}, {"leftalt", KEY_LEFTALT}, {"sysrq", KEY_SYSRQ}, {"power", KEY_POWER},
+        {"delete", KEY_DELETE}, {"enter", KEY_ENTER}};
+    static const struct { const char *letters; int first; } rows[] = {
+        {"qwertyuiop", KEY_Q}, {"asdfghjkl", KEY_A}, {"zxcvbnm", KEY_Z}};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (strcmp(name, named[i].name) == 0) return named[i].code;
+    if (name[0] == 'f' && name[1] >= '1' && name[1] <= '9') {
+        int n = atoi(name + 1);
+        if (n >= 1 && n <= 10) return KEY_F1 + n - 1;
+        if (n == 11 || n == 12) return KEY_F11 + n - 11;
+    }
+    if (name[0] >= 'a' && name[0] <= 'z' && name[1] == 0)
+        for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+            const char *at = strchr(rows[i].letters, name[0]);
+            if (at) return rows[i].first + (int)(at - rows[i].letters);
+        }
+    return -1;
+}
+
+static int keyboard_main(const char *port) {
+    int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+    if (fd < 0) die("open /dev/uinput");
+    ioctl(fd, UI_SET_EVBIT, EV_KEY);
+    ioctl(fd, UI_SET_EVBIT, EV_REP);
+    for (int code = KEY_ESC; code < BTN_MISC; code++) ioctl(fd, UI_SET_KEYBIT, code);
+    struct uinput_setup setup = {0};
+    setup.id.bustype = BUS_USB;
+    setup.id.vendor = 0x1234;
+    setup.id.product = 0x4b42;
+    strcpy(setup.name, "vinput keyboard");
+    if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE");
+    printf("VINPUT keyboard ready\n");
+    fflush(stdout);
+    char line[256];
+    for (;;) {
+        FILE *in = fopen(port, "r");
+        if (!in) die(port);
+        while (fgets(line, sizeof line, in)) {
+            int codes[16], count = 0;
+            for (char *name = strtok(line, " \t\r\n"); name && count < 16; name = strtok(NULL, " \t\r\n")) {
+                if (strcmp(name, "q") == 0 && count == 0) return 0;
+                int code = key_code(name);
+                if (code < 0) fprintf(stderr, "vinput: unknown key %s\n", name);
+                else codes[count++] = code;
+            }
+            for (int i = 0; i < count; i++) emit(fd, EV_KEY, codes[i], 1), emit(fd, EV_SYN, SYN_REPORT, 0);
+            for (int i = count - 1; i >= 0; i--) emit(fd, EV_KEY, codes[i], 0), emit(fd, EV_SYN, SYN_REPORT, 0);
+            printf("VINPUT keys %d\n", count);
+        }
+        fclose(in);
+    }
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc == 3 && strcmp(argv[1], "touch") == 0) return touch_main(argv[2]);
     if (argc == 2 && strcmp(argv[1], "rumble") == 0) return rumble_main();
-    fprintf(stderr, "usage: vinput touch PORT | vinput rumble\n");
+    if (argc == 3 && strcmp(argv[1], "keyboard") == 0) return keyboard_main(argv[2]);
+    fprintf(stderr, "usage: vinput touch PORT | vinput rumble | vinput keyboard PORT\n");
     return 64;
 }

@@ -3,7 +3,7 @@
 // function with its version (ubrk_open is a macro for ubrk_open_72), which Swift cannot
 // import, and its types must not reach Swift either: Foundation carries its own ICU
 // (_FoundationICU) with different definitions of the same enums, and a module that sees both
-// does not compile. So only this file's functions are visible; ICU stays inside icu_line_breaker.c.
+// does not compile. So only this file's functions are visible; ICU stays inside the .c files.
 #ifndef KIOSK_CICU_H
 #define KIOSK_CICU_H
 
@@ -22,5 +22,9 @@ int32_t kiosk_line_breaker_first(kiosk_line_breaker *breaker);
 int32_t kiosk_line_breaker_next(kiosk_line_breaker *breaker);
 
 void kiosk_line_breaker_close(kiosk_line_breaker *breaker);
+
+/// ICU's script code (UScriptCode) of `scalar`: 0 Common, 1 Inherited, 8 Cyrillic, 14 Greek,
+/// 25 Latin, ...; -1 when ICU cannot tell (icu_script.c).
+int32_t kiosk_script_of(uint32_t scalar);
 
 #endif

@@ -46,9 +46,9 @@ public final class Surface {
         try Self.validate(width: width, height: height)
         let stride = width * 4
         let bytes = stride * height
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, 64, bytes) == 0, let memory else { throw CanvasError.outOfMemory(bytes: bytes) }
-        memset(memory, 0, bytes)
+        // calloc: a large block comes from the kernel already zeroed, with no pass over it (a
+        // transition's layers are made at its start). The span kernels load unaligned.
+        guard let memory = calloc(bytes, 1) else { throw CanvasError.outOfMemory(bytes: bytes) }
         self.width = width; self.height = height; self.stride = stride; self.format = format
         baseAddress = memory
         storage = Storage(memory)

@@ -8,7 +8,8 @@ import SwipeCore
 extension Painter {
     /// Draws `source` transformed by `transform` (source pixels → coordinates of this painter,
     /// before its translation), multiplied by `alpha` and the global alpha, src-over.
-    /// XRGB sources are opaque. A singular or non-finite transform draws nothing.
+    /// XRGB sources are opaque. A singular or non-finite transform draws nothing. `source` must
+    /// not share memory with the target (a whole-pixel move of an opaque source is a plain copy).
     public func draw(_ source: Surface, transform: AffineTransform = .identity, alpha: Double = 1) {
         let full = transform.then(.translation(x: state.originX, y: state.originY)).snapped
         guard let inverse = full.inverted else { return }

@@ -75,11 +75,12 @@ extension Font {
         cluster.allSatisfy { Self.isIgnorable($0) || glyphID($0) != 0 }
     }
 
-    /// Joiners, variation selectors, tags and other default-ignorable characters: they need no
+    /// Joiners, variation selectors, tags, bidi controls (embeddings, overrides, isolates) and
+    /// other default-ignorable characters: they need no
     /// glyph of their own (HarfBuzz hides them) and must not split a cluster between fonts.
     static func isIgnorable(_ s: UInt32) -> Bool {
         (0x200B...0x200F).contains(s) || (0xFE00...0xFE0F).contains(s) || (0xE0000...0xE0FFF).contains(s)
-            || s == 0x2060 || s == 0x00AD
+            || (0x202A...0x202E).contains(s) || (0x2060...0x206F).contains(s) || s == 0x00AD || s == 0xFEFF || s == 0x061C
     }
 
     /// Whether `cluster` is shown as a colour emoji: an emoji-presentation character, or one

@@ -99,12 +99,24 @@ extension KioskApplication {
     func purgeExpiredDeletes() {
         let window = configuration.data.undoWindow
         let expired = undoable.filter { now >= $0.value }.map(\.key)
-        guard !expired.isEmpty else { return }
+        let earlier = earlierDeletePurge.map { now >= $0 } ?? false
+        guard !expired.isEmpty || earlier else { return }
         for id in expired { undoable[id] = nil }
+        // Found again once this purge has landed (a purge that fails is not tried every tick).
+        if earlier { earlierDeletePurge = nil }
         let cutoff = storeNow - StoreTime(window * 1000) + 1
         save("purge", itemID: nil) { [unowned self] () throws(StoreError) in
             _ = try store.purgeDeleted(before: cutoff, at: storeNow)
+        } landed: { [unowned self] in
+            if earlier { scheduleEarlierPurge() }
         }
+    }
+
+    /// Finds the oldest delete the kiosk made and has not purged, from before this run too (an
+    /// app restarted inside an undo window), and has the purge run when its window ends.
+    func scheduleEarlierPurge() {
+        let oldest = read("deleted items", { () throws(StoreError) in try store.oldestKioskDeletion() }) ?? nil
+        earlierDeletePurge = oldest.map { now + max(0, Double($0 - storeNow) / 1000 + configuration.data.undoWindow) }
     }
 }
 

@@ -59,6 +59,9 @@ public final class KioskApplication {
     public let pictures: PictureLibrary
     /// Items deleted and not yet purged: item id → when its undo window closes (then it is purged).
     var undoable: [ItemID: Double] = [:]
+    /// When the undo window of a delete from before this run ends (the kiosk restarted inside
+    /// it): the purge is due then whatever `undoable` holds (`scheduleEarlierPurge`).
+    var earlierDeletePurge: Double?
     /// The sheet last presented and what its rows do (the scene shows at most one).
     var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
     /// Time of the last touch or key, for the idle reset.
@@ -126,6 +129,7 @@ public final class KioskApplication {
         scene.setRoot(.list(try makePage(first)))
         // From here on the loop never waits for another writer longer than a frame.
         try store.setBusyTimeout(Self.loopBusyTimeoutMs)
+        scheduleEarlierPurge()
     }
 
     /// A list page over the store's query for `list`.
@@ -208,7 +212,7 @@ public final class KioskApplication {
         let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.values.min()].compactMap { $0 }.min()
+        return [poll, idle, decoding, nextWriteRetry, undoable.values.min(), earlierDeletePurge].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`

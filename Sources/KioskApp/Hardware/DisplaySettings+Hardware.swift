@@ -25,6 +25,11 @@ extension InputSettings {
     /// Where input devices come from: the listed nodes, or every device of udev's seat0.
     public var backend: InputBackend { devices.isEmpty ? .udev(seat: "seat0") : .paths(devices) }
 
+    /// Whose keys reach the app: every keyboard, or only the allowed ones.
+    public var keyboardPolicy: KeyboardPolicy {
+        KeyboardPolicy(admitsEveryKeyboard: keyboard, allowed: keyboardAllow)
+    }
+
     /// The configured calibration override, or the identity.
     public var calibrationMatrix: CalibrationMatrix {
         calibration.map { CalibrationMatrix($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) } ?? .identity

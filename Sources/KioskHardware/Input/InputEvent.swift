@@ -62,6 +62,9 @@ public struct InputDeviceInfo: Equatable, Sendable {
     public var sizeMillimetres: (width: Double, height: Double)?
     /// The calibration matrix in effect (udev `LIBINPUT_CALIBRATION_MATRIX` or the default).
     public var calibration: CalibrationMatrix?
+    /// USB (or other bus) vendor and product id; `[input] keyboard_allow` matches them.
+    public var vendor: UInt32 = 0
+    public var product: UInt32 = 0
 
     public static func == (a: InputDeviceInfo, b: InputDeviceInfo) -> Bool {
         a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities

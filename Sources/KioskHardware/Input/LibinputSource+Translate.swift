@@ -11,6 +11,7 @@ extension LibinputSource {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             let info = Self.describe(device)
             deviceInfos[device] = info
+            noteKeyboardPolicy(for: info)
             let closed = closedDevices.removeValue(forKey: info.sysname)
             if closed != info {  // not just back after a suspend
                 if let closed { onEvent?(.deviceRemoved(closed)) }
@@ -62,6 +63,7 @@ extension LibinputSource {
             onEvent?(.touch(sample))
             onEvent?(.frame(time: time))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
+            guard admitsKeys(of: deviceInfos[device] ?? Self.describe(device)) else { return }
             let key = libinput_event_get_keyboard_event(event)!
             let code = libinput_event_keyboard_get_key(key)
             onEvent?(.key(KeyEvent(
@@ -107,6 +109,7 @@ extension LibinputSource {
         return InputDeviceInfo(
             name: String(cString: libinput_device_get_name(device)),
             sysname: String(cString: libinput_device_get_sysname(device)),
-            capabilities: caps, sizeMillimetres: size, calibration: calibration)
+            capabilities: caps, sizeMillimetres: size, calibration: calibration,
+            vendor: libinput_device_get_id_vendor(device), product: libinput_device_get_id_product(device))
     }
 }

@@ -57,6 +57,8 @@ public final class LibinputSource: InputSource {
     private(set) var isSuspended = false
     /// Devices closed by a suspend, by sysname: their removal and return are not reported.
     var closedDevices: [String: InputDeviceInfo] = [:]
+    /// Whose key events are delivered (`[input] keyboard`, `keyboard_allow`); others are dropped here.
+    public var keyboards: KeyboardPolicy = .all
 
     /// Creates the context and adds the devices of `backend`.
     public init(backend: InputBackend, screen: ScreenMapping, pointerAsTouch: Bool = true, logger: Logger) throws(InputError) {
@@ -151,5 +153,17 @@ public final class LibinputSource: InputSource {
         let slots = slotDevice.filter { $0.value == device }.keys.sorted()
         for slot in slots { end(slot: slot, phase: .cancelled, time: time) }
         if !slots.isEmpty { onEvent?(.frame(time: time)) }
+    }
+
+    /// Whether key events of `device` reach the app under ``keyboards``.
+    func admitsKeys(of device: InputDeviceInfo) -> Bool {
+        keyboards.admits(name: device.name, vendor: device.vendor, product: device.product)
+    }
+
+    /// Logs, when a keyboard is added, that its keys will be ignored.
+    func noteKeyboardPolicy(for device: InputDeviceInfo) {
+        guard device.capabilities.contains(.keyboard), !admitsKeys(of: device) else { return }
+        let id = KeyboardPolicy.usbID(vendor: device.vendor, product: device.product)
+        logger.notice("input: keys of \"\(device.name)\" (\(id), \(device.sysname)) ignored: [input] keyboard admits \(keyboards)")
     }
 }

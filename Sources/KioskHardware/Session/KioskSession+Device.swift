@@ -11,6 +11,10 @@ extension KioskSession {
         public var input: InputBackend
         public var calibration: CalibrationMatrix = .identity
         public var pointerAsTouch = true
+        /// Whose keys reach the app (`[input] keyboard`, `keyboard_allow`).
+        public var keyboards: KeyboardPolicy = .all
+        /// Whether Ctrl+Alt+Fn switches VTs (`[input] vt_switching`); off on a public kiosk.
+        public var vtSwitching = false
         public var haptics: HapticConfiguration
         public var blankAfterSeconds = 0
 
@@ -29,11 +33,12 @@ extension KioskSession {
             backend: options.input,
             screen: ScreenMapping(physicalSize: output.physicalSize, rotation: output.rotation, calibration: options.calibration),
             pointerAsTouch: options.pointerAsTouch, logger: logger)
-        logger.info("input: pointer \(options.pointerAsTouch ? "acts as a finger" : "ignored (pointer_as_touch = false)")")
+        input.keyboards = options.keyboards
+        logger.info("input: pointer \(options.pointerAsTouch ? "acts as a finger" : "ignored (pointer_as_touch = false)"), keys from \(options.keyboards)")
         let session = try KioskSession(
             loop: loop, display: output, input: input,
             haptics: HapticEngine(configuration: options.haptics, loop: loop, logger: logger),
-            service: service, vt: VirtualTerminal.takeOver(logger: logger),
+            service: service, vt: VirtualTerminal.takeOver(switching: options.vtSwitching, logger: logger),
             blankAfterSeconds: options.blankAfterSeconds, logger: logger)
         // A monitor switched off and on: its mode again and a full redraw.
         do {

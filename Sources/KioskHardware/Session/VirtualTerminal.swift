@@ -7,7 +7,10 @@
 // signalfd. The keyboard of the VT is set to K_OFF: otherwise every key pressed for the app also
 // lands in the tty (piling up unread, or as Ctrl+C killing the app). The kernel then no longer
 // switches VTs on Ctrl+Alt+Fn by itself, so the app does it (VTSwitchKeys, VT_ACTIVATE), as
-// Weston and kmscon do. Text mode, VT_AUTO and the keyboard mode are put back on exit.
+// Weston and kmscon do, but only when `[input] vt_switching = true` (an operator's maintenance
+// setting): by default the shortcut is swallowed, also while the panel is blanked. A switch
+// asked for by root (`chvt`) still goes through. Text mode, VT_AUTO and the keyboard mode are
+// put back on exit.
 import CLinuxKernel
 import Glibc
 import Logging
@@ -28,20 +31,23 @@ public final class VirtualTerminal {
     private let fd: Int32
     private let logger: Logger
     private var keyboardMode: Int32 = K_UNICODE
-    private var keys = VTSwitchKeys()
+    private var keys: VTSwitchKeys
+    /// Ctrl+Alt+Fn presses swallowed since the last log line about them.
+    private var ignoredShortcuts = 0
     /// The VT's modes were changed and are not restored yet.
     private var changed = false
 
-    /// Takes over the VT that `fd` (stdin by default) refers to. Returns nil when `fd` is not a
-    /// VT or the VT cannot be taken over (not the controlling tty): that is logged once, and the
-    /// app runs on without VT switching (SSH, development, containers).
-    public static func takeOver(fd: Int32 = STDIN_FILENO, logger: Logger) -> VirtualTerminal? {
+    /// Takes over the VT that `fd` (stdin by default) refers to; `switching` says whether
+    /// Ctrl+Alt+Fn switches VTs. Returns nil when `fd` is not a VT or the VT cannot be taken
+    /// over (not the controlling tty): that is logged once, and the app runs on without VT
+    /// switching (SSH, development, containers).
+    public static func takeOver(fd: Int32 = STDIN_FILENO, switching: Bool, logger: Logger) -> VirtualTerminal? {
         guard let number = number(of: fd) else {
             logger.info("vt: stdin is not a virtual terminal: VT switching unavailable")
             return nil
         }
         do {
-            return try VirtualTerminal(fd: fd, number: number, logger: logger)
+            return try VirtualTerminal(fd: fd, number: number, switching: switching, logger: logger)
         } catch {
             logger.warning("vt: cannot take over tty\(number) (\(error)): VT switching unavailable")
             return nil
@@ -58,8 +64,9 @@ public final class VirtualTerminal {
         return major == 4 && (1...63).contains(minor) ? Int(minor) : nil
     }
 
-    private init(fd: Int32, number: Int, logger: Logger) throws(SystemError) {
+    private init(fd: Int32, number: Int, switching: Bool, logger: Logger) throws(SystemError) {
         self.fd = fd
+        keys = VTSwitchKeys(switching: switching)
         self.number = number
         self.logger = logger
         var state = vt_stat()
@@ -80,7 +87,9 @@ public final class VirtualTerminal {
             restore()
             throw error
         }
-        logger.info("vt: tty\(number) in graphics mode, VT switches go through the app (Ctrl+Alt+F1…F12 too)")
+        logger.info(switching
+            ? "vt: tty\(number) in graphics mode, VT switches go through the app (Ctrl+Alt+F1…F12 too)"
+            : "vt: tty\(number) in graphics mode, Ctrl+Alt+F1…F12 ignored ([input] vt_switching = false)")
     }
 
     deinit { restore() }
@@ -112,10 +121,19 @@ public final class VirtualTerminal {
     }
 
     /// Ctrl+Alt+F1…F12: asks the kernel to show that VT (the switch itself then goes through
-    /// the release signal).
+    /// the release signal), or swallows the shortcut when switching is off.
     /// - Returns: true when `key` was such a shortcut and must not reach the app.
     public func handle(_ key: KeyEvent) -> Bool {
-        guard let target = keys.target(for: key) else { return false }
+        let target: Int
+        switch keys.decide(key) {
+        case .pass: return false
+        case .ignore:
+            // One line for the first press and then every 100th: a hammering visitor does not fill the journal.
+            if ignoredShortcuts % 100 == 0 { logger.notice("vt: Ctrl+Alt+Fn ignored ([input] vt_switching = false)") }
+            ignoredShortcuts &+= 1
+            return true
+        case .switchTo(let n): target = n
+        }
         guard target != number else { return true }
         do {
             try control(VT_ACTIVATE, Int32(target), "VT_ACTIVATE, \(target)")

@@ -46,6 +46,17 @@ final class ConfigurationMappingTests: XCTestCase {
         XCTAssertEqual(paths, ["/dev/input/event2"])
     }
 
+    func testLockDownKeysReachTheInputLayer() throws {
+        let defaults = try load("").input
+        XCTAssertFalse(defaults.vtSwitching, "Ctrl+Alt+Fn switches nothing unless an operator turns it on")
+        XCTAssertEqual(defaults.keyboardPolicy, .all)
+        let locked = try load("[input]\nkeyboard = false\nkeyboard_allow = [\"Accessibility Keypad\", \"1d6b:0104\"]\nvt_switching = true").input
+        XCTAssertTrue(locked.vtSwitching)
+        XCTAssertEqual(locked.keyboardPolicy, KeyboardPolicy(admitsEveryKeyboard: false, allowed: ["Accessibility Keypad", "1d6b:0104"]))
+        XCTAssertFalse(locked.keyboardPolicy.admits(name: "USB Keyboard", vendor: 0x046d, product: 0xc31c))
+        XCTAssertThrowsError(try load("[input]\nkeyboard_allow = [\"\"]"), "an empty name is refused")
+    }
+
     func testHapticKeysReachTheBackend() throws {
         let rumble = try load("[haptics]\nbackend = \"forcefeedback\"\ndevice = \"/dev/input/event3\"").haptics.hardware
         XCTAssertEqual(rumble.backend, .forceFeedback(device: "/dev/input/event3"))

@@ -86,4 +86,32 @@ final class ItemIdentityTests: XCTestCase {
         XCTAssertNotNil(try store.item(id: "theirs"), "marked deleted by another program: not the kiosk's to purge")
         XCTAssertNotNil(try store.item(id: "redeleted"), "deleted again by another program")
     }
+
+    /// A file with the kiosk's tables but `items.id` declared without TEXT (an importer's own
+    /// CREATE TABLE) would keep 42 and '42' as two items and log both as the text '42': refused
+    /// before anything is written, naming the column and pointing to `swipe-kiosk schema`.
+    func testAnItemsTableWhoseIdIsNotTextIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        do {
+            let db = try SQLiteConnection(path: path)
+            for migration in ItemStore.migrations {
+                try db.execute(migration.replacingOccurrences(of: "id TEXT PRIMARY KEY NOT NULL", with: "id PRIMARY KEY NOT NULL"),
+                               operation: "test")
+            }
+            try db.execute("PRAGMA user_version=\(ItemStore.latestSchemaVersion)", operation: "test")
+            try db.execute("INSERT INTO items (id, list_id, title) VALUES (42, 'inbox', 'integer'), ('42', 'inbox', 'text')",
+                           operation: "test")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ItemStore(path: path)) { error in
+            guard case StoreError.notKioskDatabase(_, .wrongColumn("items", "id", "TEXT PRIMARY KEY", "(no type) PRIMARY KEY")) = error else {
+                return XCTFail("\(error)")
+            }
+        }
+        let run = try KioskProcess(["screenshot", "--database", path, "--output", dir.file("s.png")])
+        XCTAssertEqual(run.status, 65)
+        XCTAssertTrue(run.standardError.contains("items.id"), run.standardError)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "the refused file was written")
+    }
 }

@@ -51,7 +51,7 @@ final class AppModelPropertyTests: XCTestCase {
     /// not by SQLite's unseeded random(), so a seed always replays the same run).
     static func outsideWrite(_ n: Int, ids: [String], _ rng: inout SplitMix64) -> String {
         let pick = ids.sorted().randomElement(using: &rng) ?? "NULL"
-        switch Int.random(in: 0..<6, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0, 1:
             return "INSERT OR IGNORE INTO items (id, list_id, title, sort_key, updated_at, flagged, unread) VALUES ("
                 + "\(outsideID(n, &rng)), 'inbox', 'Outside \(n)', \(Int.random(in: -5...40, using: &rng)), \(n), "
@@ -60,16 +60,19 @@ final class AppModelPropertyTests: XCTestCase {
             let column = ["flagged", "unread", "archived", "badge"].randomElement(using: &rng)!
             let value = flagValues.randomElement(using: &rng)!.replacingOccurrences(of: "NULL", with: "0")
             return "UPDATE items SET \(column) = \(value) WHERE id = \(pick)"
-        case 3: return "UPDATE items SET deleted_at = \(Int.random(in: 1...1_000_000, using: &rng)) WHERE id = \(pick)"
+        // Marked deleted by that program, long ago: never the kiosk's to purge.
+        case 3, 6: return "UPDATE items SET deleted_at = \(Int.random(in: 1...1_000_000, using: &rng)) WHERE id = \(pick)"
         case 4: return "UPDATE items SET title = 'Renamed \(n)' WHERE id = \(pick)"
         default: return "DELETE FROM items WHERE id = \(pick)"
         }
     }
 
     /// A touch step aimed at what is on screen now (rows, their buttons, the sheet, the toast).
-    static func touch(_ state: SceneState, width: Int, height: Int, _ rng: inout SplitMix64) -> Step {
+    /// `undoOdds`: one toast in so many gets its button tapped (runs differ, so that some undo
+    /// nearly every delete and others let the window pass into a purge).
+    static func touch(_ state: SceneState, width: Int, height: Int, undoOdds: Int, _ rng: inout SplitMix64) -> Step {
         let rows = state.rows.filter { $0.frame[3] > 8 }
-        if let toast = state.toast, !toast.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 {
+        if let toast = state.toast, !toast.isEmpty, Int.random(in: 0..<undoOdds, using: &rng) == 0 {
             // The toast's button: the trailing 30 % of a 560 px (or narrower) toast, 48 px tall.
             let w = min(Double(width) - 32, 560), x = (Double(width) + w) / 2 - w * 0.15
             return .touch("at 0 tap \(Int(x)) \(height - 48)", ms: 1500)
@@ -108,6 +111,8 @@ final class AppModelPropertyTests: XCTestCase {
         let harness = try AppStreamHarness(database: database, width: width, height: height, styles: [:],
                                            configuration: configuration)
         var other = try ItemStore(path: database)
+        // Another program has marked an item deleted itself (its to remove, never the kiosk's purge's).
+        try other.db.execute("UPDATE items SET deleted_at = 1000 WHERE id = 'inbox-\(seed % 5 + 6)'", operation: "mark deleted")
         var model = try StoreModel(of: other)
         var dumpLogCount = harness.app.log.count
         var steps: [Step] = []
@@ -115,10 +120,10 @@ final class AppModelPropertyTests: XCTestCase {
         for n in 0..<count {
             let step: Step
             switch Int.random(in: 0..<10, using: &rng) {
-            case 0, 1: step = .outside(outsideWrite(n, ids: Array(model.rows.keys), &rng))
+            case 0, 1, 3: step = .outside(outsideWrite(n, ids: Array(model.rows.keys), &rng))
             case 2: step = Int.random(in: 0..<3, using: &rng) == 0 ? .replace(outsideWrite(n, ids: Array(model.rows.keys), &rng))
                 : .idle(ms: [2_500, 60_000, 900_000].randomElement(using: &rng)!)
-            default: step = touch(state, width: width, height: height, &rng)
+            default: step = touch(state, width: width, height: height, undoOdds: seed % 2 == 0 ? 2 : 20, &rng)
             }
             steps.append(step)
             switch step {

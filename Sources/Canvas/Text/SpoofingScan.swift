@@ -1,0 +1,99 @@
+// Text that can make one item pass for another (issue 28): bidi controls (an RLO turns
+// "gpj.exe" into "exe.jpg"), invisible characters (a zero-width space makes "Pay" and "P​ay"
+// different ids that look alike) and words mixing look-alike alphabets (a Cyrillic "а" in a
+// Latin word). `check-text` reports them per item. Drawing needs no such scan: every field is
+// laid out on its own and each of its paragraphs is a FriBidi paragraph of its own, so an
+// override ends with its field (TextLayout), and bidi controls draw nothing (Font+Fallback).
+import CICU
+
+/// One reason a string may impersonate another.
+public enum SpoofingFinding: Hashable, Sendable, CustomStringConvertible {
+    /// Explicit bidi formatting characters (embeddings, overrides, isolates, marks).
+    case bidiControls([UInt32])
+    /// Characters that draw nothing between visible ones.
+    case invisible([UInt32])
+    /// A word written in more than one of the look-alike alphabets; `scripts` names them.
+    case mixedScripts(word: String, scripts: [String])
+
+    public var description: String {
+        switch self {
+        case .bidiControls(let s): return "bidi controls \(SpoofingScan.list(s))"
+        case .invisible(let s): return "zero-width characters \(SpoofingScan.list(s))"
+        case .mixedScripts(let word, let scripts):
+            let shown = word.count > 40 ? String(word.prefix(40)) + "…" : word
+            return "mixed scripts in \"\(shown)\" (\(scripts.joined(separator: " + ")))"
+        }
+    }
+}
+
+/// Finds ``SpoofingFinding``s in one string.
+public enum SpoofingScan {
+    /// LRE, RLE, PDF, LRO, RLO; LRI, RLI, FSI, PDI; LRM, RLM, ALM.
+    static let bidiControls: Set<UInt32> = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+                                            0x200E, 0x200F, 0x061C]
+    /// Zero-width space, word joiner, invisible operators, BOM, Mongolian vowel separator,
+    /// Hangul fillers. ZWJ and ZWNJ are judged by their neighbours (``isJoinerAbuse``).
+    static let invisible: Set<UInt32> = [0x200B, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x180E,
+                                         0x115F, 0x1160, 0x3164, 0xFFA0]
+    /// The alphabets whose letters look alike (UScriptCode → name).
+    static let lookAlikeScripts: [Int32: String] = [25: "Latin", 8: "Cyrillic", 14: "Greek", 3: "Armenian", 6: "Cherokee"]
+
+    /// Every finding in `text`, at most one of each kind (the first mixed word).
+    public static func findings(in text: String) -> [SpoofingFinding] {
+        let scalars = text.unicodeScalars.map(\.value)
+        var controls: [UInt32] = [], hidden: [UInt32] = []
+        for (i, s) in scalars.enumerated() {
+            if bidiControls.contains(s) { controls.append(s) }
+            if invisible.contains(s) || ((s == 0x200C || s == 0x200D) && isJoinerAbuse(scalars, at: i)) { hidden.append(s) }
+        }
+        var result: [SpoofingFinding] = []
+        if !controls.isEmpty { result.append(.bidiControls(controls)) }
+        if !hidden.isEmpty { result.append(.invisible(hidden)) }
+        if let mixed = firstMixedWord(scalars) { result.append(mixed) }
+        return result
+    }
+
+    /// ZWJ and ZWNJ shape emoji sequences and Arabic and Indic text; next to a look-alike
+    /// alphabet's letter, a space or the string's edge they only hide a difference.
+    static func isJoinerAbuse(_ scalars: [UInt32], at i: Int) -> Bool {
+        func suspicious(_ j: Int) -> Bool {
+            guard scalars.indices.contains(j) else { return true }
+            let s = scalars[j]
+            return s == 0x20 || lookAlikeScripts[kiosk_script_of(s)] != nil
+        }
+        return suspicious(i - 1) || suspicious(i + 1)
+    }
+
+    /// The first whitespace-separated word with letters of two or more look-alike alphabets.
+    static func firstMixedWord(_ scalars: [UInt32]) -> SpoofingFinding? {
+        var start = 0
+        while start < scalars.count {
+            var end = start
+            var scripts: [Int32] = []
+            while end < scalars.count, !isSeparator(scalars[end]) {
+                let script = kiosk_script_of(scalars[end])
+                if lookAlikeScripts[script] != nil, !scripts.contains(script) { scripts.append(script) }
+                end += 1
+            }
+            if scripts.count > 1 {
+                let word = String(String.UnicodeScalarView(scalars[start..<end].compactMap(Unicode.Scalar.init)))
+                return .mixedScripts(word: word, scripts: scripts.compactMap { lookAlikeScripts[$0] })
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    private static func isSeparator(_ s: UInt32) -> Bool {
+        s == 0x20 || s == 0x09 || s == 0x0A || s == 0x0D || s == 0x3000 || s == 0xA0
+    }
+
+    /// `U+202E, U+200B` (each code point once, in order).
+    static func list(_ scalars: [UInt32]) -> String {
+        var seen: Set<UInt32> = []
+        return scalars.filter { seen.insert($0).inserted }.map { s in
+            let hex = String(s, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,53 @@
+// Which keyboards the kiosk listens to (issue 28: a $5 USB keyboard plugged into an exposed
+// port must not act on the list). A public kiosk is driven by touch and pointer only; an
+// accessibility keypad is let in by its name or its USB id. The udev rule of the package keeps
+// other keyboards unreadable for the service user in the first place; this policy is the
+// second line for devices that are readable anyway (a development machine, a user in `input`,
+// or a touchscreen that also reports keys), and the only one when the app runs as root.
+
+/// The keyboards whose keys reach the app: all of them, or only those on an allow-list.
+public struct KeyboardPolicy: Hashable, Sendable, CustomStringConvertible {
+    /// Every keyboard's keys reach the app (`[input] keyboard = true`).
+    public var admitsEveryKeyboard: Bool
+    /// With ``admitsEveryKeyboard`` false: the devices whose keys still reach the app, each
+    /// the device's name as `swipe-kiosk list-inputs` shows it or its USB id `vvvv:pppp` (hex).
+    public var allowed: [String]
+
+    /// Keys from every keyboard (development, a kiosk with a trusted keyboard).
+    public static let all = KeyboardPolicy(admitsEveryKeyboard: true, allowed: [])
+
+    public init(admitsEveryKeyboard: Bool, allowed: [String]) {
+        self.admitsEveryKeyboard = admitsEveryKeyboard
+        self.allowed = allowed
+    }
+
+    /// Whether the keys of the device named `name` with USB id `vendor`:`product` reach the app.
+    public func admits(name: String, vendor: UInt32, product: UInt32) -> Bool {
+        if admitsEveryKeyboard { return true }
+        let id = Self.usbID(vendor: vendor, product: product)
+        return allowed.contains { $0 == name || $0.lowercased() == id }
+    }
+
+    /// Whether `entry` is an allow-list entry that can match: a non-empty name, or `vvvv:pppp`.
+    /// - Returns: nil when valid, otherwise why not.
+    public static func problem(with entry: String) -> String? {
+        if entry.isEmpty { return "an empty name matches no device" }
+        if entry.count > 255 { return "a device name has at most 255 characters" }
+        return nil
+    }
+
+    /// `vendor:product` as four lowercase hex digits each, as `lsusb` prints it.
+    public static func usbID(vendor: UInt32, product: UInt32) -> String {
+        func hex(_ value: UInt32) -> String {
+            let digits = String(value & 0xffff, radix: 16)
+            return String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        return "\(hex(vendor)):\(hex(product))"
+    }
+
+    public var description: String {
+        if admitsEveryKeyboard { return "every keyboard" }
+        if allowed.isEmpty { return "no keyboard (touch and pointer only)" }
+        return "only " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}
