@@ -79,7 +79,7 @@ run:
 	if [ -n "$$usable" ]; then $(MAKE) --no-print-directory run-drm; else $(MAKE) --no-print-directory run-vm; fi
 
 run-drm: release
-	$(RELEASE_BIN) run
+	$(RELEASE_BIN) run --demo
 
 run-vm: static
 	$(call ensure_debs,$(RUN_VM_TOOLS))
@@ -142,8 +142,8 @@ test: test-layers test-unit test-swift-6.0 test-arm64-headless test-systemd test
 
 # The README's pictures, rendered headless from the scripts in Tests/Screenshots.
 screenshots: release
-	$(RELEASE_BIN) replay Tests/Screenshots/README.touch --out Tests/Screenshots
-	$(RELEASE_BIN) replay Tests/Screenshots/rtl.touch --config Tests/Screenshots/rtl.toml --out Tests/Screenshots
+	$(RELEASE_BIN) replay Tests/Screenshots/README.touch --demo --out Tests/Screenshots
+	$(RELEASE_BIN) replay Tests/Screenshots/rtl.touch --config Tests/Screenshots/rtl.toml --demo --out Tests/Screenshots
 	$(RELEASE_BIN) replay Tests/Screenshots/photos.touch --config Tests/Screenshots/photos.toml \
 	    --database Tests/Screenshots/photos.sqlite3 --out Tests/Screenshots
 

@@ -85,6 +85,10 @@ extension KioskConfiguration {
             r.finish()
         }
         if let r = root.table("sheet") { sheet = SheetSettings(reading: r) }
+        if let r = root.table("ui") {
+            ui.stylesSheet = r.bool("styles_sheet", default: ui.stylesSheet)
+            r.finish()
+        }
         direction = root.choice("direction") ?? direction
         let listReaders = root.tables("lists")
         if !listReaders.isEmpty {

@@ -23,6 +23,8 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var navigation = NavigationSettings()
     /// `[sheet]`: modal sheets dismissed by swiping down.
     public var sheet = SheetSettings()
+    /// `[ui]`: which of the app's own controls a person at the panel gets.
+    public var ui = UISettings()
     /// Top-level `direction`: the reading direction of lists that do not set their own.
     public var direction: DirectionSetting = .leftToRight
     /// `[[lists]]`: the lists the kiosk shows, first one at start. Never empty.
@@ -113,8 +115,9 @@ public struct IdleSettings: Hashable, Sendable {
 public struct DataSettings: Hashable, Sendable {
     /// SQLite database file; its directory must exist.
     public var database: String = "/var/lib/swipe-kiosk/items.sqlite3"
-    /// Fill an empty database with demo items on first run.
-    public var demoData: Bool = true
+    /// Fill an empty database with demo items on first run. Off unless asked for (`--demo`,
+    /// `make run`): a production panel shows only the integrator's items.
+    public var demoData: Bool = false
     /// How often to look for changes made by other processes, in milliseconds.
     public var pollInterval: Int = 500
     /// How long a deleted item can be restored (Undo) before it is purged, in seconds.
@@ -123,6 +126,15 @@ public struct DataSettings: Hashable, Sendable {
     public var imageDirectory: String?
     /// The most decoded pictures kept in memory, in MiB.
     public var imageCacheMegabytes: Int = 16
+
+    public init() {}
+}
+
+/// `[ui]`.
+public struct UISettings: Hashable, Sendable {
+    /// The navigation bar's cog, which opens the live Styles sheet (swipe behaviour, the list
+    /// shown); false hides it, so nobody at a production panel changes them.
+    public var stylesSheet = true
 
     public init() {}
 }

@@ -83,9 +83,15 @@ public final class ItemStore {
         self.path = path
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout
-        do {
+        let writes = schemaVersion != nil && path != Self.inMemoryPath
+        // SQLite keeps its -wal and -shm files beside the database: its directory must be writable too.
+        if writes, access(parent, W_OK) != 0 { throw .notWritable(path: path, directory: true, user: Self.userName()) }
+        do throws(StoreError) {
             db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
             openFile = path == Self.inMemoryPath ? nil : DatabaseFileStamp.of(path: path)?.identity
+            // SQLite opens a file it may not write read-only without a word; the first swipe would
+            // fail seconds later ("attempt to write a readonly database") on a panel that looked fine.
+            if writes, db.isReadOnly { throw .notWritable(path: path, directory: false, user: Self.userName()) }
             try prepareConnection(schemaVersion: schemaVersion, requireKiosk: schemaVersion == nil)
         } catch {
             throw error.atStart(database: path)
@@ -111,6 +117,13 @@ public final class ItemStore {
         try db.execute("PRAGMA cache_size=-\(Self.pageCacheKilobytes)", operation: "set cache_size")
         if let schemaVersion { try migrate(to: schemaVersion) }
         dataVersion = try db.integer("PRAGMA data_version", operation: "read data_version")
+    }
+
+    /// The name of the user this process runs as (its uid when it has none).
+    static func userName() -> String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid) else { return "uid \(uid)" }
+        return String(cString: entry.pointee.pw_name)
     }
 
     /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.

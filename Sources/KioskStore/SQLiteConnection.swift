@@ -61,8 +61,8 @@ final class SQLiteConnection {
         closedReason = reason
     }
 
-    /// The open handle, or the reason it was closed.
-    private func openHandle() throws(StoreError) -> OpaquePointer {
+    /// The open handle, or the reason it was closed (ItemStore+Backup hands it to sqlite3_backup_init).
+    func openHandle() throws(StoreError) -> OpaquePointer {
         guard let handle else {
             throw closedReason ?? .sqlite(code: SQLITE_MISUSE, message: "the connection is closed", operation: "use \(path)")
         }
@@ -124,6 +124,9 @@ final class SQLiteConnection {
             throw error
         }
     }
+
+    /// Whether SQLite opened the main database read-only (asked to, or because the file is not writable).
+    var isReadOnly: Bool { handle.map { sqlite3_db_readonly($0, "main") == 1 } ?? true }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }

@@ -7,6 +7,9 @@ import KioskFiles
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The directory that should hold the database does not exist (it is never created implicitly).
     case directoryMissing(path: String)
+    /// The user running the kiosk may not write the database file (`directory` false) or the
+    /// directory SQLite keeps its -wal and -shm files in (true); `user` names that user.
+    case notWritable(path: String, directory: Bool, user: String)
     /// The path is a directory, device, FIFO or socket: SQLite would read and write it as a
     /// database file (a block device's contents included), so it is refused before opening.
     case notRegularFile(FileError)
@@ -64,7 +67,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var resultCode: Int32? {
         switch self {
         case .corrupt(_, let code, _, _), .sqlite(let code, _, _), .fileSystemFull(_, _, _, let code, _, _): return code
-        case .directoryMissing, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound,
+        case .directoryMissing, .notWritable, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound,
              .fileLeftPath:
             return nil
         }
@@ -75,7 +78,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public func message(database path: String) -> String {
         switch self {
         case .sqlite, .itemNotFound: return "\(path): \(description)"
-        case .directoryMissing, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged,
+        case .directoryMissing, .notWritable, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged,
              .fileLeftPath, .fileSystemFull:
             return description
         }
@@ -85,6 +88,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .directoryMissing(let path):
             return "cannot open database \(path): its directory does not exist"
+        case .notWritable(let path, let directory, let user):
+            let target = directory ? ItemStore.parentDirectory(of: path) : path
+            return "cannot write database \(path): \(user) may not write \(directory ? "its directory " : "")\(target)"
+                + "\(directory ? " (SQLite keeps the -wal and -shm files there)" : ""); nothing was changed."
+                + " Fix: sudo chown \(user): \(target) (`swipe-kiosk doctor` checks every file the service needs)"
         case .notRegularFile(let error):
             return "cannot open database \(error.path): it \(error.reason)"
         case .corrupt(let path, let code, let message, let operation):

@@ -1,4 +1,4 @@
-// `swipe-kiosk check-config FILE` (docs/ARCHITECTURE.md, Command line): validates a configuration file
+// `swipe-kiosk check-config [--config] FILE` (docs/ARCHITECTURE.md, Command line): validates a configuration file
 // before it is deployed. Prints `FILE: ok` and a summary, or every problem as
 // `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file, and for
 // a configured font that does not load: CheckConfigCommand+Fonts.swift, or an unknown action
@@ -13,23 +13,45 @@ struct CheckConfigCommand: ParsableCommand {
         commandName: "check-config",
         abstract: "Check a configuration file; print every problem as file:line:column: message.")
 
-    @Argument(help: "The TOML configuration file.")
-    var file: String
+    @Argument(help: "The TOML configuration file (or give it as --config FILE, like every other command).")
+    var positionalFile: String?
+
+    @Option(name: .customLong("config"), help: "The TOML configuration file.")
+    var configFile: String?
+
+    func validate() throws {
+        switch (positionalFile, configFile) {
+        case (nil, nil): throw ValidationError("give the configuration file: check-config --config FILE (or check-config FILE)")
+        case (.some, .some): throw ValidationError("give the configuration file once: either --config FILE or FILE")
+        case (.some(let f), nil), (nil, .some(let f)):
+            if f.isEmpty { throw ValidationError("the configuration file path is empty") }
+        }
+    }
+
+    /// The file to check, however it was given.
+    var file: String { configFile ?? positionalFile ?? "" }
 
     func run() throws {
         do throws(ConfigurationError) {
-            let source = try KioskConfiguration.readSource(file)
-            let configuration = try KioskConfiguration.parse(source, file: file)
-            let problems = Self.fontProblems(in: configuration, source: source, file: file)
-                + Self.iconProblems(in: configuration, source: source, file: file)
-            guard problems.isEmpty else { throw ConfigurationError.invalid(problems) }
-            Self.expansionWarnings(in: configuration, source: source, file: file).forEach { printError($0.description) }
+            let (configuration, warnings) = try Self.check(file)
+            warnings.forEach(printError)
             print("\(file): ok")
             print(Self.summary(of: configuration))
         } catch {
             error.lines.forEach(printError)
             throw ExitCode.badData
         }
+    }
+
+    /// Every check of `file` (also run by `doctor`): the configuration and its warnings, or
+    /// every problem.
+    static func check(_ file: String) throws(ConfigurationError) -> (KioskConfiguration, warnings: [String]) {
+        let source = try KioskConfiguration.readSource(file)
+        let configuration = try KioskConfiguration.parse(source, file: file)
+        let problems = fontProblems(in: configuration, source: source, file: file)
+            + iconProblems(in: configuration, source: source, file: file)
+        guard problems.isEmpty else { throw ConfigurationError.invalid(problems) }
+        return (configuration, expansionWarnings(in: configuration, source: source, file: file).map(\.description))
     }
 
     /// One line: how many lists and actions, and the list ids.

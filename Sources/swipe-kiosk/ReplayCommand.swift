@@ -22,6 +22,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenSizeOption
 
+    @OptionGroup var demo: DemoOption
+
     @OptionGroup var rotation: RotationOption
 
     @Option(help: "Directory for the script's screenshots and state dumps.")
@@ -51,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let configuration = try options.loadConfiguration()
+        let configuration = demo.applied(to: try options.loadConfiguration())
         let rotated = rotation.resolved(configuration)
         let parsed: TouchScript
         let size: (width: Int, height: Int)

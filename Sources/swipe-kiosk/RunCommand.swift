@@ -14,6 +14,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var options: AppOptions
 
+    @OptionGroup var demo: DemoOption
+
     @Option(help: "auto (DRM when a usable card exists), drm, or headless.")
     var backend: String = "auto"
 
@@ -29,7 +31,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk")
-        let configuration = try options.loadConfiguration()
+        let configuration = demo.applied(to: try options.loadConfiguration())
         let chosen = backend == "auto" ? configuration.display.backend.rawValue : backend
         if chosen == "headless" {
             printError("run: the headless backend has no screen; use `swipe-kiosk replay` or `swipe-kiosk screenshot`")
@@ -58,8 +60,8 @@ struct RunCommand: ParsableCommand {
             size: (size.width, size.height), storeClock: .wall)
         let screen = try AppScreen(app: app, session: session, runsCommands: true)
         screen.watchDatabase(at: databasePath)
-        screen.reload = { [options] in
-            guard let path = options.config, let fresh = try? KioskConfiguration.load(file: path),
+        screen.reload = { [options, demo] in
+            guard let path = options.config, let fresh = try? demo.applied(to: KioskConfiguration.load(file: path)),
                   let next = try? options.makeApplication(
                     configuration: fresh, databasePath: options.database ?? fresh.data.database,
                     size: (size.width, size.height), storeClock: .wall) else {

@@ -20,10 +20,12 @@ struct ScreenshotCommand: ParsableCommand {
 
     @OptionGroup var screen: ScreenSizeOption
 
+    @OptionGroup var demo: DemoOption
+
     @OptionGroup var rotation: RotationOption
 
     func run() throws {
-        let configuration = try options.loadConfiguration()
+        let configuration = demo.applied(to: try options.loadConfiguration())
         let rotated = rotation.resolved(configuration)
         let size = screen.screenSize(fallback: (1280, 800))
         let app = try options.makeApplication(

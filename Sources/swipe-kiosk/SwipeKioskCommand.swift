@@ -13,6 +13,7 @@ public struct SwipeKioskCommand: ParsableCommand {
         subcommands: [
             RunCommand.self, ReplayCommand.self, ScreenshotCommand.self, BenchCommand.self, CheckConfigCommand.self, CheckTextCommand.self,
             ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self, StoreStressCommand.self, OutOfServiceCommand.self,
+            InitDatabaseCommand.self, SchemaCommand.self, ExportActionsCommand.self, BackupCommand.self, DoctorCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -7,6 +7,9 @@ import XCTest
 struct KioskProcess {
     let status: Int32
     let standardError: String
+    /// What it printed on stdout (kept in a temporary file while it runs, so a long output
+    /// cannot block the child on a full pipe while the test reads stderr).
+    let standardOutput: String
 
     /// Runs `swipe-kiosk arguments` in `directory` with `environment` added, until it exits.
     init(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws {
@@ -17,11 +20,17 @@ struct KioskProcess {
         child.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errors = Pipe()
         child.standardError = errors
-        child.standardOutput = FileHandle.nullDevice
+        let outputPath = NSTemporaryDirectory() + "swipekiosk-stdout-" + UUID().uuidString
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        child.standardOutput = output
         try child.run()
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         child.waitUntilExit()
+        try output.close()
         status = child.terminationStatus
         standardError = String(decoding: data, as: UTF8.self)
+        standardOutput = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
     }
 }

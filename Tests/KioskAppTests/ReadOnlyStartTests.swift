@@ -12,7 +12,7 @@ final class ReadOnlyStartTests: XCTestCase {
         for lock in ["BEGIN IMMEDIATE", "BEGIN EXCLUSIVE"] {
             let dir = try TemporaryDirectory()
             let path = dir.file("items.sqlite3")
-            XCTAssertEqual(try KioskProcess(["screenshot", "--database", path, "--output", dir.file("first.png")]).status, 0)
+            XCTAssertEqual(try KioskProcess(["screenshot", "--demo", "--database", path, "--output", dir.file("first.png")]).status, 0)
             let importer = try ItemStore(path: path)
             try importer.db.execute(lock, operation: "test")
             try importer.db.execute("UPDATE items SET title = 'importing' WHERE id = 'inbox-1'", operation: "test")

@@ -8,7 +8,7 @@ import XCTest
 
 final class StoreWatchTests: XCTestCase {
     func testAWatchedStoreIsCheckedOnlyAfterAWrite() throws {
-        var configuration = KioskConfiguration()
+        var configuration = KioskConfiguration.demo
         configuration.idle.resetAfter = 0  // no idle-reset deadline: only the poll could wake the app
         let dir = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
@@ -27,7 +27,7 @@ final class StoreWatchTests: XCTestCase {
 
     /// replay's and screenshot's private in-memory database has no other writer: never polled.
     func testAPrivateInMemoryStoreIsNeverPolled() throws {
-        var configuration = KioskConfiguration()
+        var configuration = KioskConfiguration.demo
         configuration.idle.resetAfter = 0
         let options = try AppOptions.parse([])
         let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: (640, 400))

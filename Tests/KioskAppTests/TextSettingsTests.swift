@@ -74,7 +74,7 @@ final class TextSettingsTests: XCTestCase {
 
     func testALatinListNeverStartsFontconfig() throws {
         let options = try AppOptions.parse([])
-        let app = try options.makeApplication(configuration: KioskConfiguration(), databasePath: options.databasePath,
+        let app = try options.makeApplication(configuration: .demo, databasePath: options.databasePath,
                                               size: (width: 1280, height: 800))
         try ReplaySession(app: app, width: 1280, height: 800).run(untilMs: 0)  // the first frame
         XCTAssertEqual(app.theme.library.systemFonts?.queries, 0, "the demo list is Latin: fontconfig is never asked")

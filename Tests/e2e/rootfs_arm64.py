@@ -98,6 +98,10 @@ def configure(root, version, build_root):
     (units / "e2e-ctl.service").write_text(CTL_UNIT.replace("ttyS0", CONSOLE).replace(
         "-c 'while true;", f"-c 'echo INIT DONE > /dev/{CONSOLE}; while true;"))
     (units / "multi-user.target.wants/e2e-ctl.service").symlink_to("/etc/systemd/system/e2e-ctl.service")
+    # The installed unit with --demo: the test swipes the demo items, which a production panel has not.
+    (units / "swipe-kiosk.service.d").mkdir(parents=True, exist_ok=True)
+    (units / "swipe-kiosk.service.d/e2e-demo.conf").write_text(
+        "[Service]\nExecStart=\nExecStart=/usr/bin/swipe-kiosk run --config /etc/swipe-kiosk/config.toml --demo\n")
     for unit in MASKED + [f"serial-getty@{CONSOLE}.service"]:
         (units / unit).unlink(missing_ok=True)
         (units / unit).symlink_to("/dev/null")

@@ -79,7 +79,7 @@ def main():
     try:
         vm.wait_for("INIT DONE", timeout=120, what="guest boot")
         rotation = f" --rotation {options.rotation}" if options.rotation else ""
-        vm.shell(f"( swipe-kiosk run --database /tmp/items.sqlite3{rotation} & echo $! > /run/app.pid; "
+        vm.shell(f"( swipe-kiosk run --demo --database /tmp/items.sqlite3{rotation} & echo $! > /run/app.pid; "
                  f"wait $!; echo {EXIT_TAG} $? ) &")
         print(f"run_in_vm: guest up in {vm.elapsed():.1f} s (qemu pid {vm.process.pid}); {where}", flush=True)
         print("run_in_vm: the pointer is a touch (press, drag, release); Escape goes back; "

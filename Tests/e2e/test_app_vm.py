@@ -161,13 +161,15 @@ class AppVM(unittest.TestCase):
         cls.vm.wait_for("APP-EXIT", timeout=20, what="the app to stop")
 
     app_arguments = ()  # given to every `swipe-kiosk run` of the class
+    # given to every host `replay` of the class (the configuration the guest's app runs with)
+    replay_arguments = ()
 
     def start_app(self, *arguments, on_vt=False):
         """(Re)starts `swipe-kiosk run` on a fresh database; returns once it runs with the touchscreen.
         `on_vt`: as systemd starts it, with /dev/tty1 as stdin and controlling tty (setsid -c)."""
         self.stop_app()
         self.vm.mark()
-        command = "swipe-kiosk run --database /tmp/items.sqlite3 " + " ".join((*self.app_arguments, *arguments))
+        command = "swipe-kiosk run --demo --database /tmp/items.sqlite3 " + " ".join((*self.app_arguments, *arguments))
         if on_vt:
             command = f"setsid -c {command} < /dev/tty1"
         self.vm.shell(f"rm -f /tmp/items.sqlite3*; {command} & echo $! > /run/app.pid")
@@ -182,8 +184,9 @@ class AppVM(unittest.TestCase):
         script = out / "script.txt"
         script.write_text(gesture.replay_script(settle_ms))
         with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([str(BINARY), "replay", str(script), "--out", str(out),
-                            "--database", f"{tmp}/items.sqlite3"], check=True, capture_output=True, text=True)
+            subprocess.run([str(BINARY), "replay", str(script), "--out", str(out), "--demo",
+                            "--database", f"{tmp}/items.sqlite3", *self.replay_arguments],
+                           check=True, capture_output=True, text=True)
         return images.read_png(out / "headless.png"), json.loads((out / "headless.json").read_text())
 
     def assertScreenMatches(self, name, expected, retry_s=2.0):

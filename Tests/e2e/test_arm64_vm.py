@@ -26,6 +26,8 @@ class Arm64AppVMTest(AppVM):
     workdir = WORKDIR
     gpu = "virtio-gpu-pci"  # the virt board has no VGA; virtio-gpu is what arm64 VMs use
     arch = "aarch64"
+    # The unit runs with the installed configuration (no Styles cog); the host's replay uses it too.
+    replay_arguments = ("--config", str(Path(__file__).resolve().parents[2] / "systemd/config.toml"))
 
     append = "root=/dev/vda rw"
     # The root's first boot (apt install in the initramfs, then systemd's first-boot units such as

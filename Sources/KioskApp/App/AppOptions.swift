@@ -37,7 +37,8 @@ public struct AppOptions: ParsableArguments {
     public static let headlessEpoch: StoreTime = 1_767_225_600_000
 
     /// The --database path, or a fresh in-memory database (replay and screenshot start from the
-    /// demo data every time, so their output is reproducible, and leave no file behind).
+    /// same data every time, the demo's with --demo, so their output is reproducible, and leave
+    /// no file behind).
     public var databasePath: String { database ?? ItemStore.inMemoryPath }
 
     /// Builds the app over `databasePath` at `size`; errors exit with the contract's codes.

@@ -123,7 +123,8 @@ public final class KioskApplication {
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,
                            navigationStyle: configuration.navigation.transition)
         lastSync = storeNow
-        scene.trailingButtonIcon = "cog"
+        // `[ui] styles_sheet = false`: no cog, so no Styles sheet at a production panel.
+        scene.trailingButtonIcon = configuration.ui.stylesSheet ? "cog" : nil
         scene.swipeBack = configuration.navigation.swipeBack
         scene.setRoot(.list(try makePage(first)))
         // From here on the loop never waits for another writer longer than a frame.

@@ -69,6 +69,7 @@ final class ExampleCoverageTests: XCTestCase {
             "lists.trailing.actions.max_running": ["CommandActionScenarioTests.testThreeHundredTapsOnASlowCommandStartAtMostMaxRunning"],
             "data.undo_window_s": ["NavigationOptionTests.testUndoWindowDecidesWhenADeletedItemIsGoneForGood"],
             "data.database": ["e2e:test_service_vm.py:test_4_sigkill_restarts_within_5s"],
+            "ui.styles_sheet": ["StylesSheetScenarioTests.testStylesSheetFalseHidesTheCog"],
             "data.poll_interval_ms": ["NavigationOptionTests.testPollIntervalDecidesHowSoonAnOutsideChangeShows"],
         ]
         for key in ["background", "nav_bar", "nav_title", "row", "separator", "title", "subtitle", "accent", "badge", "unread",

@@ -110,7 +110,7 @@ final class AppModelPropertyTests: XCTestCase {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
         // The Undo toast lasts the undo window: with the default 30 s it is up for some 20 steps
         // and nearly every delete is undone; 5 s leaves deletes to be purged as well.
-        var configuration = KioskConfiguration()
+        var configuration = KioskConfiguration.demo
         configuration.data.undoWindow = 5
         // Half the runs blank the panel after 45 s (the idle reset comes then, 120 s otherwise).
         configuration.idle.blankAfter = seed % 2 == 0 ? 0 : 45

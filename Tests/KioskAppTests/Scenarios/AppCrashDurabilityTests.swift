@@ -37,7 +37,7 @@ final class AppCrashDurabilityTests: XCTestCase {
         try Self.script().write(toFile: script, atomically: true, encoding: .utf8)
         // Create and seed the database once, and remember where every item started.
         _ = try AppOptions.parse(["--database", database]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: database, size: (1280, 800))
+            configuration: .demo, databasePath: database, size: (1280, 800))
         let initial = try ItemStore(path: database).items(ItemQuery(listID: "inbox"), offset: 0, limit: 10_000)
         XCTAssertGreaterThan(initial.count, 6)
         let logged = try killRepeatedly(

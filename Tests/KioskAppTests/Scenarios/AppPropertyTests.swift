@@ -183,7 +183,7 @@ final class AppPropertyTests: XCTestCase {
     /// A database with the demo data, copied for every stream (seeding it each time is slow).
     static func demoDatabase() throws -> String {
         let path = NSTemporaryDirectory() + "property-template-\(UUID().uuidString).sqlite3"
-        _ = try AppOptions.parse([]).makeApplication(configuration: KioskConfiguration(), databasePath: path, size: (800, 480))
+        _ = try AppOptions.parse([]).makeApplication(configuration: .demo, databasePath: path, size: (800, 480))
         return path
     }
 }

@@ -30,7 +30,7 @@ final class AppStreamHarness {
     /// A fresh app over `database` with `configuration` and the Styles sheet's `styles` (setting
     /// id → value) chosen.
     init(database: String, width: Int, height: Int, styles: [String: String],
-         configuration: KioskConfiguration = KioskConfiguration()) throws {
+         configuration: KioskConfiguration = .demo) throws {
         let app = try AppOptions.parse([]).makeApplication(
             configuration: configuration, databasePath: database, size: (width, height))
         for (id, value) in styles {

@@ -12,7 +12,7 @@ final class BoundedHistoryTests: XCTestCase {
     func testHistoriesStayAtTheirCapsAfterManyInteractions() throws {
         let dir = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: dir.file("items.sqlite3"), size: (width: 1280, height: 800))
+            configuration: .demo, databasePath: dir.file("items.sqlite3"), size: (width: 1280, height: 800))
         let limit = KioskApplication.historyLimit
         for n in 0..<(limit * 5) {
             app.tick(time: Double(n) * 0.02)

@@ -105,7 +105,7 @@ final class LayerDrawCountTests: XCTestCase {
         let steps = try TouchScript(parsing: script).steps
         let directory = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: directory.file("items.sqlite3"), size: (800, 480))
+            configuration: .demo, databasePath: directory.file("items.sqlite3"), size: (800, 480))
         let painter = Painter(target: try Surface(width: 800, height: 480, format: .xrgb8888))
         var next = 0, counts: [Int] = []
         for frame in 0...Int(((checkpoints.last ?? 0) * 60 / 1000).rounded(.up)) {

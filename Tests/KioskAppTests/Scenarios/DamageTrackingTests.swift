@@ -39,7 +39,7 @@ final class DamageTrackingTests: XCTestCase {
         // A database file, so that "another process" (a second connection) sees the same items.
         let directory = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: directory.file("items.sqlite3"), size: (800, 480))
+            configuration: .demo, databasePath: directory.file("items.sqlite3"), size: (800, 480))
         let incremental = try Surface(width: 800, height: 480, format: .xrgb8888)
         let full = try Surface(width: 800, height: 480, format: .xrgb8888)
         let partialPainter = Painter(target: incremental), fullPainter = Painter(target: full)

@@ -24,7 +24,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         var ms = 0.0
         var reported: [String] = []
 
-        init(configuration: KioskConfiguration = KioskConfiguration()) throws {
+        init(configuration: KioskConfiguration = .demo) throws {
             dir = try TemporaryDirectory()
             path = dir.file("items.sqlite3")
             oldFile = dir.file("old-file.sqlite3")
@@ -156,7 +156,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         _ = try ItemStore(path: target)
         XCTAssertEqual(symlink(target, path), 0)
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+            configuration: .demo, databasePath: path, size: (width: 1280, height: 800))
         var ms = 0.0
         while ms <= 200 { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
         let staging = dir.file("import.sqlite3")
@@ -247,7 +247,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
     /// A command that started on the old file ends after the switch: its outcome is not logged
     /// into the new file, whose item of that id is not the one the person acted on.
     func testACommandsOutcomeIsNotLoggedIntoAFileThatReplacedItsOwn() throws {
-        var configuration = KioskConfiguration()
+        var configuration = KioskConfiguration.demo
         var inbox = ListConfiguration.inbox
         inbox.trailing.actions.append(ActionConfiguration(
             action: SwipeAction(id: "print", title: "Print"), effect: .command,

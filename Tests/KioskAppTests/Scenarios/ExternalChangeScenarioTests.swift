@@ -12,7 +12,7 @@ final class ExternalChangeScenarioTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("items.sqlite3").path
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+            configuration: .demo, databasePath: path, size: (width: 1280, height: 800))
         var ms = 0.0
         func run(until end: Double) { while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 } }
         func ids() -> [String] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().items.compactMap { $0["id"] as? String } }

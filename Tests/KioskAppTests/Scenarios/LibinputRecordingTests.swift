@@ -73,7 +73,7 @@ final class LibinputRecordingTests: XCTestCase {
         let file = dir.appendingPathComponent("swipe.yml")
         try Self.recording().write(to: file, atomically: true, encoding: .utf8)
         let state = dir.appendingPathComponent("state.json").path
-        try ReplayCommand.parse([file.path, "--size", "1280x800", "--state", state, "--screenshot", dir.appendingPathComponent("end.png").path]).run()
+        try ReplayCommand.parse([file.path, "--demo", "--size", "1280x800", "--state", state, "--screenshot", dir.appendingPathComponent("end.png").path]).run()
         let dump = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any] ?? [:]
         XCTAssertEqual(dump.swipeState("inbox-2"), "open")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("end.png").path))

@@ -11,7 +11,7 @@ import XCTest
 final class RestingFrameTests: XCTestCase {
     func testTheFrameWhereAnimationsEndIsDrawn() throws {
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: try AppOptions.parse([]).databasePath, size: (800, 480))
+            configuration: .demo, databasePath: try AppOptions.parse([]).databasePath, size: (800, 480))
         let shown = try Surface(width: 800, height: 480, format: .xrgb8888)
         let fresh = try Surface(width: 800, height: 480, format: .xrgb8888)
         let painter = Painter(target: shown)

@@ -34,7 +34,7 @@ final class ReturningRowScenarioTests: XCTestCase {
     func testAnItemAnotherProgramPutsBackDuringItsCollapseIsDrawnAgain() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("items.sqlite3")
-        let app = try AppOptions.parse([]).makeApplication(configuration: KioskConfiguration(), databasePath: path, size: (1280, 800))
+        let app = try AppOptions.parse([]).makeApplication(configuration: .demo, databasePath: path, size: (1280, 800))
         var ms = 0.0
         func run(until end: Double) { while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 } }
         func dump() -> [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }

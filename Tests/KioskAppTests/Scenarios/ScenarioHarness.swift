@@ -5,6 +5,7 @@
 import Canvas
 import Foundation
 import GoldenImages
+import KioskConfig
 import XCTest
 @testable import KioskApp
 @testable import swipe_kiosk
@@ -14,6 +15,8 @@ struct Scenario {
     let directory: URL
 
     /// Replays `script`; `config` is TOML text (nil: defaults); `database` a path (nil: fresh).
+    /// The demo items most scenarios swipe are asked for with --demo, unless `config` sets
+    /// `demo_data` itself (then the configuration decides, as it does on a panel).
     init(_ script: String, config: String? = nil, database: String? = nil, arguments extra: [String] = [],
          file: StaticString = #filePath, line: UInt = #line) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
@@ -27,6 +30,7 @@ struct Scenario {
             arguments += ["--config", configPath]
         }
         if let database { arguments += ["--database", database] }
+        if config?.contains("demo_data") != true { arguments.append("--demo") }
         arguments += extra
         let command = try ReplayCommand.parse(arguments)
         try command.run()
@@ -53,6 +57,15 @@ struct Scenario {
     /// tolerance; SWIPE_KIOSK_UPDATE_GOLDENS=1 rewrites the reference).
     func checkGolden(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         if let message = try Self.references.mismatch(try image(name), name) { XCTFail(message, file: file, line: line) }
+    }
+}
+
+extension KioskConfiguration {
+    /// The defaults with the demo items (`--demo`): what the in-process app tests drive.
+    static var demo: KioskConfiguration {
+        var configuration = KioskConfiguration()
+        configuration.data.demoData = true
+        return configuration
     }
 }
 

@@ -136,7 +136,7 @@ final class SeedRemnantScenarioTests: XCTestCase {
         let dir = try TemporaryDirectory()
         try LibinputRecordingTests.recording(x: 1102, y: 400, step: 0).write(toFile: dir.file("tap.yml"), atomically: true, encoding: .utf8)
         try "[display]\nrotation = 90\n".write(toFile: dir.file("kiosk.toml"), atomically: true, encoding: .utf8)
-        try ReplayCommand.parse([dir.file("tap.yml"), "--config", dir.file("kiosk.toml"), "--size", "800x1280",
+        try ReplayCommand.parse([dir.file("tap.yml"), "--demo", "--config", dir.file("kiosk.toml"), "--size", "800x1280",
                                  "--state", dir.file("final.json")]).run()
         let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("final.json")))) as? [String: Any]
         XCTAssertEqual(try XCTUnwrap(state).stack, ["inbox", "detail:inbox-2"], "the recorded axes span the panel, not the app's screen")

@@ -109,4 +109,17 @@ final class StylesSheetScenarioTests: XCTestCase {
         // Without a second list there is no List row: the default sheet keeps its seven rows.
         XCTAssertNil(details(try cycle(0, taps: 1).1[0])["list"])
     }
+
+    /// `[ui] styles_sheet = false`: no cog is drawn and a tap where it was opens nothing.
+    func testStylesSheetFalseHidesTheCog() throws {
+        let script = "size 1280x800\nat 0 screenshot bar.png\nat 0 tap 1248 32\nat 600 state tapped.json\nat 650 end\n"
+        let shown = try Scenario(script, config: "[ui]\nstyles_sheet = true\n")
+        let hidden = try Scenario(script, config: "[ui]\nstyles_sheet = false\n")
+        XCTAssertNotNil(try shown.state("tapped").sheet, "with the cog, the tap opens the Styles sheet")
+        XCTAssertNil(try hidden.state("tapped").sheet, "without it, the same tap opens nothing")
+        let withCog = try shown.image("bar"), withoutCog = try hidden.image("bar")
+        var differing = 0
+        for y in 12..<52 { for x in 1228..<1268 where withCog.pixel(x: x, y: y) != withoutCog.pixel(x: x, y: y) { differing += 1 } }
+        XCTAssertGreaterThan(differing, 20, "the cog is not drawn")
+    }
 }

@@ -28,7 +28,8 @@ final class TimePromiseScenarioTests: XCTestCase {
     /// The app on replay's virtual panel with `config`, given the touches of `script`; the test
     /// moves time with `run(untilMs:)` and looks at the app in between (nothing ticks it then).
     private func session(_ config: String, _ script: String) throws -> ReplaySession {
-        let configuration = try KioskConfiguration.parse(config, file: "test.toml")
+        var configuration = try KioskConfiguration.parse(config, file: "test.toml")
+        configuration.data.demoData = true  // the demo items the scripts touch (--demo)
         let app = try AppOptions.parse([]).makeApplication(
             configuration: configuration, databasePath: ItemStore.inMemoryPath, size: (1280, 800))
         let replay = try ReplaySession(app: app, width: 1280, height: 800, steps: try TouchScript(parsing: script).steps)

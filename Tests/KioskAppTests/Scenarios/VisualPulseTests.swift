@@ -9,7 +9,7 @@ import XCTest
 final class VisualPulseTests: XCTestCase {
     func testAPulseTintsTheEdgeAndFades() throws {
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: KioskConfiguration(), databasePath: try AppOptions.parse([]).databasePath, size: (640, 400))
+            configuration: .demo, databasePath: try AppOptions.parse([]).databasePath, size: (640, 400))
         let surface = try Surface(width: 640, height: 400, format: .xrgb8888)
         let painter = Painter(target: surface)
         func frame(_ t: Double) -> UInt32 {

@@ -24,7 +24,7 @@ final class WriteFailureScenarioTests: XCTestCase {
             dir = try TemporaryDirectory()
             let path = dir.file("items.sqlite3")
             app = try AppOptions.parse([]).makeApplication(
-                configuration: KioskConfiguration(), databasePath: path, size: (width: 1280, height: 800))
+                configuration: .demo, databasePath: path, size: (width: 1280, height: 800))
             other = try ItemStore(path: path)
             app.reportFailure = { [unowned self] in reported.append($0) }
         }
@@ -83,7 +83,7 @@ final class WriteFailureScenarioTests: XCTestCase {
     func testAFullSwipeDeleteThatCannotBeSavedBringsTheRowBack() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("items.sqlite3")
-        let app = try AppOptions.parse([]).makeApplication(configuration: KioskConfiguration(), databasePath: path, size: (1280, 800))
+        let app = try AppOptions.parse([]).makeApplication(configuration: .demo, databasePath: path, size: (1280, 800))
         var reported: [String] = []
         app.reportFailure = { reported.append($0) }
         try ItemStore(path: path).db.execute(
