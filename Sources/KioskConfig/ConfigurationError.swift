@@ -92,6 +92,8 @@ enum NameSuggestion {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let d = editDistance(name.lowercased(), candidate.lowercased())
+            // A distance as long as either name rewrites it whole ("a" is not a typo of "ui").
+            guard d < min(name.count, candidate.count) else { continue }
             if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
         }
         return best?.name
