@@ -1,7 +1,7 @@
 // Demo items for a fresh kiosk (`[data] demo_data = true`): a mail-like inbox with realistic
 // senders and subjects in day sections, and Hebrew and Arabic items for right-to-left lists.
 // Seeded once per database (remembered in `store_meta`), so deleting every item does not bring
-// them back.
+// them back, and only into an empty one, so a real database never gets demo rows.
 
 extension ItemStore {
     /// A list to seed and whether its items should be right-to-left text.
@@ -21,10 +21,10 @@ extension ItemStore {
     /// - Returns: true when items were inserted.
     @discardableResult
     public func seedDemoDataIfNeeded(_ lists: [DemoList], at time: StoreTime) throws(StoreError) -> Bool {
-        guard try !isSeeded() else { return false }
+        guard try !isSeeded(), try !hasItems() else { return false }
         return try write("seed demo data") { () throws(StoreError) in
-            // Re-read inside the write lock: another process may have seeded meanwhile.
-            guard try !isSeeded() else { return false }
+            // Re-read inside the write lock: another process may have seeded or imported meanwhile.
+            guard try !isSeeded(), try !hasItems() else { return false }
             for list in lists {
                 for item in Self.demoItems(listID: list.listID, rightToLeft: list.rightToLeft, time: time) {
                     try insertRow(item)
@@ -37,6 +37,12 @@ extension ItemStore {
             }
             return true
         }
+    }
+
+    /// Whether the database holds any item: demo data fills only a new, empty one (a real
+    /// database opened with demo data on keeps its items, none replaced by a demo item's id).
+    private func hasItems() throws(StoreError) -> Bool {
+        try db.withStatement("SELECT 1 FROM items LIMIT 1", operation: "look for items") { s throws(StoreError) in try s.step() }
     }
 
     /// Whether the demo data was inserted before (`store_meta.demo_seeded`).

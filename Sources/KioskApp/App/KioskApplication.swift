@@ -219,8 +219,8 @@ public final class KioskApplication {
     /// when the panel blanks sooner (whoever wakes a dark panel is the next person); nil: never.
     var idleResetAfter: Double? {
         let idle = configuration.idle
-        guard idle.resetAfter > 0 else { return nil }
-        return idle.blankAfter > 0 ? min(idle.resetAfter, idle.blankAfter) : idle.resetAfter
+        // 0 turns either off; a panel that blanks resets then even when the reset itself is off.
+        return [idle.resetAfter, idle.blankAfter].filter { $0 > 0 }.min()
     }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles

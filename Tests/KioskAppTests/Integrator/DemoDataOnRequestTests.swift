@@ -44,4 +44,15 @@ final class DemoDataOnRequestTests: XCTestCase {
         XCTAssertTrue(try ReplayCommand.parse(["s.touch", "--demo"]).demo.demo)
         XCTAssertTrue(try ScreenshotCommand.parse(["--output", "x.png", "--demo"]).demo.demo)
     }
+
+    /// A database that already holds items is never given demo rows, even with --demo: its
+    /// `inbox-1` keeps its title (a copied example.toml with demo_data = true replaced it).
+    func testDemoDataNeverEntersADatabaseThatHasItems() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("real.sqlite3")
+        try ItemStore(path: path).insert([ItemRecord(id: "inbox-1", listID: "inbox", title: "Real task", sortKey: 1, updatedAt: 1)])
+        XCTAssertEqual(try KioskProcess(["screenshot", "--demo", "--database", path, "--output", dir.file("s.png")]).status, 0)
+        XCTAssertEqual(try count(path), 1)
+        XCTAssertEqual(try ItemStore(readingOnly: path).item(id: "inbox-1")?.title, "Real task")
+    }
 }

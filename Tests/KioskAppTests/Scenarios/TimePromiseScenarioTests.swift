@@ -152,23 +152,26 @@ final class TimePromiseScenarioTests: XCTestCase {
         // A long press opens row 2's action sheet and the person walks away. The panel blanks
         // after 2 s; reset_after_s is 120. The touch that wakes the panel at 60 s used to show the
         // previous person's sheet (the reset was neither run while blank nor counted the blank).
-        let config = "[idle]\nblank_after_s = 2\nreset_after_s = 120\n"
-        let script = "size 1280x800\nat 0 down 1 640 178\nat 700 up 1\n"
-        let replay = try session(config, script)
-        try replay.run(untilMs: 1_000)
-        XCTAssertNotNil(replay.app.scene.sheet, "the action sheet is up")
-        try replay.run(untilMs: 30_000)
-        XCTAssertTrue(replay.display.isBlanked)
-        XCTAssertTrue(replay.app.idleResetDone, "reset when the panel blanked, not at the next touch")
-        let s = try Scenario(script + "at 60000 tap 640 400\nat 60000 state woken.json\nat 60000 screenshot woken.png\nat 60100 end\n",
-                             config: config)
-        let woken = try s.state("woken")
-        XCTAssertEqual((woken["display"] as? [String: Any])?["blanked"] as? Bool, false, "the tap woke the panel")
-        XCTAssertTrue(woken["sheet"] is NSNull, "no sheet of the previous person")
-        XCTAssertEqual(woken.stack, ["inbox"])
-        XCTAssertTrue(woken.logActions.isEmpty, "the waking tap did nothing else")
-        let fresh = try Scenario("size 1280x800\nat 60000 screenshot woken.png\nat 60100 end\n")
-        XCTAssertEqual(try s.bytes("woken"), try fresh.bytes("woken"), "the first frame is the untouched first list")
+        // With reset_after_s = 0 (no reset of its own) blanking resets all the same.
+        for reset in ["120", "0"] {
+            let config = "[idle]\nblank_after_s = 2\nreset_after_s = \(reset)\n"
+            let script = "size 1280x800\nat 0 down 1 640 178\nat 700 up 1\n"
+            let replay = try session(config, script)
+            try replay.run(untilMs: 1_000)
+            XCTAssertNotNil(replay.app.scene.sheet, "the action sheet is up")
+            try replay.run(untilMs: 30_000)
+            XCTAssertTrue(replay.display.isBlanked)
+            XCTAssertTrue(replay.app.idleResetDone, "reset when the panel blanked, not at the next touch")
+            let s = try Scenario(script + "at 60000 tap 640 400\nat 60000 state woken.json\nat 60000 screenshot woken.png\nat 60100 end\n",
+                                 config: config)
+            let woken = try s.state("woken")
+            XCTAssertEqual((woken["display"] as? [String: Any])?["blanked"] as? Bool, false, "the tap woke the panel")
+            XCTAssertTrue(woken["sheet"] is NSNull, "no sheet of the previous person")
+            XCTAssertEqual(woken.stack, ["inbox"])
+            XCTAssertTrue(woken.logActions.isEmpty, "the waking tap did nothing else")
+            let fresh = try Scenario("size 1280x800\nat 60000 screenshot woken.png\nat 60100 end\n")
+            XCTAssertEqual(try s.bytes("woken"), try fresh.bytes("woken"), "the first frame is the untouched first list")
+        }
     }
 
     func testALongUndoToastWantsNoFramesBetweenItsFades() throws {
