@@ -31,16 +31,18 @@ struct ExportActionsCommand: ParsableCommand {
     func run() throws {
         let configuration = try options.loadConfiguration()
         let path = options.database ?? configuration.data.database
-        do throws(StoreError) {
+        do {
             let store = try ItemStore(readingOnly: path)
             var cursor = since
             while true {
                 let page = try store.actionLog(after: cursor, limit: Self.pageSize)
-                for entry in page { print(json ? Self.jsonLine(entry) : Self.textLine(entry)) }
+                // A page at a time, all of it or exit 73: a reader must not advance past lost rows.
+                let text = page.map { (json ? Self.jsonLine($0) : Self.textLine($0)) + "\n" }.joined()
+                try writeStandardOutput(text, command: "export-actions")
                 guard page.count == Self.pageSize, let last = page.last else { break }
                 cursor = last.id
             }
-        } catch {
+        } catch let error as StoreError {
             printError("export-actions: \(error.message(database: path))")
             throw ExitCode.badData
         }

@@ -13,12 +13,14 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Print the database's tables and indexes as SQL, with a comment per column.")
 
     func run() throws {
+        let objects: [SchemaObject]
         do throws(StoreError) {
-            print(Self.script(try ItemStore.schemaObjects(), version: ItemStore.latestSchemaVersion), terminator: "")
+            objects = try ItemStore.schemaObjects()
         } catch {
             printError("schema: \(error)")
             throw ExitCode.software
         }
+        try writeStandardOutput(Self.script(objects, version: ItemStore.latestSchemaVersion), command: "schema")
     }
 
     /// The SQL script: header, each table with its column comments, the indexes, the version.

@@ -17,6 +17,23 @@ public func printLine(_ line: String) {
     fflush(nil)
 }
 
+/// Writes `text` to standard output with write(2), all of it, or fails: a command whose output
+/// is its result (export-actions, schema) must not exit 0 with part of it lost (a full disk, a
+/// closed pipe, /dev/full), or a reader advances its cursor past rows it never got. Exit 73.
+public func writeStandardOutput(_ text: String, command: String) throws {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else {
+            printError("\(command): cannot write standard output: \(String(cString: strerror(errno)))")
+            throw ExitCode(73)
+        }
+        offset += n
+    }
+}
+
 extension ExitCode {
     /// The exit code for a hardware error (69 device unavailable, 64 usage, 70 internal).
     public init(hardware error: any Error) {

@@ -122,4 +122,27 @@ final class IntegratorCommandTests: XCTestCase {
         try "[data]\ndemo_data = 3\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(try KioskProcess(["check-config", "--config", path]).status, 65)
     }
+
+    /// Output that cannot be written (a full disk, /dev/full) is exit 73 with the reason, never
+    /// exit 0 with rows lost: a reader would move its cursor past them.
+    func testSchemaAndExportActionsFailWhenTheirOutputCannotBeWritten() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        let store = try ItemStore(path: path)
+        try store.insert([ItemRecord(id: "a", listID: "inbox", title: "A", sortKey: 1, updatedAt: 1)])
+        try store.apply(.flag, to: "a", at: 2)
+        for arguments in [["schema"], ["export-actions", "--database", path, "--since", "0"]] {
+            let child = Process()
+            child.executableURL = try ItemStoreDurabilityTests.kioskExecutable()
+            child.arguments = arguments
+            child.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+            let errors = Pipe()
+            child.standardError = errors
+            try child.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            child.waitUntilExit()
+            XCTAssertEqual(child.terminationStatus, 73, "\(arguments[0]): \(message)")
+            XCTAssertTrue(message.contains("cannot write standard output"), message)
+        }
+    }
 }
