@@ -13,11 +13,15 @@ final class SpoofingScanTests: XCTestCase {
         XCTAssertEqual(SpoofingScan.findings(in: "Pay\u{200D} now"), [.invisible([0x200D])], "a joiner in a Latin word hides a difference")
         XCTAssertEqual(SpoofingScan.findings(in: "P\u{0430}yPal login"), [.mixedScripts(word: "P\u{0430}yPal", scripts: ["Latin", "Cyrillic"])])
         XCTAssertEqual(SpoofingScan.findings(in: "\u{03BF}pen"), [.mixedScripts(word: "\u{03BF}pen", scripts: ["Greek", "Latin"])])
+        XCTAssertEqual(SpoofingScan.findings(in: "Моsква"), [.mixedScripts(word: "Моsква", scripts: ["Cyrillic", "Latin"])],
+                       "a Latin s in a Cyrillic word")
     }
 
     func testOrdinaryTextIsNotSuspicious() {
         for text in ["Lunch on Thursday?", "田中 愛子", "Lunch 🍕", "👨\u{200D}👩\u{200D}👧", "שלום world", "Москва and Paris",
-                     "café crème", "COVID-19", "می\u{200C}خواهم", "क्\u{200D}ष", "Ελλάδα"] {
+                     "café crème", "COVID-19", "می\u{200C}خواهم", "क्\u{200D}ष", "Ελλάδα",
+                     // Greek letters in units and medical terms, and two scripts joined by a hyphen.
+                     "β-Blocker", "α-Tocopherol", "5 μg/kg", "γ-GT", "Δt", "ΔT", "Ленин-Lenin"] {
             XCTAssertEqual(SpoofingScan.findings(in: text), [], text)
         }
     }

@@ -64,7 +64,30 @@ public enum SpoofingScan {
         return suspicious(i - 1) || suspicious(i + 1)
     }
 
-    /// The first whitespace-separated word with letters of two or more look-alike alphabets.
+    /// Cyrillic and Greek letters drawn like Latin ones (and so a Latin word's disguise). Greek
+    /// letters that look like no Latin letter (α, β, γ, Δ, μ, Ω: units and medical terms such as
+    /// "β-Blocker", "μg", "Δt") make no word suspicious.
+    static let latinLookAlikes: Set<UInt32> = [
+        0x0430, 0x0435, 0x043E, 0x0440, 0x0441, 0x0443, 0x0445, 0x0455, 0x0456, 0x0458, 0x04BB, 0x04CF, 0x0501, 0x051B, 0x051D,
+        0x0405, 0x0406, 0x0408, 0x0410, 0x0412, 0x0415, 0x041A, 0x041C, 0x041D, 0x041E, 0x0420, 0x0421, 0x0422, 0x0425,
+        0x0391, 0x0392, 0x0395, 0x0396, 0x0397, 0x0399, 0x039A, 0x039C, 0x039D, 0x039F, 0x03A1, 0x03A4, 0x03A5, 0x03A7,
+        0x03BD, 0x03BF,
+    ]
+    /// Latin letters drawn like Cyrillic or Greek ones: one of them hides in a Cyrillic word.
+    static let cyrillicLookAlikes: Set<UInt32> = Set("aceopxyiAjsBCEHKMOPTX".unicodeScalars.map(\.value))
+
+    /// Whether a word mixing alphabets disguises one as the other: a look-alike letter of
+    /// another alphabet inside a Latin word, or a Latin look-alike inside a word of at least two
+    /// Cyrillic or Greek letters.
+    static func disguises(_ word: ArraySlice<UInt32>) -> Bool {
+        let latin = word.filter { kiosk_script_of($0) == 25 }
+        let other = word.filter { let script = kiosk_script_of($0); return script != 25 && lookAlikeScripts[script] != nil }
+        if other.contains(where: latinLookAlikes.contains) { return true }
+        return other.count >= 2 && latin.contains(where: cyrillicLookAlikes.contains)
+    }
+
+    /// The first word (between spaces, hyphens and slashes) with letters of two or more
+    /// look-alike alphabets, one disguised as the other.
     static func firstMixedWord(_ scalars: [UInt32]) -> SpoofingFinding? {
         var start = 0
         while start < scalars.count {
@@ -75,7 +98,7 @@ public enum SpoofingScan {
                 if lookAlikeScripts[script] != nil, !scripts.contains(script) { scripts.append(script) }
                 end += 1
             }
-            if scripts.count > 1 {
+            if scripts.count > 1, disguises(scalars[start..<end]) {
                 let word = String(String.UnicodeScalarView(scalars[start..<end].compactMap(Unicode.Scalar.init)))
                 return .mixedScripts(word: word, scripts: scripts.compactMap { lookAlikeScripts[$0] })
             }
@@ -85,7 +108,8 @@ public enum SpoofingScan {
     }
 
     private static func isSeparator(_ s: UInt32) -> Bool {
-        s == 0x20 || s == 0x09 || s == 0x0A || s == 0x0D || s == 0x3000 || s == 0xA0
+        s == 0x20 || s == 0x09 || s == 0x0A || s == 0x0D || s == 0x3000 || s == 0xA0 || s == 0x2D || s == 0x2F || s == 0x2010
+            || s == 0x2011
     }
 
     /// `U+202E, U+200B` (each code point once, in order).
