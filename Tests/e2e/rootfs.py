@@ -117,6 +117,12 @@ def install_deb(root, deb, exec_override):
     try:
         run("chroot", str(root), "env", "DEBIAN_FRONTEND=noninteractive",
             "apt-get", "install", "-y", f"/tmp/{deb.name}")
+        # The installed configuration shows no demo data: give the panel a list as an integrator
+        # does (docs/INTEGRATION.md), the demo's items, owned by the service user.
+        run("chroot", str(root), "sh", "-c",
+            "mkdir -p /var/lib/swipe-kiosk && rm -f /var/lib/swipe-kiosk/items.sqlite3* "
+            "&& swipe-kiosk init-db --demo --database /var/lib/swipe-kiosk/items.sqlite3 "
+            "&& chown -R swipe-kiosk:swipe-kiosk /var/lib/swipe-kiosk")
     finally:
         run("umount", str(root / "proc"))
     target.unlink()

@@ -114,7 +114,7 @@ class RunInVMCase(unittest.TestCase):
         out.mkdir(parents=True, exist_ok=True)
         (out / "script.txt").write_text(script)
         with tempfile.TemporaryDirectory() as tmp:
-            subprocess.run([str(BINARY), "replay", str(out / "script.txt"), "--out", str(out),
+            subprocess.run([str(BINARY), "replay", str(out / "script.txt"), "--out", str(out), "--demo",
                             "--database", f"{tmp}/items.sqlite3"], check=True, capture_output=True)
         return images.read_png(out / "expected.png")
 

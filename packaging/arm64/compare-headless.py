@@ -30,7 +30,7 @@ def replay(command, workdir):
     for name, script in SCRIPTS.items():
         (workdir / f"{name}.touch").write_text(script)
     for name in SCRIPTS:
-        subprocess.run(command + ["replay", f"{name}.touch", "--out", ".", "--database", f"{name}.sqlite3"],
+        subprocess.run(command + ["replay", f"{name}.touch", "--out", ".", "--database", f"{name}.sqlite3", "--demo"],
                        cwd=workdir, check=True, capture_output=True, text=True)
 
 
