@@ -4,6 +4,7 @@
 // `file:line:column`. And placeholder values that could be options or paths are refused before
 // anything runs; the caps hold across actions.
 import Foundation
+import KioskUI
 import XCTest
 import KioskHardware
 @testable import KioskApp
@@ -69,8 +70,23 @@ final class CommandConfigurationTests: XCTestCase {
         let loop = try EventLoop(signals: [])
         let runner = CommandRunner(processes: CommandProcesses(loop: loop))
         let sleeper = ActionCommand(arguments: [.literal("/bin/sleep"), .literal("1000")], maxRunning: 4)
-        for action in 0...ActionCommand.totalLimit { runner.start(sleeper, actionID: "a\(action)", itemID: "i", file: 0) { _ in "" } }
+        for action in 0...ActionCommand.totalLimit { runner.start(sleeper, action: ActionRef(list: "inbox", edge: .trailing, id: "a\(action)"), itemID: "i", file: 0) { _ in "" } }
         XCTAssertEqual(runner.take().map(\.outcome), [.tooManyRunning])
         XCTAssertEqual(runner.processes?.count, ActionCommand.totalLimit)
+    }
+
+    /// The same id on both edges (or in two lists) names two actions: each has its own cap, so
+    /// one running does not make the other "still running".
+    func testEachActionHasItsOwnCapWhateverItsId() throws {
+        let loop = try EventLoop(signals: [])
+        let runner = CommandRunner(processes: CommandProcesses(loop: loop))
+        let sleeper = ActionCommand(arguments: [.literal("/bin/sleep"), .literal("1000")], maxRunning: 1)
+        for action in [ActionRef(list: "inbox", edge: .trailing, id: "a"), ActionRef(list: "inbox", edge: .leading, id: "a"),
+                       ActionRef(list: "done", edge: .trailing, id: "a")] {
+            runner.start(sleeper, action: action, itemID: "i", file: 0) { _ in "" }
+        }
+        runner.start(sleeper, action: ActionRef(list: "inbox", edge: .trailing, id: "a"), itemID: "i", file: 0) { _ in "" }
+        XCTAssertEqual(runner.take().map(\.outcome), [.stillRunning], "only the second start of one action is refused")
+        XCTAssertEqual(runner.processes?.count, 3)
     }
 }

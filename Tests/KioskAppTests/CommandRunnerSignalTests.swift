@@ -3,6 +3,7 @@
 // ignored: the child reports its own /proc/self/status.
 import Foundation
 import TestSupport
+import KioskUI
 import XCTest
 import KioskConfig
 import KioskHardware
@@ -16,7 +17,7 @@ final class CommandRunnerSignalTests: XCTestCase {
         let runner = CommandRunner(processes: CommandProcesses(loop: loop))
         let command = ActionCommand(arguments: [.literal("/bin/sh"), .literal("-c"), .literal(SignalState.reportCommand(to: out))])
         SignalState.asInTheKiosk {
-            runner.start(command, actionID: "report", itemID: "item-1", file: 0) { _ in "" }
+            runner.start(command, action: ActionRef(list: "inbox", edge: .trailing, id: "report"), itemID: "item-1", file: 0) { _ in "" }
         }
         var results: [CommandRunner.Result] = []
         for _ in 0..<1000 where results.isEmpty {  // until the child has exited (at most ~10 s)
@@ -32,7 +33,7 @@ final class CommandRunnerSignalTests: XCTestCase {
     func testAMissingProgramIsReportedAsAnError() throws {
         let loop = try EventLoop(signals: [])
         let runner = CommandRunner(processes: CommandProcesses(loop: loop))
-        runner.start(ActionCommand(arguments: [.literal("/nonexistent/program")]), actionID: "x", itemID: "item-1", file: 0) { _ in "" }
+        runner.start(ActionCommand(arguments: [.literal("/nonexistent/program")]), action: ActionRef(list: "inbox", edge: .trailing, id: "x"), itemID: "item-1", file: 0) { _ in "" }
         XCTAssertEqual(runner.take().map(\.outcome), [.failedToStart("/nonexistent/program: No such file or directory")])
     }
 }

@@ -9,6 +9,7 @@
 // tick turns it into a toast and a log entry; the runner moves to a reloaded app with its commands.
 import KioskConfig
 import KioskHardware
+import KioskUI
 
 /// Starts action commands through `processes` and queues their outcomes for the loop.
 final class CommandRunner {
@@ -49,7 +50,10 @@ final class CommandRunner {
 
     /// Runs `command` for the item whose fields `value` gives; the outcome is queued (at once
     /// when nothing runs).
-    func start(_ command: ActionCommand, actionID: String, itemID: String, file: Int, value: (ItemField) -> String) {
+    /// `action` is what the per-action cap counts: the same id configured on another edge or in
+    /// another list is another action, with a cap of its own.
+    func start(_ command: ActionCommand, action: ActionRef, itemID: String, file: Int, value: (ItemField) -> String) {
+        let actionID = action.id
         let deliver = { [unowned self] (outcome: Outcome) in
             finished.append(Result(actionID: actionID, itemID: itemID, file: file, outcome: outcome))
         }
@@ -59,7 +63,7 @@ final class CommandRunner {
         }
         guard let processes else { return deliver(.skipped) }
         // Per action first: the person sees their own action is busy.
-        if processes.count(tag: actionID) >= command.maxRunning { return deliver(.stillRunning) }
+        if processes.count(tag: action) >= command.maxRunning { return deliver(.stillRunning) }
         if processes.count >= ActionCommand.totalLimit { return deliver(.tooManyRunning) }
         var variables = ["SWIPE_KIOSK_ACTION": actionID]
         for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) }
@@ -67,7 +71,7 @@ final class CommandRunner {
         let timeout = command.timeoutSeconds
         do throws(SystemError) {
             try processes.start(
-                argv, environment: ChildProcess.environment(setting: variables), tag: actionID,
+                argv, environment: ChildProcess.environment(setting: variables), tag: action,
                 timeoutMilliseconds: Int64((timeout * 1000).rounded())
             ) { [unowned self] outcome in
                 switch outcome {

@@ -100,7 +100,7 @@ extension KioskApplication {
             // A command acts outside the kiosk: it starts only once its log row is stored; its
             // outcome (done, failed, timeout, refused, busy, skipped) is logged after it.
             logged(.command, itemID: itemID, action: ref) { [unowned self] in
-                if let command = action.command { runCommand(command, itemID: itemID, actionID: ref.id) }
+                if let command = action.command { runCommand(command, itemID: itemID, action: ref) }
             }
         }
         // A manual fill waits for the app: deletions go, everything else comes back.

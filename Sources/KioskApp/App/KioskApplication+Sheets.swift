@@ -128,9 +128,9 @@ extension KioskApplication {
 extension KioskApplication {
     /// Starts an action's command (CommandRunner: placeholders, caps); its outcome appears as a
     /// toast at the next tick.
-    func runCommand(_ command: ActionCommand, itemID: ItemID, actionID: String) {
+    func runCommand(_ command: ActionCommand, itemID: ItemID, action: ActionRef) {
         let record = item(itemID)
-        commands.start(command, actionID: actionID, itemID: itemID.key, file: store.fileGeneration) { field in
+        commands.start(command, action: action, itemID: itemID.key, file: store.fileGeneration) { field in
             switch field {
             case .id: return itemID.key
             case .title: return record?.title ?? ""

@@ -21,7 +21,8 @@ public final class CommandProcesses {
     }
 
     private struct Running {
-        let tag: String
+        /// What the caller counts commands by (the app: the configured action that started it).
+        let tag: AnyHashable
         var timer: TimerID?
         var timedOut = false
     }
@@ -40,7 +41,7 @@ public final class CommandProcesses {
     public var count: Int { running.count }
 
     /// Commands running now that were started with `tag`.
-    public func count(tag: String) -> Int { running.values.count(where: { $0.tag == tag }) }
+    public func count(tag: AnyHashable) -> Int { running.values.count(where: { $0.tag == tag }) }
 
     /// The process groups (= leaders' pids) running now.
     public var groups: [pid_t] { running.keys.sorted() }
@@ -49,7 +50,7 @@ public final class CommandProcesses {
     /// group in `/` with `environment`; `ended` is called on the loop once it is over.
     /// - Throws: `SystemError` when it cannot start (nothing runs then).
     public func start(
-        _ arguments: [String], environment: [String], tag: String, timeoutMilliseconds: Int64,
+        _ arguments: [String], environment: [String], tag: AnyHashable, timeoutMilliseconds: Int64,
         ended: @escaping (Outcome) -> Void
     ) throws(SystemError) {
         guard let path = arguments.first else { throw SystemError(errno: ENOENT, operation: "posix_spawn (no program)") }
