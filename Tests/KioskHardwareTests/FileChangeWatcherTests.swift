@@ -7,39 +7,41 @@ import XCTest
 @testable import KioskHardware
 
 final class FileChangeWatcherTests: XCTestCase {
-    func testWritesToTheFileAndItsWALAreReported() throws {
+    /// A fresh directory with a database file "0" under a watcher; removed after `body`.
+    func withWatchedDatabase(_ body: (_ directory: String, _ database: String, _ watcher: FileChangeWatcher) throws -> Void) throws {
         var template = Array("/tmp/watch-XXXXXX".utf8CString)
         let directory = String(cString: try XCTUnwrap(mkdtemp(&template)))
         defer { _ = system("rm -rf \(directory)") }
         let database = directory + "/items.sqlite3"
         try write(database, "0")
-        let watcher = try FileChangeWatcher(path: database)
-        XCTAssertFalse(watcher.drain(), "nothing happened yet")
-        try write(directory + "/items.sqlite3-shm", "x")
-        try write(directory + "/other.txt", "x")
-        XCTAssertFalse(watcher.drain(), "the -shm index and other files do not count")
-        try write(directory + "/items.sqlite3-wal", "frame")
-        XCTAssertTrue(watcher.drain(), "a WAL write is a change")
-        XCTAssertFalse(watcher.drain(), "reported once")
-        try write(database, "1")
-        XCTAssertTrue(watcher.drain())
+        try body(directory, database, try FileChangeWatcher(path: database))
+    }
+
+    func testWritesToTheFileAndItsWALAreReported() throws {
+        try withWatchedDatabase { directory, database, watcher in
+            XCTAssertFalse(watcher.drain(), "nothing happened yet")
+            try write(directory + "/items.sqlite3-shm", "x")
+            try write(directory + "/other.txt", "x")
+            XCTAssertFalse(watcher.drain(), "the -shm index and other files do not count")
+            try write(directory + "/items.sqlite3-wal", "frame")
+            XCTAssertTrue(watcher.drain(), "a WAL write is a change")
+            XCTAssertFalse(watcher.drain(), "reported once")
+            try write(database, "1")
+            XCTAssertTrue(watcher.drain())
+        }
     }
 
     /// The app follows a database replaced or deleted under it (KioskApplication+DatabaseFile)
     /// only if it wakes: a file renamed over the path and an unlink are changes.
     func testAFileRenamedOverTheDatabaseAndItsDeletionAreReported() throws {
-        var template = Array("/tmp/watch-XXXXXX".utf8CString)
-        let directory = String(cString: try XCTUnwrap(mkdtemp(&template)))
-        defer { _ = system("rm -rf \(directory)") }
-        let database = directory + "/items.sqlite3"
-        try write(database, "0")
-        let watcher = try FileChangeWatcher(path: database)
-        try write(directory + "/import.tmp", "new")
-        XCTAssertFalse(watcher.drain(), "the importer's own file does not count")
-        XCTAssertEqual(rename(directory + "/import.tmp", database), 0)
-        XCTAssertTrue(watcher.drain(), "a rename over the database is a change")
-        XCTAssertEqual(unlink(database), 0)
-        XCTAssertTrue(watcher.drain(), "a deleted database is a change")
+        try withWatchedDatabase { directory, database, watcher in
+            try write(directory + "/import.tmp", "new")
+            XCTAssertFalse(watcher.drain(), "the importer's own file does not count")
+            XCTAssertEqual(rename(directory + "/import.tmp", database), 0)
+            XCTAssertTrue(watcher.drain(), "a rename over the database is a change")
+            XCTAssertEqual(unlink(database), 0)
+            XCTAssertTrue(watcher.drain(), "a deleted database is a change")
+        }
     }
 
     func testAMissingDirectoryIsAnError() {
