@@ -32,7 +32,7 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench bench-instructions install uninstall deb deps clean screenshots \
+.PHONY: all build release static man run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench bench-instructions install uninstall deb deps clean screenshots \
         arm64-binary deb-arm64 test-swift-6.0 test-arm64-headless
 
 all: build
@@ -67,6 +67,15 @@ release: deps
 # What gets installed and booted: the Swift runtime linked in, only Debian C libraries dynamic.
 static: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+
+# The man page, generated from the argument parser by swift-argument-parser's GenerateManual
+# plugin (on the debug build): every subcommand and option with its --help text, so it cannot
+# drift from the binary. Dated by the last commit, so the same tree gives the same page.
+MAN_PAGE = .build/plugins/GenerateManual/outputs/swipe-kiosk/swipe-kiosk.1
+MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug --date $(MAN_DATE)
 
 # With a usable DRM card (/dev/dri/card* readable and writable) the app runs right here. Without
 # one it runs inside the QEMU VM of the end-to-end tests (Debian kernel, bochs DRM driver,
@@ -117,6 +126,9 @@ test-systemd: deb
 	@cd .build/deb && diff -u $(addsuffix .hardening,$(SYSTEMD_UNITS)) \
 	  || { echo "test-systemd: the units' hardening lines differ"; exit 1; }
 	@echo "test-systemd: systemd-analyze verify clean, hardening the same in both units"
+	@zcat $(DEB_STAGE)/usr/share/man/man1/swipe-kiosk.1.gz | grep -q '^\.Nm swipe-kiosk' \
+	  || { echo "test-systemd: the package has no swipe-kiosk(1) man page"; exit 1; }
+	@echo "test-systemd: the package installs swipe-kiosk(1)"
 
 # End to end on a real kernel (Tests/e2e, README "Tests"): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
@@ -167,8 +179,10 @@ bench-instructions: static
 # --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
 INSTALL_BUILD ?= static
 
-install: $(INSTALL_BUILD)
+install: $(INSTALL_BUILD) man
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	gzip -9n -c $(MAN_PAGE) > $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1.gz
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
@@ -195,7 +209,8 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
 	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules \
 	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service \
-	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL)
+	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL) \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1.gz
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact
