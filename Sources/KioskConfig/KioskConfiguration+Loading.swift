@@ -144,6 +144,12 @@ extension InputSettings {
                      key: "keyboard_allow")
             keyboardAllow = []
         }
+        // With every keyboard admitted the allow-list would be ignored: the integrator who wrote it
+        // meant a locked-down panel.
+        if keyboard, !keyboardAllow.isEmpty {
+            r.report("input.keyboard_allow is only used with keyboard = false; keyboard = true admits every keyboard",
+                     key: "keyboard_allow")
+        }
         r.finish()
     }
 }
