@@ -31,7 +31,7 @@ extension StoreError {
 
     /// The error as the start reports it: while the app starts (open, quick_check, the switch to
     /// WAL, migrations, demo data) nothing limits the file's size but the disk, so SQLITE_FULL
-    /// is a full file system too. (While running it may also be `max_page_count`; see README.)
+    /// is a full file system too. (While running it may also be `max_page_count`; see docs/RELIABILITY.md.)
     public func atStart(database path: String) -> StoreError {
         guard case .sqlite(let code, let message, let operation) = self, code & 0xFF == SQLITE_FULL,
               path != ItemStore.inMemoryPath else { return self }
