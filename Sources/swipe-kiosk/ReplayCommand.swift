@@ -24,6 +24,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var demo: DemoOption
 
+    @OptionGroup var list: ListOption
+
     @OptionGroup var rotation: RotationOption
 
     @Option(help: "Directory for the script's screenshots and state dumps.")
@@ -53,7 +55,7 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let configuration = demo.applied(to: try options.loadConfiguration())
+        let configuration = try list.applied(to: demo.applied(to: try options.loadConfiguration()))
         let rotated = rotation.resolved(configuration)
         let parsed: TouchScript
         let size: (width: Int, height: Int)

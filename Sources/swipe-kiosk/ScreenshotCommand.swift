@@ -22,10 +22,12 @@ struct ScreenshotCommand: ParsableCommand {
 
     @OptionGroup var demo: DemoOption
 
+    @OptionGroup var list: ListOption
+
     @OptionGroup var rotation: RotationOption
 
     func run() throws {
-        let configuration = demo.applied(to: try options.loadConfiguration())
+        let configuration = try list.applied(to: demo.applied(to: try options.loadConfiguration()))
         let rotated = rotation.resolved(configuration)
         let size = screen.screenSize(fallback: ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
         let database = options.headlessDatabase(configuration, command: "screenshot")

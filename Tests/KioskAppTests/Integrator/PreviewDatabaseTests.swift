@@ -1,7 +1,8 @@
 // Previews that match the device (issue 27): `replay` and `screenshot --config` show the
 // configured database's own items (they showed a fresh empty database: a newcomer's list
 // looked empty) and the configured mode's size, while a replayed swipe changes only an
-// in-memory copy: the kiosk's file, its action log included, is left byte for byte.
+// in-memory copy: the kiosk's file, its action log included, is left byte for byte. `--list`
+// starts a preview on another configured list.
 import Foundation
 import XCTest
 @testable import KioskStore
@@ -92,6 +93,27 @@ final class PreviewDatabaseTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("does not exist yet: showing an empty database"), run.standardError)
         XCTAssertEqual(itemIDs(try state(dir.file("s.json"))), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("list.sqlite3")), "no file was created")
+    }
+
+    /// `--list ID` previews another configured list; an unknown one is a usage error naming the lists.
+    func testListPicksTheListAPreviewStartsOn() throws {
+        let dir = try makeKiosk(extraConfiguration: "")
+        let store = try ItemStore(path: dir.file("list.sqlite3"))
+        try store.db.execute("INSERT INTO items (id, list_id, title) VALUES ('r1', 'rooms', 'Room 1')", operation: "test")
+        let toml = try String(contentsOfFile: dir.file("k.toml"), encoding: .utf8) + "\n[[lists]]\nid = \"rooms\"\ntitle = \"Rooms\"\n"
+        try toml.write(toFile: dir.file("k.toml"), atomically: true, encoding: .utf8)
+        try "at 0 state s.json\nat 10 end\n".write(toFile: dir.file("s.touch"), atomically: true, encoding: .utf8)
+        let run = try KioskProcess(["replay", dir.file("s.touch"), "--config", dir.file("k.toml"), "--list", "rooms", "--out", dir.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let state = try state(dir.file("s.json"))
+        XCTAssertEqual((state["page"] as? [String: Any])?["title"] as? String, "Rooms")
+        XCTAssertEqual(itemIDs(state), ["r1"])
+
+        let unknown = try KioskProcess(["screenshot", "--config", dir.file("k.toml"), "--list", "nope", "--output", dir.file("x.png")])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertEqual(unknown.standardError,
+                       "--list nope: the configuration has no such list; its lists are \"todo\", \"rooms\"\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("x.png")))
     }
 
     func testAFileTheKioskRefusesIsRefusedByThePreviewToo() throws {
