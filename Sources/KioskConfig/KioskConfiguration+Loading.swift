@@ -87,6 +87,8 @@ extension KioskConfiguration {
         if let r = root.table("sheet") { sheet = SheetSettings(reading: r) }
         if let r = root.table("ui") {
             ui.stylesSheet = r.bool("styles_sheet", default: ui.stylesSheet)
+            ui.listsPage = r.bool("lists_page", default: ui.listsPage)
+            ui.listsTitle = r.string("lists_title") ?? ui.listsTitle
             r.finish()
         }
         direction = root.choice("direction") ?? direction

@@ -50,7 +50,7 @@ extension KioskApplication {
     func apply(_ event: SceneEvent) {
         switch event {
         case .open(let key):
-            if let itemID = ItemID(key: key) { openDetail(itemID) }
+            if listsPageOnTop { openList(key) } else if let itemID = ItemID(key: key) { openDetail(itemID) }
         case .longPress(let key):
             if let itemID = ItemID(key: key) { presentActions(for: itemID) }
         case .trailingButton:
@@ -62,7 +62,7 @@ extension KioskApplication {
     }
 
     var currentListID: String? {
-        for page in scene.stack.reversed() { if case .list(let list) = page { return list.id } }
+        for page in scene.stack.reversed() { if case .list(let list) = page, list.id != Self.listsPageID { return list.id } }
         return nil
     }
 

@@ -33,8 +33,9 @@ extension KioskApplication {
         try StoreDataSource(store: store, query: list.query) { [unowned self] in reportReadFailure("list \(list.id)", $0) }
     }
 
-    /// Re-reads a list from the store (after a change by us or by another process).
+    /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).
     func reload(_ listID: String) {
+        if listID == Self.listsPageID { return reloadListsPage() }
         guard let page = pages[listID], let list = configuration.list(id: listID),
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list) }) else { return }
         page.setData(data, time: now)

@@ -126,7 +126,7 @@ public final class KioskApplication {
         // `[ui] styles_sheet = false`: no cog, so no Styles sheet at a production panel.
         scene.trailingButtonIcon = configuration.ui.stylesSheet ? "cog" : nil
         scene.swipeBack = configuration.navigation.swipeBack
-        scene.setRoot(.list(try makePage(first)))
+        scene.setRoot(.list(configuration.ui.listsPage ? makeListsPage() : try makePage(first)))
         // From here on the loop never waits for another writer longer than a frame.
         try store.setBusyTimeout(Self.loopBusyTimeoutMs)
         scheduleEarlierPurge()
@@ -224,14 +224,14 @@ public final class KioskApplication {
     }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
-    /// sheet's List row may have shown another), scroll to the top.
+    /// sheet's List row may have shown another) or the lists page, scroll to the top.
     func resetIfIdle() {
         guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
         scene.removeSheet()
         scene.hideToast()
         scene.popToRoot()
-        if let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
+        if !configuration.ui.listsPage, let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
             scene.setRoot(.list(page))
             reload(first.id)
         }
