@@ -69,6 +69,7 @@ struct CheckTextCommand: ParsableCommand {
                 report.check(item.title, named: "item \(item.id) title", font: theme.title)
                 report.check(item.subtitle, named: "item \(item.id) subtitle", font: theme.subtitle)
                 report.check(item.body, named: "item \(item.id) body", font: theme.body)
+                report.check(item.section, named: "item \(item.id) section", font: theme.sectionTitle)
                 return true
             }
         } catch {
