@@ -67,7 +67,7 @@ public struct ActionCommand: Hashable, Sendable {
 
     /// The argv with each placeholder replaced by `value(field)`.
     /// - Throws: `RefusedValue` for the first value that could be taken as an option or a path
-    ///   (it begins with `-`, contains `/`, is `.` or `..`), is empty, holds a control
+    ///   (it begins with `-`, `+` or `@`, contains `/`, is `.` or `..`), is empty, holds a control
     ///   character (NUL included) or is longer than ``maximumValueBytes``.
     public func argv(_ value: (ItemField) -> String) throws(RefusedValue) -> [String] {
         var argv: [String] = []
@@ -88,6 +88,9 @@ public struct ActionCommand: Hashable, Sendable {
     static func refusal(of text: String) -> String? {
         if text.isEmpty { return "is empty" }
         if text.hasPrefix("-") { return "begins with -" }
+        // `+N` is an option to tail, sort, more and less; `@file` a response file to many tools.
+        if text.hasPrefix("+") { return "begins with +" }
+        if text.hasPrefix("@") { return "begins with @" }
         if text.contains("/") { return "contains /" }
         if text == "." || text == ".." { return "is \(text)" }
         if text.utf8.count > maximumValueBytes { return "is longer than \(maximumValueBytes) bytes" }
