@@ -35,7 +35,7 @@ extension KioskApplication {
     private func forgetOldFile(_ reason: StoreError) {
         let abandoned = pendingWrites
         pendingWrites = []
-        let undoOffered = !undoable.isEmpty
+        let undoOffered = undoable.offersUndo
         undoable.removeAll()
         scene.dismissSheet(time: now)
         scene.popToRoot()

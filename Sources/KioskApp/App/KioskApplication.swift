@@ -57,8 +57,8 @@ public final class KioskApplication {
     var commands = CommandRunner()
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
     public let pictures: PictureLibrary
-    /// Items deleted and not yet purged: item id → when its undo window closes (then it is purged).
-    var undoable: [ItemID: Double] = [:]
+    /// Changes that may still be undone, and deletes not yet purged (purged when their window closes).
+    var undoable = UndoBook()
     /// When the undo window of a delete from before this run ends (the kiosk restarted inside
     /// it): the purge is due then whatever `undoable` holds (`scheduleEarlierPurge`).
     var earlierDeletePurge: Double?
@@ -212,7 +212,7 @@ public final class KioskApplication {
         let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
         // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
         let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.values.min(), earlierDeletePurge].compactMap { $0 }.min()
+        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`

@@ -11,6 +11,7 @@ final class ListsPageScenarioTests: XCTestCase {
         var stack: [String]
         var rows: [(id: String, y: Double)]
         var items: [String]
+        var title: String?
     }
 
     /// Replays `script` over a database of 30 tasks and 1 room with the lists page on.
@@ -26,6 +27,7 @@ final class ListsPageScenarioTests: XCTestCase {
             \(configuration)
             [ui]
             lists_page = true
+            lists_title = "Ward 4"
             [[lists]]
             id = "tasks"
             title = "Tasks"
@@ -44,7 +46,8 @@ final class ListsPageScenarioTests: XCTestCase {
             frames[String(name.dropLast(5))] = Frame(
                 stack: navigation?["stack"] as? [String] ?? [],
                 rows: (state?["rows"] as? [[String: Any]] ?? []).map { ($0["id"] as? String ?? "", ($0["frame"] as? [Double])?[1] ?? -1) },
-                items: (state?["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+                items: (state?["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String },
+                title: (state?["page"] as? [String: Any])?["title"] as? String)
         }
         return (dir, frames)
     }
@@ -66,6 +69,7 @@ final class ListsPageScenarioTests: XCTestCase {
             at 8100 end
             """)
         XCTAssertEqual(frames["start"]?.stack, [""])
+        XCTAssertEqual(frames["start"]?.title, "Ward 4", "lists_title")
         XCTAssertEqual(frames["start"]?.rows.map(\.id), ["tasks", "rooms"], "a row per configured list")
         XCTAssertEqual(frames["tasks"]?.stack, ["", "tasks"])
         XCTAssertEqual(frames["tasks"]?.items.count, 30)

@@ -103,9 +103,9 @@ final class TimePromiseScenarioTests: XCTestCase {
         // purging.
         let replay = try session("[idle]\nreset_after_s = 2\n[data]\nundo_window_s = 10\n", Self.delete)
         try replay.run(untilMs: 5_000)
-        XCTAssertFalse(replay.app.undoable.isEmpty, "the window is still open")
+        XCTAssertFalse(replay.app.undoable.entries.isEmpty, "the window is still open")
         try replay.run(untilMs: 30_000)
-        XCTAssertTrue(replay.app.undoable.isEmpty, "the window closed at about 10.3 s")
+        XCTAssertTrue(replay.app.undoable.entries.isEmpty, "the window closed at about 10.3 s")
         XCTAssertNil(try replay.app.store.item(id: "inbox-2"), "purged without a touch")
     }
 
@@ -144,7 +144,7 @@ final class TimePromiseScenarioTests: XCTestCase {
         XCTAssertTrue(replay.display.isBlanked)
         // Checked before 60 s: the session's one-shot latency report ticks the app then.
         try replay.run(untilMs: 30_000)
-        XCTAssertTrue(replay.app.undoable.isEmpty, "purged while blank")
+        XCTAssertTrue(replay.app.undoable.entries.isEmpty, "purged while blank")
         XCTAssertNil(try replay.app.store.item(id: "inbox-2"))
     }
 
