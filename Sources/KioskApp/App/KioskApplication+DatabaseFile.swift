@@ -24,7 +24,8 @@ extension KioskApplication {
             return
         }
         failingReadCause = nil
-        reportFailure("database \(store.path) is another file now: showing its items")
+        reportFailure("database \(store.path) is another file now: showing its items"
+            + (store.preMigrationCopy.map { " (migrated to schema \(ItemStore.latestSchemaVersion); the file as it was is kept as \($0))" } ?? ""))
         for id in pages.keys { reload(id) }
         lastSync = storeNow
         scheduleEarlierPurge()
