@@ -84,6 +84,18 @@ public struct ActionCommand: Hashable, Sendable {
         return argv
     }
 
+    /// The first field the environment cannot carry whole (SWIPE_KIOSK_ITEM_*, every field, with
+    /// or without a placeholder): longer than ``maximumValueBytes`` or holding a NUL, where
+    /// execve would end it. Nil when every field goes in exactly as `value` gives it.
+    public static func environmentRefusal(_ value: (ItemField) -> String) -> RefusedValue? {
+        for field in ItemField.allCases {
+            let text = value(field)
+            if text.utf8.count > maximumValueBytes { return RefusedValue(field: field, reason: "is longer than \(maximumValueBytes) bytes") }
+            if text.utf8.contains(0) { return RefusedValue(field: field, reason: "contains a control character") }
+        }
+        return nil
+    }
+
     /// Why `text` may not become an argument, or nil.
     static func refusal(of text: String) -> String? {
         if text.isEmpty { return "is empty" }

@@ -1,7 +1,8 @@
 // The app's policy for command actions (the processes themselves are KioskHardware's
 // CommandProcesses: own process group, deadline, reaped on the loop, no thread per command).
 // Item fields reach argv only through the action's placeholders, and a value that could be an
-// option or a path is refused (ActionCommand.argv); the environment carries every field. At most
+// option or a path is refused (ActionCommand.argv); the environment carries every field whole,
+// so a field it cannot carry whole (too long, a NUL) refuses the command too, whatever its argv. At most
 // `max_running` runs of one action and ActionCommand.totalLimit of all actions run at once: a tap
 // beyond is refused visibly rather than queued, so 300 taps start no more than the caps and leave
 // nothing behind to run later. Without processes (replay and screenshot unless `--run-commands`)
@@ -61,6 +62,7 @@ final class CommandRunner {
         do throws(ActionCommand.RefusedValue) { argv = try command.argv(value) } catch {
             return deliver(.refused(error))
         }
+        if let refused = ActionCommand.environmentRefusal(value) { return deliver(.refused(refused)) }
         guard let processes else { return deliver(.skipped) }
         // Per action first: the person sees their own action is busy.
         if processes.count(tag: action) >= command.maxRunning { return deliver(.stillRunning) }
