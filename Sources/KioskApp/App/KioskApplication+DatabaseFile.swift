@@ -43,6 +43,7 @@ extension KioskApplication {
         for page in pages.values { page.reset(time: now) }
         if undoOffered {
             // The Undo toast's promise is void: say so instead of letting a tap do nothing.
+            scene.hideActionToast()
             scene.show(ToastView(id: "file-left", message: "The database file changed: Undo is no longer possible",
                                  shownAt: now, lifetime: Self.toastLifetime))
         }
