@@ -45,6 +45,20 @@ final class PreMigrationCopyTests: XCTestCase {
         XCTAssertFalse(try replay(path, in: dir).standardError.contains("pre-migration"))
     }
 
+    func testAnOlderFileRenamedOverTheOpenOneIsCopiedBeforeItsMigration() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        let store = try ItemStore(path: path)
+        XCTAssertNil(store.preMigrationCopy, "a new file has nothing to keep")
+        try makeVersion3Database(dir.file("staging.sqlite3"))
+        XCTAssertEqual(rename(dir.file("staging.sqlite3"), path), 0)
+        let change = try XCTUnwrap(store.followFileAtPath())
+        XCTAssertNil(change.problem)
+        XCTAssertEqual(store.preMigrationCopy, path + ".pre-migration-v3")
+        XCTAssertEqual(try ItemStore(readingOnly: path + ".pre-migration-v3").schemaVersion(), 3)
+        XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
+    }
+
     func testACopyThatCannotBeWrittenMigratesNothing() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("items.sqlite3")
