@@ -4,7 +4,8 @@
 // unit's state when systemctl exists. Each problem is printed with the command that fixes it.
 // Exit 0 when all is fine; for a database the app would refuse, the exit code the app's start
 // would end with (the store's checks themselves: ItemStore.check); 65 for a configuration or
-// data problem, else 69 for a missing or inaccessible device. It runs without a DRM card (a build machine, a VM), reporting that.
+// data problem, else 69 for a missing or inaccessible device. It runs without a DRM card (a
+// build machine, a VM), reporting that.
 import ArgumentParser
 import KioskApp
 import KioskConfig
