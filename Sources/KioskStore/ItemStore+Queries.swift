@@ -125,13 +125,19 @@ extension ItemStore {
     /// The item's title, subtitle and list exactly as stored, for a command's argv rather than
     /// the screen (`readColumns` cuts them): each is read as its bytes, cut only after
     /// `maximumBytes + 1`, so a longer value still reads as longer than `maximumBytes`, and a
-    /// NUL inside stays. Nil when there is no such item.
+    /// NUL inside stays; a field whose bytes are not UTF-8 is nil (decoding would change it).
+    /// Nil when there is no such item.
     public func storedText(of id: ItemID, maximumBytes: Int) throws(StoreError) -> StoredItemText? {
         try db.withStatement(Self.storedTextSQL, operation: "read the stored text of item \(id)") { s throws(StoreError) in
             try s.bind(1, id.value)
             try s.bind(2, Int64(maximumBytes) + 1)
             guard try s.step() else { return nil }
-            return StoredItemText(title: s.text(0), subtitle: s.text(1), listID: s.text(2))
+            func exact(_ column: Int32) -> String? {
+                let bytes = s.value(column).bytes
+                // A value past the limit is refused for its length; its cut end may split a character.
+                return bytes.count > maximumBytes ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            }
+            return StoredItemText(title: exact(0), subtitle: exact(1), listID: exact(2))
         }
     }
 
@@ -202,9 +208,10 @@ extension ItemStore {
     }
 }
 
-/// An item's text fields as stored (`ItemStore.storedText(of:maximumBytes:)`).
+/// An item's text fields as stored (`ItemStore.storedText(of:maximumBytes:)`); nil: the stored
+/// bytes are not UTF-8 text.
 public struct StoredItemText: Hashable, Sendable {
-    public var title: String
-    public var subtitle: String
-    public var listID: String
+    public var title: String?
+    public var subtitle: String?
+    public var listID: String?
 }

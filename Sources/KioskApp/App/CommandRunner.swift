@@ -53,7 +53,7 @@ final class CommandRunner {
     /// when nothing runs).
     /// `action` is what the per-action cap counts: the same id configured on another edge or in
     /// another list is another action, with a cap of its own.
-    func start(_ command: ActionCommand, action: ActionRef, itemID: String, file: Int, value: (ItemField) -> String) {
+    func start(_ command: ActionCommand, action: ActionRef, itemID: String, file: Int, value: (ItemField) -> String?) {
         let actionID = action.id
         let deliver = { [unowned self] (outcome: Outcome) in
             finished.append(Result(actionID: actionID, itemID: itemID, file: file, outcome: outcome))
@@ -68,8 +68,9 @@ final class CommandRunner {
         if processes.count(tag: action) >= command.maxRunning { return deliver(.stillRunning) }
         if processes.count >= ActionCommand.totalLimit { return deliver(.tooManyRunning) }
         var variables = ["SWIPE_KIOSK_ACTION": actionID]
-        for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) }
-        variables["SWIPE_KIOSK_LIST"] = value(.list)
+        // Every value is there: environmentRefusal let only UTF-8 text through.
+        for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) ?? "" }
+        variables["SWIPE_KIOSK_LIST"] = value(.list) ?? ""
         let timeout = command.timeoutSeconds
         do throws(SystemError) {
             try processes.start(

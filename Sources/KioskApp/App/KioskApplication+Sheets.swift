@@ -134,11 +134,12 @@ extension KioskApplication {
             try store.storedText(of: itemID, maximumBytes: ActionCommand.maximumValueBytes)
         }) ?? nil
         commands.start(command, action: action, itemID: itemID.key, file: store.fileGeneration) { field in
+            guard let stored else { return field == .id ? itemID.key : "" }
             switch field {
             case .id: return itemID.key
-            case .title: return stored?.title ?? ""
-            case .subtitle: return stored?.subtitle ?? ""
-            case .list: return stored?.listID ?? ""
+            case .title: return stored.title
+            case .subtitle: return stored.subtitle
+            case .list: return stored.listID
             }
         }
     }
