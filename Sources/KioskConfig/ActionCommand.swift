@@ -65,24 +65,40 @@ public struct ActionCommand: Hashable, Sendable {
         return (ActionCommand(arguments: arguments), nil)
     }
 
-    /// The argv with each placeholder replaced by `value(field)`.
+    /// The argv with each placeholder replaced by `value(field)` (nil: the stored bytes are not
+    /// UTF-8 text, refused rather than changed by decoding).
     /// - Throws: `RefusedValue` for the first value that could be taken as an option or a path
     ///   (it begins with `-`, `+` or `@`, contains `/`, is `.` or `..`), is empty, holds a control
     ///   character (NUL included) or is longer than ``maximumValueBytes``.
-    public func argv(_ value: (ItemField) -> String) throws(RefusedValue) -> [String] {
+    public func argv(_ value: (ItemField) -> String?) throws(RefusedValue) -> [String] {
         var argv: [String] = []
         for argument in arguments {
             switch argument {
             case .literal(let text):
                 argv.append(text)
             case .field(let field):
-                let text = value(field)
+                guard let text = value(field) else { throw RefusedValue(field: field, reason: Self.notUTF8) }
                 if let reason = Self.refusal(of: text) { throw RefusedValue(field: field, reason: reason) }
                 argv.append(text)
             }
         }
         return argv
     }
+
+    /// The first field the environment cannot carry whole (SWIPE_KIOSK_ITEM_*, every field, with
+    /// or without a placeholder): not UTF-8 text, longer than ``maximumValueBytes`` or holding a
+    /// NUL, where execve would end it. Nil when every field goes in exactly as `value` gives it.
+    public static func environmentRefusal(_ value: (ItemField) -> String?) -> RefusedValue? {
+        for field in ItemField.allCases {
+            guard let text = value(field) else { return RefusedValue(field: field, reason: notUTF8) }
+            if text.utf8.count > maximumValueBytes { return RefusedValue(field: field, reason: "is longer than \(maximumValueBytes) bytes") }
+            if text.utf8.contains(0) { return RefusedValue(field: field, reason: "contains a control character") }
+        }
+        return nil
+    }
+
+    /// The refusal of a value whose stored bytes are not UTF-8 text.
+    static let notUTF8 = "is not UTF-8 text"
 
     /// Why `text` may not become an argument, or nil.
     static func refusal(of text: String) -> String? {

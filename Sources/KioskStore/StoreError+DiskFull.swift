@@ -38,9 +38,13 @@ extension StoreError {
         return .diskFull(database: path, code: code, message: message, operation: operation)
     }
 
-    /// True for a full file system (the start then exits 75, not 65).
+    /// True for a full file system, also where the copy before a migration ran out of space
+    /// (the start then exits 75, not 65).
     public var isDiskFull: Bool {
-        if case .fileSystemFull = self { return true }
-        return false
+        switch self {
+        case .fileSystemFull: return true
+        case .preMigrationCopyFailed(_, _, _, let diskFull): return diskFull
+        default: return false
+        }
     }
 }

@@ -63,7 +63,7 @@ struct CheckTextCommand: ParsableCommand {
             printError("\(path): no such database")
             throw ExitCode.badData
         }
-        do {
+        do throws(StoreError) {
             let store = try ItemStore(readingOnly: path)
             try store.forEachItemText { item in
                 report.check(item.title, named: "item \(item.id) title", font: theme.title)
@@ -73,8 +73,7 @@ struct CheckTextCommand: ParsableCommand {
                 return true
             }
         } catch {
-            printError(error.message(database: path))
-            throw ExitCode.badData
+            throw ExitCode.refused(error, database: path)
         }
     }
 }

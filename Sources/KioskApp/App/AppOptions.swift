@@ -63,6 +63,9 @@ public struct AppOptions: ParsableArguments {
     ) throws -> KioskApplication {
         do {
             let store = preview ? try ItemStore(previewOf: databasePath) : try ItemStore(path: databasePath)
+            if let copy = store.preMigrationCopy {
+                printError("database \(databasePath): migrated to schema \(ItemStore.latestSchemaVersion); the file as it was is kept as \(copy)")
+            }
             let t = configuration.theme
             let fonts = try FontLocator.fonts(regular: t.regularFont, bold: t.boldFont, icons: t.iconFont)
             return try KioskApplication(
@@ -75,13 +78,10 @@ public struct AppOptions: ParsableArguments {
         } catch let error as StoreError {
             // Also the demo data written at start: SQLITE_FULL there is the disk.
             let error = error.atStart(database: databasePath)
-            guard error.isDiskFull else {
-                printError(error.message(database: databasePath))
-                throw ExitCode.badData
-            }
             // systemd does not restart on 75 (a restart cannot free space): say how to start again.
+            guard error.isDiskFull else { throw ExitCode.refused(error, database: databasePath) }
             printError(error.message(database: databasePath) + "; then: systemctl restart swipe-kiosk")
-            throw ExitCode.temporaryFailure
+            throw ExitCode(store: error)
         } catch {
             printError("cannot start: \(error)")
             throw ExitCode.badData

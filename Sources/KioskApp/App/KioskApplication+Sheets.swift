@@ -137,15 +137,19 @@ extension KioskApplication {
 
 extension KioskApplication {
     /// Starts an action's command (CommandRunner: placeholders, caps); its outcome appears as a
-    /// toast at the next tick.
+    /// toast at the next tick. Placeholders get the stored values, not the row's text (cut for
+    /// the screen): a value longer than ActionCommand.maximumValueBytes is refused, never cut.
     func runCommand(_ command: ActionCommand, itemID: ItemID, action: ActionRef) {
-        let record = item(itemID)
+        let stored = read("item \(itemID)", { () throws(StoreError) in
+            try store.storedText(of: itemID, maximumBytes: ActionCommand.maximumValueBytes)
+        }) ?? nil
         commands.start(command, action: action, itemID: itemID.key, file: store.fileGeneration) { field in
+            guard let stored else { return field == .id ? itemID.key : "" }
             switch field {
             case .id: return itemID.key
-            case .title: return record?.title ?? ""
-            case .subtitle: return record?.subtitle ?? ""
-            case .list: return record?.listID ?? ""
+            case .title: return stored.title
+            case .subtitle: return stored.subtitle
+            case .list: return stored.listID
             }
         }
     }
