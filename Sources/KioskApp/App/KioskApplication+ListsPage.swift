@@ -29,7 +29,7 @@ extension KioskApplication {
     /// be read says so (reported) and still opens.
     func listRows() -> [ListItem] {
         configuration.lists.map { list in
-            let count = read("list \(list.id)", { () throws(StoreError) in try dataSource(list).count })
+            let count = read("list \(list.id)", { () throws(StoreError) in try store.count(list.query) })
             let subtitle = count.map { $0 == 1 ? "1 item" : "\($0) items" } ?? "cannot be read"
             return ListItem(id: list.id, title: list.title, subtitle: subtitle, version: Int64(count ?? -1))
         }
