@@ -3,7 +3,7 @@
 // that is missing here, or a file or directory this user cannot write, is a warning at the key,
 // since the file may be checked on another machine than the kiosk and by another user than the
 // service user (`swipe-kiosk doctor` checks on the device, as the service user).
-import Glibc
+import Foundation
 import KioskConfig
 import KioskStore
 
@@ -16,11 +16,12 @@ extension CheckConfigCommand {
         let database = configuration.data.database
         let directory = ItemStore.parentDirectory(of: database)
         let problem: String
-        if access(directory, F_OK) != 0 {
+        let files = FileManager.default
+        if !files.fileExists(atPath: directory) {
             problem = "its directory \(directory) does not exist here: the kiosk refuses to start until it does"
-        } else if access(directory, W_OK) != 0 {
+        } else if !files.isWritableFile(atPath: directory) {
             problem = "its directory \(directory) is not writable by this user: SQLite keeps its -wal and -shm files there"
-        } else if access(database, F_OK) == 0, access(database, W_OK) != 0 {
+        } else if files.fileExists(atPath: database), !files.isWritableFile(atPath: database) {
             problem = "\(database) is not writable by this user"
         } else {
             return []

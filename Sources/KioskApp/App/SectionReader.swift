@@ -6,8 +6,8 @@
 // the picture workers); with a virtual clock (replay) it waits for the reader instead, so the
 // same script gives the same pixels. A connection of its own: SQLite's WAL gives it a consistent
 // snapshot, and a file renamed over the open one is followed when the app's store follows it.
-import Dispatch
 import Foundation
+import KioskHardware
 import KioskStore
 
 final class SectionReader: @unchecked Sendable {
@@ -30,10 +30,9 @@ final class SectionReader: @unchecked Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let progress = DispatchSemaphore(value: 0)
 
+    /// Starts the reader's thread, below the UI loop's priority (`WorkerThread`).
     init() {
-        let thread = Thread { [self] in run() }
-        thread.name = "section-reader"
-        thread.start()
+        WorkerThread.start(name: "section-reader") { [self] in run() }
     }
 
     /// Asks for the sections of `queries` (list id → query) of the file at `path` as the app's
