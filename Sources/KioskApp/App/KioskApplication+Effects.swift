@@ -132,7 +132,8 @@ extension KioskApplication {
     /// What follows a landed change: the log, the Undo toast, the row's collapse or a reload.
     func committed(_ effect: ActionEffect, itemID: ItemID, action: ActionRef) {
         log(action.id, itemID)
-        if effect == .delete { offerUndo(itemID) }
+        // A delete is said through its Undo toast; the other changes say their action's title.
+        if effect == .delete { offerUndo(itemID) } else { speech.actionDone(configuredAction(action)?.action.title ?? action.id, time: now) }
         guard let listID = currentListID, let page = pages[listID] else { return }
         // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a
         // full swipe is sliding off collapses by itself. An item the change takes out of this

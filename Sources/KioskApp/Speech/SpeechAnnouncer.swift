@@ -1,0 +1,145 @@
+// What the kiosk says, and when (issue 25; docs/ARCHITECTURE.md "Accessibility"). After every
+// input and tick the app hands over the scene's AccessibleFocus and toast; what changed since
+// the last look becomes one utterance (SpeechAnnouncer+Phrases has the words): the page when
+// it appears, the row the keys moved to, a sheet and its rows, a toast or an action's result.
+// Each utterance interrupts the one before. `[accessibility] speech`: off says nothing, on
+// speaks from the start, on-demand from the first key press until the idle reset.
+// The record (the state dump's `speech`) is bounded like the haptics; the audio goes through
+// KioskSpeech's synthesiser to an AudioOutput: ALSA on the device, a recording in replay, where
+// cuts are placed at virtual times so the same script gives the same audio.
+import KioskConfig
+import KioskHardware
+import KioskSpeech
+import KioskUI
+
+/// Decides what to say and says it.
+final class SpeechAnnouncer {
+    /// One utterance, as the state dump reports it.
+    struct Entry {
+        let id: Int
+        let timeMs: Int
+        let text: String
+        let voice: String
+        /// Samples it had when the next utterance (or a stop) cut it; nil: never cut.
+        var cutAfter: Int?
+    }
+
+    /// Utterances kept (the dump's `speech` and replay's WAV): the newest ones only.
+    static let historyLimit = 1_000
+    let settings: AccessibilitySettings
+    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`).
+    var output: AudioOutput?
+    /// Virtual time (replay): a cut keeps the samples the time between two utterances allows.
+    var deterministic = false
+    /// Where a synthesiser that cannot start is reported (once).
+    var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
+    private(set) var entries: [Entry] = []
+    /// Speaking now: always with `on`, after a key press with `on-demand`.
+    private(set) var active: Bool
+    private var last: AccessibleFocus?
+    private var lastToast: ToastView?
+    private var nextID = 1
+    private var reportedFailure = false
+    let lengths = SpeechLengths()
+
+    init(settings: AccessibilitySettings) {
+        self.settings = settings
+        active = settings.speech == .on
+    }
+
+    /// A key was pressed: on-demand speech starts, and the page is said as if it had just appeared.
+    func keyPressed() {
+        guard settings.speech == .onDemand, !active else { return }
+        active = true
+        last = nil
+        lastToast = nil
+    }
+
+    /// The idle reset: silence now; on-demand speech waits for the next person's key.
+    func sessionEnded(focus: AccessibleFocus, toast: ToastView?, time: Double) {
+        stop(time: time)
+        if settings.speech == .onDemand { active = false }
+        last = focus
+        lastToast = toast
+    }
+
+    /// Says what changed since the last call. `byKey`: this follows a key press, so a focus that
+    /// moved is said; a focus moved by a data change is not (the next arrow says where it is).
+    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Double) {
+        defer {
+            last = focus
+            lastToast = toast
+        }
+        guard active else { return }
+        var parts: [String] = []
+        if let toast, toast.id != lastToast?.id || toast.message != lastToast?.message || toast.shownAt != lastToast?.shownAt {
+            parts.append(Self.phrase(toast))
+        }
+        parts += Self.changes(from: last, to: focus, byKey: byKey)
+        if !parts.isEmpty { say(parts.joined(separator: " "), time: time) }
+    }
+
+    /// Says an action's result ("Flag: done.") when speaking.
+    func actionDone(_ title: String, time: Double) {
+        if active { say(Self.sentence(title + ": done"), time: time) }
+    }
+
+    /// Starts `text` at `time`, cutting what is being said.
+    func say(_ text: String, time: Double) {
+        let id = nextID
+        nextID += 1
+        let cut = cutLast(at: time)
+        let voice = settings.voice ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
+        let utterance = Utterance(id: id, text: text, voice: voice, rate: settings.rate, volume: settings.volume)
+        entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: voice), keepingLast: Self.historyLimit)
+        guard let output else { return }
+        let synth = SpeechSynthesizer.shared
+        if let failure = synth.failure, !reportedFailure {
+            reportedFailure = true
+            reportFailure("\(failure)")
+        }
+        if !deterministic { output.stop(through: id - 1) }
+        let lengths = lengths
+        synth.speak(utterance, cut: cut, sink: { audio in
+            switch audio {
+            case .samples(let id, let samples):
+                lengths.add(samples.count, to: id)
+                output.play(samples, sound: id)
+            case .finished(let id):
+                lengths.finish(id)
+            }
+        })
+    }
+
+    /// Silences what is being said.
+    func stop(time: Double) {
+        guard let previous = entries.last, previous.cutAfter == nil else { return }
+        let cut = cutLast(at: time)
+        guard let output else { return }
+        SpeechSynthesizer.shared.stop(cut: cut)
+        if !deterministic { output.stop(through: previous.id) }
+    }
+
+    /// Cuts the last utterance at `time`: records the samples its time allowed, and returns
+    /// how the synthesiser is to end it (now on the device, after those samples in replay).
+    private func cutLast(at time: Double) -> SpeechSynthesizer.Cut {
+        guard let index = entries.indices.last else { return deterministic ? .afterSamples(.max) : .now }
+        if entries[index].cutAfter == nil {
+            let elapsed = max(0, time - Double(entries[index].timeMs) / 1000)
+            entries[index].cutAfter = Int((elapsed * Double(SpeechSynthesizer.sampleRate)).rounded())
+        }
+        return deterministic ? .afterSamples(entries[index].cutAfter ?? .max) : .now
+    }
+
+    /// Replay: waits until everything asked for is synthesised, so lengths (and the
+    /// `interrupted` flags and the WAV) are final.
+    func settle() {
+        if output != nil { SpeechSynthesizer.shared.waitUntilIdle() }
+    }
+
+    /// Whether `entry` was cut while it was still being said.
+    func interrupted(_ entry: Entry) -> Bool {
+        guard let cut = entry.cutAfter else { return false }
+        return lengths.interrupted(entry.id, cutAfter: cut)
+    }
+}
