@@ -4,8 +4,9 @@
 // (reference §2.2: never its own audio); the PCM goes to the sink the app gives, chunk by chunk.
 // `speak` returns at once. A new utterance interrupts the one being said: the synthesis
 // callback returns 1 at its next chunk (espeak_ng_Cancel cannot stop a synchronous synthesis).
-// Replay cuts deterministically instead: "stop after N samples" (the virtual time between the
-// two utterances), so the same script gives the same audio whatever the threads' timing.
+// Replay asks for no interruption: each utterance is synthesised whole, in order, so espeak-ng
+// sees the same calls on every run (where a cut lands depends on the threads' timing, and
+// espeak-ng's state after it differs), and the replay cuts the recording at virtual times.
 import CEspeakNG
 import Foundation
 
@@ -21,25 +22,16 @@ public enum SpeechAudio: Sendable, Equatable {
 public final class SpeechSynthesizer: @unchecked Sendable {
     /// espeak-ng's output rate (espeak_ng_GetSampleRate; 22050 Hz with the Debian data).
     public static let sampleRate = 22_050
-    /// Utterances waiting at most. `.now` cuts leave one (each new one drops the others);
-    /// replay's `.afterSamples` cuts keep them all, so there `speak` waits for the worker
-    /// (virtual time stands still meanwhile) once this many wait.
+    /// Utterances waiting at most. Interrupting ones leave one (each drops the others); without
+    /// interruption (replay) `speak` waits for the worker once this many wait (virtual time
+    /// stands still meanwhile).
     static let queueLimit = 16
-
-    /// How the current utterance ends when another begins or speech stops.
-    public enum Cut: Sendable, Equatable {
-        /// At its next chunk (the device: the person pressed a key, silence now).
-        case now
-        /// After this many of its samples in all (replay: the virtual time it had).
-        case afterSamples(Int)
-    }
 
     struct Job {
         let utterance: Utterance
         let sink: @Sendable (SpeechAudio) -> Void
-        /// Samples it may still produce; nil: all of them.
-        var limit: Int?
-        var produced = 0
+        /// Cut: the callback stops the synthesis at its next chunk.
+        var stopped = false
     }
 
     private let lock = NSLock()
@@ -60,25 +52,26 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `utterance`; its PCM goes to `sink` on the speech thread. What is being said is
-    /// cut as `cut` says, and utterances still waiting are dropped (each reports `finished`).
-    public func speak(_ utterance: Utterance, cut: Cut = .now, sink: @escaping @Sendable (SpeechAudio) -> Void) {
+    /// Queues `utterance`; its PCM goes to `sink` on the speech thread. `interrupting`: what
+    /// is being said stops at once and utterances still waiting are dropped (each reports
+    /// `finished`); otherwise it waits its turn.
+    public func speak(_ utterance: Utterance, interrupting: Bool = true, sink: @escaping @Sendable (SpeechAudio) -> Void) {
         lock.lock()
-        let full = queue.count >= Self.queueLimit
+        let full = !interrupting && queue.count >= Self.queueLimit
         lock.unlock()
         if full { waitUntilIdle() }
         lock.lock()
-        let dropped = cutLocked(cut)
+        let dropped = interrupting ? stopLocked() : []
         queue.append(Job(utterance: utterance, sink: sink))
         lock.unlock()
         for job in dropped { job.sink(.finished(id: job.utterance.id)) }
         wake.signal()
     }
 
-    /// Ends what is being said (as `cut` says) and drops what waits.
-    public func stop(cut: Cut = .now) {
+    /// Stops what is being said at once and drops what waits.
+    public func stop() {
         lock.lock()
-        let dropped = cutLocked(cut)
+        let dropped = stopLocked()
         lock.unlock()
         for job in dropped { job.sink(.finished(id: job.utterance.id)) }
     }
@@ -104,23 +97,12 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         idle.unlock()
     }
 
-    /// `.now`: the current job stops at its next chunk and the waiting ones are dropped (returned).
-    /// `.afterSamples`: the newest job (waiting or being said) is limited; none is dropped.
-    private func cutLocked(_ cut: Cut) -> [Job] {
-        switch cut {
-        case .now:
-            current?.limit = 0
-            let dropped = queue
-            queue.removeAll()
-            return dropped
-        case .afterSamples(let n):
-            if let last = queue.indices.last {
-                queue[last].limit = min(queue[last].limit ?? .max, max(0, n))
-            } else if let job = current {
-                current?.limit = min(job.limit ?? .max, max(0, n))
-            }
-            return []
-        }
+    /// Marks the current job stopped and empties the queue (returned).
+    private func stopLocked() -> [Job] {
+        current?.stopped = true
+        let dropped = queue
+        queue.removeAll()
+        return dropped
     }
 
     // MARK: The speech thread
@@ -155,20 +137,14 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         return current
     }
 
-    /// Called by the synthesis callback with each chunk: passes on what the job's limit allows;
-    /// false when the job is to stop.
+    /// Called by the synthesis callback with each chunk: passes it on unless the job was
+    /// stopped; false when the synthesis is to stop.
     func deliver(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
         lock.lock()
-        guard let job = current else {
-            lock.unlock()
-            return false
-        }
-        let allowed = job.limit.map { max(0, $0 - job.produced) } ?? samples.count
-        let count = min(allowed, samples.count)
-        current?.produced += count
-        let stop = job.limit.map { job.produced + count >= $0 } ?? false
+        let job = current
         lock.unlock()
-        if count > 0 { job.sink(.samples(id: job.utterance.id, Array(samples.prefix(count)))) }
-        return !stop
+        guard let job, !job.stopped else { return false }
+        job.sink(.samples(id: job.utterance.id, Array(samples)))
+        return true
     }
 }

@@ -5,8 +5,10 @@
 import KioskUI
 
 extension SpeechAnnouncer {
-    /// What to say going from `old` to `new` (nil `old`: everything is new).
-    static func changes(from old: AccessibleFocus?, to new: AccessibleFocus, byKey: Bool) -> [String] {
+    /// What to say going from `old` to `new` (nil `old`: everything is new). `toastSaid`: a
+    /// toast is said with it (a sheet's row chose a delete: "Deleted. Undo available." is the
+    /// news, not the row under the closed sheet, which is about to go).
+    static func changes(from old: AccessibleFocus?, to new: AccessibleFocus, byKey: Bool, toastSaid: Bool) -> [String] {
         if let sheet = new.sheet {
             if sheet.id != old?.sheet?.id {
                 return [phrase(sheet)] + (new.sheetRow.map { [phrase($0, in: sheet)] } ?? [])
@@ -17,8 +19,8 @@ extension SpeechAnnouncer {
         if let page = new.page, page.id != old?.page?.id {
             return [phrase(page)] + (new.row.map { [phrase($0)] } ?? [])
         }
-        // Back from a sheet, or moved by a key: where the focus is.
-        if byKey, let row = new.row, row != old?.row || old?.sheet != nil { return [phrase(row)] }
+        // Moved by a key, or back from a sheet: where the focus is.
+        if byKey, let row = new.row, row != old?.row || (old?.sheet != nil && !toastSaid) { return [phrase(row)] }
         return []
     }
 

@@ -29,7 +29,8 @@ final class SpeechAnnouncer {
     let settings: AccessibilitySettings
     /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`).
     var output: AudioOutput?
-    /// Virtual time (replay): a cut keeps the samples the time between two utterances allows.
+    /// Virtual time (replay): nothing is cut in the synthesiser; the recording keeps of each
+    /// utterance the samples the time until the next one allows.
     var deterministic = false
     /// Where a synthesiser that cannot start is reported (once).
     var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
@@ -75,7 +76,7 @@ final class SpeechAnnouncer {
         if let toast, toast.id != lastToast?.id || toast.message != lastToast?.message || toast.shownAt != lastToast?.shownAt {
             parts.append(Self.phrase(toast))
         }
-        parts += Self.changes(from: last, to: focus, byKey: byKey)
+        parts += Self.changes(from: last, to: focus, byKey: byKey, toastSaid: !parts.isEmpty)
         if !parts.isEmpty { say(parts.joined(separator: " "), time: time) }
     }
 
@@ -88,7 +89,7 @@ final class SpeechAnnouncer {
     func say(_ text: String, time: Double) {
         let id = nextID
         nextID += 1
-        let cut = cutLast(at: time)
+        cutLast(at: time)
         let voice = settings.voice ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
         let utterance = Utterance(id: id, text: text, voice: voice, rate: settings.rate, volume: settings.volume)
         entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: voice), keepingLast: Self.historyLimit)
@@ -100,7 +101,8 @@ final class SpeechAnnouncer {
         }
         if !deterministic { output.stop(through: id - 1) }
         let lengths = lengths
-        synth.speak(utterance, cut: cut, sink: { audio in
+        // Replay synthesises every utterance whole and cuts the recording (SpeechRecording).
+        synth.speak(utterance, interrupting: !deterministic, sink: { audio in
             switch audio {
             case .samples(let id, let samples):
                 lengths.add(samples.count, to: id)
@@ -114,21 +116,17 @@ final class SpeechAnnouncer {
     /// Silences what is being said.
     func stop(time: Double) {
         guard let previous = entries.last, previous.cutAfter == nil else { return }
-        let cut = cutLast(at: time)
-        guard let output else { return }
-        SpeechSynthesizer.shared.stop(cut: cut)
-        if !deterministic { output.stop(through: previous.id) }
+        cutLast(at: time)
+        guard let output, !deterministic else { return }
+        SpeechSynthesizer.shared.stop()
+        output.stop(through: previous.id)
     }
 
-    /// Cuts the last utterance at `time`: records the samples its time allowed, and returns
-    /// how the synthesiser is to end it (now on the device, after those samples in replay).
-    private func cutLast(at time: Double) -> SpeechSynthesizer.Cut {
-        guard let index = entries.indices.last else { return deterministic ? .afterSamples(.max) : .now }
-        if entries[index].cutAfter == nil {
-            let elapsed = max(0, time - Double(entries[index].timeMs) / 1000)
-            entries[index].cutAfter = Int((elapsed * Double(SpeechSynthesizer.sampleRate)).rounded())
-        }
-        return deterministic ? .afterSamples(entries[index].cutAfter ?? .max) : .now
+    /// Records the samples the last utterance had by `time`, where it is cut.
+    private func cutLast(at time: Double) {
+        guard let index = entries.indices.last, entries[index].cutAfter == nil else { return }
+        let elapsed = max(0, time - Double(entries[index].timeMs) / 1000)
+        entries[index].cutAfter = Int((elapsed * Double(SpeechSynthesizer.sampleRate)).rounded())
     }
 
     /// Replay: waits until everything asked for is synthesised, so lengths (and the

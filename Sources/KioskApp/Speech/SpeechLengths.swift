@@ -25,11 +25,11 @@ final class SpeechLengths: @unchecked Sendable {
     }
 
     /// Whether utterance `id`, cut after `cut` samples, was still being said then: it had not
-    /// finished, or it had at least that many samples (a replay cut keeps exactly `cut`).
+    /// finished, or it has more samples than that.
     func interrupted(_ id: Int, cutAfter cut: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return !finished.contains(id) || produced[id, default: 0] >= cut
+        return !finished.contains(id) || produced[id, default: 0] > cut
     }
 
     /// Drops what is older than the announcer keeps.

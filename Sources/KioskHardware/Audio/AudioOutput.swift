@@ -37,9 +37,9 @@ public final class VirtualAudioOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    /// Keeps every chunk: in replay the synthesiser has already cut a stopped sound after the
-    /// samples its virtual time allowed, which makes the cut the same on every run (a cut at
-    /// "now" would depend on how far the speech thread had got).
+    /// Keeps every chunk: replay cuts a stopped sound in the recording, at the virtual time it
+    /// was stopped, which is the same on every run (a cut at "now" would depend on how far the
+    /// speech thread had got).
     public func stop(through id: Int) {}
 
     /// The samples sound `id` produced ([] for none).
