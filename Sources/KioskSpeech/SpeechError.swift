@@ -1,18 +1,15 @@
-// Why speech cannot start: espeak-ng's data missing or unreadable, or a voice it does not have.
-// Typed, with espeak-ng's own message, so `run` can say what to install and go on silent.
+// Why speech cannot start: espeak-ng's data missing or unreadable. Typed, with espeak-ng's own
+// message, so `run` can say what to install and go on silent.
 import CEspeakNG
 
 /// A failure of the speech synthesiser.
 public enum SpeechError: Error, Equatable, CustomStringConvertible {
     /// espeak_ng_Initialize failed (data path missing: espeak-ng-data not installed).
     case initialization(String)
-    /// espeak_ng_SetVoiceByName refused a voice name.
-    case unknownVoice(String)
 
     public var description: String {
         switch self {
         case .initialization(let message): return "speech: espeak-ng could not start: \(message) (is espeak-ng-data installed?)"
-        case .unknownVoice(let name): return "speech: espeak-ng has no voice '\(name)'"
         }
     }
 

@@ -96,8 +96,9 @@ final class SpeechSynthesizerTests: XCTestCase {
 }
 
 extension SpeechSynthesizerTests {
-    /// espeak-ng carries a little state from one utterance to the next (its samples differ by a
-    /// few from one call to the next), but a cut leaves nothing of the cut sentence behind.
+    /// espeak-ng carries a little state from one utterance to the next (the same text comes out
+    /// a few tens of milliseconds longer or shorter from one call to the next), but a cut leaves
+    /// nothing of the cut sentence behind (a clause of it would add 0.3 s or more).
     func testACutSentenceLeavesNothingInTheNextUtterance() {
         let alone = Collector(), after = Collector()
         synth.speak(Utterance(id: 40, text: "Tom Becker. Lunch on Thursday?", voice: "en"), sink: alone.take)
@@ -107,7 +108,7 @@ extension SpeechSynthesizerTests {
         while after.count(41) == 0 { usleep(1_000) }
         synth.speak(Utterance(id: 42, text: "Tom Becker. Lunch on Thursday?", voice: "en"), sink: after.take)
         synth.waitUntilIdle()
-        XCTAssertEqual(Double(after.count(42)), Double(alone.count(40)), accuracy: 0.01 * Double(alone.count(40)))
+        XCTAssertEqual(Double(after.count(42)), Double(alone.count(40)), accuracy: 0.05 * Double(alone.count(40)))
         XCTAssertEqual(after.finished, [41, 42])
     }
 }

@@ -87,14 +87,21 @@ final class SpeechScenarioTests: XCTestCase {
             at 500  state before.json
             at 3000 tap 640 32
             at 6000 key UP
+            at 6500 key DOWN
             at 9000 end
-            """, config: "[idle]\nreset_after_s = 1\n")
+            """, config: "[idle]\nreset_after_s = 1\n", audio: true)
         XCTAssertEqual(speech(try s.state("before")).map(\.text), ["Inbox. " + Self.maria])
         let said = speech(try s.state("final"))
-        XCTAssertEqual(said.map(\.text), ["Inbox. " + Self.maria, "Inbox. " + Self.maria],
+        XCTAssertEqual(said.map(\.text), ["Inbox. " + Self.maria, "Inbox. " + Self.maria, Self.tom],
                        "after the reset a tap says nothing; the next key starts again with the page")
-        XCTAssertEqual(said.map(\.timeMs), [0, 6000])
-        XCTAssertTrue(said[0].interrupted, "the reset at 1 s cut it")
+        XCTAssertEqual(said.map(\.timeMs), [0, 6000, 6500])
+        XCTAssertEqual(said.map(\.interrupted), [true, true, true], "the resets at 1 s and 7.5 s cut the first and the last")
+        let wav = try WAV(try s.audio())
+        XCTAssertGreaterThan(wav.peak(from: 0, to: 1), 1_000)
+        XCTAssertEqual(wav.peak(from: 1, to: 6), 0, "silence from the reset to the next key")
+        XCTAssertGreaterThan(wav.peak(from: 6, to: 6.5), 1_000)
+        XCTAssertGreaterThan(wav.peak(from: 7, to: 7.5), 1_000)
+        XCTAssertEqual(wav.duration, 7.5, accuracy: 1.0 / 22_050, "the second reset ends the track")
     }
 
     /// Two runs of the binary (espeak-ng starts afresh in each, as on the panel), one WAV each.
