@@ -180,6 +180,14 @@ public final class KioskApplication {
         announce(byKey: true)
     }
 
+    /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
+    /// the keypad), and says where things are.
+    func handleUnmappedKey(time: Double) {
+        now = max(now, time)
+        speech.keyPressed()
+        announce(byKey: true)
+    }
+
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
     func announce(byKey: Bool) {

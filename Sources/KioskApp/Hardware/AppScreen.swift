@@ -69,7 +69,13 @@ public final class AppScreen: SessionClient {
                 slot: sample.slot, phase: sample.phase,
                 point: Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
-            if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
+            guard key.pressed else { break }
+            if let input = KeyInput(linuxName: key.name) {
+                app.handle(key: input, time: seconds(key.time))
+            } else {
+                // Any key of a keypad or keyboard starts on-demand speech (the keypad map is to come).
+                app.handleUnmappedKey(time: seconds(key.time))
+            }
         case .deviceAdded(let info):
             session.logger.info("input device added: name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):

@@ -78,6 +78,9 @@ final class SpeechScenarioTests: XCTestCase {
 
         let on = try Scenario("size 1280x800\nat 0 tap 640 32\nat 3000 end\n", config: "[accessibility]\nspeech = \"on\"\n")
         XCTAssertEqual(speech(try on.state("final")).map(\.text), ["Inbox."], "on: the page is said without a key")
+
+        let keypad = try Scenario("size 1280x800\nat 0 tap 640 32\nat 500 key KP5\nat 3000 end\n")
+        XCTAssertEqual(speech(try keypad.state("final")).map(\.text), ["Inbox."], "on-demand: any key starts it, the keypad's 5 too")
     }
 
     func testTheIdleResetEndsOnDemandSpeechUntilTheNextKey() throws {
@@ -145,15 +148,17 @@ final class SpeechScenarioTests: XCTestCase {
         try ItemStore(path: path).insert([
             ItemRecord(id: ItemID("z"), listID: "inbox", title: hostile, subtitle: "", body: "", unread: false, sortKey: 0, updatedAt: 1),
             ItemRecord(id: ItemID("n"), listID: "inbox", title: "Next", subtitle: "", body: "", unread: false, sortKey: 1, updatedAt: 1),
+            ItemRecord(id: ItemID("r"), listID: "inbox", title: "Обед в четверг", subtitle: "", body: "", unread: false, sortKey: 2, updatedAt: 1),
         ])
-        let s = try Scenario("size 1280x800\nat 0 key DOWN\nat 500 key DOWN\nat 3000 end\n",
+        let s = try Scenario("size 1280x800\nat 0 key DOWN\nat 500 key DOWN\nat 3000 key DOWN\nat 6000 end\n",
                              config: "[data]\ndemo_data = false\n", database: path, audio: true)
         let said = speech(try s.state("final"))
-        XCTAssertEqual(said.count, 2)
+        XCTAssertEqual(said.count, 3)
+        XCTAssertEqual(said.map(\.voice), ["en", "en", "ru"], "the voice follows the script")
         XCTAssertTrue(said[0].text.hasPrefix("Inbox. Zalgo\u{0301}\u{0301}\u{0301}\u{0301}"))
         XCTAssertTrue(said[0].text.hasSuffix("Text shortened."), "the pile of marks is cut, with a note")
         XCTAssertLessThan(said[0].text.unicodeScalars.count, 100)
-        XCTAssertEqual(said[1].text, "Next. 2 of 2. Actions: Delete, Flag, More, Read.")
+        XCTAssertEqual(said[1].text, "Next. 2 of 3. Actions: Delete, Flag, More, Read.")
         XCTAssertGreaterThan(try WAV(try s.audio()).peak(from: 0, to: 0.5), 1_000)
     }
 
