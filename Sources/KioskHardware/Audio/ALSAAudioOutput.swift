@@ -35,6 +35,7 @@ public final class ALSAAudioOutput: AudioOutput, @unchecked Sendable {
         self.device = device
         self.sampleRate = sampleRate
         self.report = report
+        swipekiosk_alsa_quiet()
         guard Monitor.detach({ [self] in writeLoop() }) else { throw SystemError(errno: EAGAIN, operation: "pthread_create(alsa)") }
     }
 
