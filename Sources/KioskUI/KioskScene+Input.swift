@@ -132,7 +132,7 @@ extension KioskScene {
             // A sheet is modal: the list under it takes no keys (Enter pushed a page beneath it);
             // arrows move the sheet's own focus and Enter chooses its row.
             if let sheet {
-                if let input = sheet.handle(key: key) { handleSheetInput(input, sheet: sheet, time: time) }
+                if let input = sheet.handle(key: key, time: time) { handleSheetInput(input, sheet: sheet, time: time) }
                 return
             }
             if case .list(let list) = top, let event = list.handle(key: key, time: time) { events.append(SceneEvent(event)) }

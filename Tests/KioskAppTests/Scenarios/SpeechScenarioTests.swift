@@ -196,3 +196,23 @@ struct WAV {
         return samples[a..<max(a, z)].map { abs(Int($0)) }.max() ?? 0
     }
 }
+
+extension SpeechScenarioTests {
+    /// The Styles sheet on a short screen holds more rows than it shows: Down past the last row
+    /// in view scrolls the rows, so the focus ring (3 px in from the left edge) stays on screen.
+    func testTheSheetScrollsItsFocusedRowIntoView() throws {
+        var script = "size 640x360\nat 0 tap 608 32\n"
+        for i in 0..<7 { script += "at \(1000 + 100 * i) key DOWN\n" }
+        script += "at 2500 screenshot sheet.png\nat 2500 state sheet.json\nat 2600 end\n"
+        let s = try Scenario(script, config: "[accessibility]\nspeech = \"on\"\n")
+        let state = try s.state("sheet")
+        XCTAssertEqual(state.sheet?["id"] as? String, "styles")
+        let rows = try XCTUnwrap(state.sheet?["rows"] as? [[String: Any]])
+        XCTAssertEqual(rows.count, 7, "more rows than the panel shows (about 4)")
+        let frame = try XCTUnwrap(state.sheet?["frame"] as? [Double])
+        let image = try s.image("sheet")
+        let ring = stride(from: Int(frame[1]) + 60, to: 360, by: 1).contains { image.matches(3, $0, 0x007AFF, tolerance: 8) }
+        XCTAssertTrue(ring, "the seventh row's focus ring is in view")
+        XCTAssertTrue(speech(state).last?.text.hasSuffix("7 of \(rows.count).") == true, "\(speech(state).last?.text ?? "")")
+    }
+}
