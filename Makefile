@@ -133,7 +133,7 @@ test-systemd: deb
 	  || { echo "test-systemd: the package has no swipe-kiosk(1) man page"; exit 1; }
 	@echo "test-systemd: the package installs swipe-kiosk(1)"
 
-# End to end on a real kernel (Tests/e2e, README "Tests"): QEMU boots a Debian kernel with the bochs
+# End to end on a real kernel (Tests/e2e, docs/TESTING.md): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
@@ -179,7 +179,7 @@ bench-instructions: static
 # drop-ins (logind, system.conf, sysctl), fonts, docs and examples. The configuration is
 # installed only when absent: an edited one is never replaced.
 # On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
-# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
+# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (docs/OPERATIONS.md, "Deployment").
 INSTALL_BUILD ?= static
 
 install: $(INSTALL_BUILD) man
@@ -202,7 +202,7 @@ install: $(INSTALL_BUILD) man
 	install -m 0644 systemd/udev/99-swipe-kiosk-touch.rules.example $(DESTDIR)$(DOCDIR)/examples/99-swipe-kiosk-touch.rules
 	install -m 0644 Sources/KioskConfig/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
-	install -m 0644 docs/OPERATIONS.md $(DESTDIR)$(DOCDIR)/OPERATIONS.md
+	install -m 0644 docs/OPERATIONS.md docs/CONFIGURATION.md docs/INTEGRATION.md docs/RELIABILITY.md $(DESTDIR)$(DOCDIR)/
 	[ -e $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml ] || \
 	  install -D -m 0644 systemd/config.toml $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml
 
@@ -237,7 +237,7 @@ deb:
 
 # arm64 (Raspberry Pi OS / Debian 13) with Debian's Swift 6.0.3, cross-compiled in a cached
 # Debian trixie build root against an arm64 sysroot, both made from the Debian mirror apt uses
-# here (packaging/arm64/, README "Raspberry Pi"). The cache is ~/.cache/swipe-kiosk-arm64.
+# here (packaging/arm64/, docs/OPERATIONS.md "Raspberry Pi"). The cache is ~/.cache/swipe-kiosk-arm64.
 # `deb-arm64` stages the arm64 binary like `deb` does, with Depends= from dpkg-shlibdeps run
 # against the sysroot's packages.
 ARM64_TOOLS = debootstrap rsync dpkg-dev util-linux

@@ -87,13 +87,15 @@ struct StateDump: Encodable {
     /// What was said, oldest first (the newest `SpeechAnnouncer.historyLimit`).
     let speech: [Speech]
     let toast: String?
+    /// Every toast showing, bottom to top.
+    let toasts: [String]
     /// The keyboard-focused item's id (docs/ARCHITECTURE.md, "State dump"), null when no focus is shown.
     let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, speech, toast, focus
+        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, speech, toast, toasts, focus
         case pictureWarnings = "picture_warnings"
     }
 
@@ -121,6 +123,7 @@ struct StateDump: Encodable {
             Speech(timeMs: $0.timeMs, text: $0.text, voice: $0.voice, interrupted: app.speech.interrupted($0))
         }
         toast = s.toast
+        toasts = s.toasts
         focus = s.focus
         pictureWarnings = app.pictures.warnings
     }
@@ -141,6 +144,7 @@ struct StateDump: Encodable {
         try c.encode(log, forKey: .log)
         try c.encode(speech, forKey: .speech)
         try c.encode(toast, forKey: .toast)
+        try c.encode(toasts, forKey: .toasts)
         try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
     }
