@@ -138,7 +138,7 @@ extension KioskApplication {
             offerUndo(change, on: itemID, offered: configured.undo)
         } else {
             // A change that shows no toast says its action's title (a toast is said as it shows).
-            speech.actionDone(configuredAction(action)?.action.title ?? action.id, time: now)
+            speech.actionDone(configuredAction(action)?.action.title ?? action.id)
         }
         guard let listID = currentListID, let page = pages[listID] else { return }
         // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a

@@ -39,6 +39,10 @@ final class SpeechAnnouncer {
     private(set) var active: Bool
     private var last: AccessibleFocus?
     private var lastToast: ToastView?
+    /// Results of actions, said with the next update (before what the screen then shows).
+    private var results: [String] = []
+    /// The most results kept for one update (a burst of retried writes landing together).
+    static let resultLimit = 8
     private var nextID = 1
     private var reportedFailure = false
     let lengths = SpeechLengths()
@@ -72,17 +76,20 @@ final class SpeechAnnouncer {
             lastToast = toast
         }
         guard active else { return }
-        var parts: [String] = []
-        if let toast, toast.id != lastToast?.id || toast.message != lastToast?.message || toast.shownAt != lastToast?.shownAt {
-            parts.append(Self.phrase(toast))
+        var parts = results
+        results.removeAll()
+        let newToast = toast.flatMap { t in
+            t.id != lastToast?.id || t.message != lastToast?.message || t.shownAt != lastToast?.shownAt ? t : nil
         }
-        parts += Self.changes(from: last, to: focus, byKey: byKey, toastSaid: !parts.isEmpty)
+        if let newToast { parts.append(Self.phrase(newToast)) }
+        parts += Self.changes(from: last, to: focus, byKey: byKey, toastSaid: newToast != nil)
         if !parts.isEmpty { say(parts.joined(separator: " "), time: time) }
     }
 
-    /// Says an action's result ("Flag: done.") when speaking.
-    func actionDone(_ title: String, time: Double) {
-        if active { say(Self.sentence(title + ": done"), time: time) }
+    /// An action's result ("Flag: done."), said first in the next update: said at once, the
+    /// focused row it changed would cut it in the same instant.
+    func actionDone(_ title: String) {
+        if active { results.append(Self.sentence(title + ": done"), keepingLast: Self.resultLimit) }
     }
 
     /// Starts `text` at `time`, cutting what is being said.

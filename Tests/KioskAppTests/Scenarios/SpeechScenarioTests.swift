@@ -70,6 +70,22 @@ final class SpeechScenarioTests: XCTestCase {
         XCTAssertEqual(final.logActions, ["delete"], "Enter on the sheet's focused row ran it")
     }
 
+    func testTheResultOfAnActionWithoutAToastIsSaidBeforeTheRowItChanged() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0    key DOWN
+            at 100  key ENTER
+            at 200  key DOWN
+            at 300  key DOWN
+            at 400  key ENTER
+            at 3000 end
+            """, config: "[sheet]\ndetail_as_sheet = true\n")
+        let said = try speech(s.state("final"))
+        XCTAssertEqual(said.last?.text, "Flag: done. Maria Gonzalez. Quarterly report draft. Unread. Flagged. 1 of 21. \(Self.actions)")
+        XCTAssertEqual(said.last?.timeMs, 400)
+        XCTAssertEqual(said.filter { $0.timeMs == 400 }.count, 1, "one utterance: nothing cuts the result in the same instant")
+    }
+
     func testSpeechOffSaysNothingAndOnSpeaksFromTheStart() throws {
         let script = "size 1280x800\nat 0 key DOWN\nat 3000 end\n"
         let off = try Scenario(script, config: "[accessibility]\nspeech = \"off\"\n", audio: true)
