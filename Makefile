@@ -14,6 +14,9 @@ DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libha
             libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
 DEB_BUILD += libfontconfig-dev libicu-dev
 DEB_BUILD += libturbojpeg0-dev libwebp-dev
+# Speech: espeak-ng synthesises, ALSA plays; espeak-ng-data holds the voices the library loads
+# at run time (a Depends: of the .deb, which dpkg-shlibdeps cannot find).
+DEB_BUILD += libespeak-ng-dev libasound2-dev espeak-ng-data
 # Fonts for text the shipped ones cannot draw (CJK, Thai, Indic, emoji): Recommends: of the
 # .deb (the app runs without them, drawing boxes), needed by the tests' golden images.
 DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji

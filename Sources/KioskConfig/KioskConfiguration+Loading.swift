@@ -85,6 +85,7 @@ extension KioskConfiguration {
             r.finish()
         }
         if let r = root.table("sheet") { sheet = SheetSettings(reading: r) }
+        if let r = root.table("accessibility") { accessibility = AccessibilitySettings(reading: r) }
         if let r = root.table("ui") {
             ui.stylesSheet = r.bool("styles_sheet", default: ui.stylesSheet)
             ui.listsPage = r.bool("lists_page", default: ui.listsPage)

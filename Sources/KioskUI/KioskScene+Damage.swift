@@ -31,7 +31,7 @@ extension KioskScene {
         global.combine(navigationStyle)
         if let t = transition { global.combine(t.kind); global.combine(t.state.progress(at: time)) }
         if let sheet {
-            global.combine(sheet.id); global.combine(sheet.content); global.combine(sheet.panel(at: time))
+            global.combine(sheet.id); global.combine(sheet.content); global.combine(sheet.focus); global.combine(sheet.panel(at: time))
             // Its rows scroll inside the panel, and the panel fades while it is dragged down.
             global.combine(sheet.scroll.offset(at: time)); global.combine(sheet.dismissal.alpha(at: time))
         }

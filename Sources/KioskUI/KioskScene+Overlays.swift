@@ -109,11 +109,15 @@ extension KioskScene {
             return true
         }
         guard let sheet else { return false }
-        switch sheet.handle(event) {
-        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, row: row))
-        case .dismissRequested: sheet.dismiss(time: event.time)
-        case nil: break
-        }
+        if let input = sheet.handle(event) { handleSheetInput(input, sheet: sheet, time: event.time) }
         return true
+    }
+
+    /// A row chosen (by a tap or Enter) or a dismissal asked for.
+    func handleSheetInput(_ input: SheetInput, sheet: SheetView, time: Double) {
+        switch input {
+        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, row: row))
+        case .dismissRequested: sheet.dismiss(time: time)
+        }
     }
 }

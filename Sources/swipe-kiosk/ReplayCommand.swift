@@ -37,6 +37,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write the final frame to this PNG file.")
     var screenshot: String?
 
+    @Option(name: .customLong("audio-out"), help: "Write what speech would have played to this WAV file (16-bit mono PCM, at the virtual times it was said).")
+    var audioOut: String?
+
     @Option(help: "Refresh rate of the virtual display in Hz (animations advance per flip at this rate).")
     var refresh: Double = 60
 
@@ -87,6 +90,7 @@ struct ReplayCommand: ParsableCommand {
             let end = try replay.play(parsed, outputDirectory: out)
             if let screenshot { try replay.writeScreenshot(to: screenshot) }
             if let state { try replay.writeState(to: state, timeMs: end) }
+            if let audioOut { try replay.writeAudio(to: audioOut) }
         } catch let error as FileError {
             throw ExitCode.cannotCreate(error)
         }

@@ -59,6 +59,15 @@ struct RunCommand: ParsableCommand {
             configuration: configuration, databasePath: databasePath,
             size: (size.width, size.height), storeClock: .wall)
         let screen = try AppScreen(app: app, session: session, runsCommands: true)
+        // Speech plays on ALSA from its own thread; the device is opened with the first sound,
+        // and a device that fails is logged, never fatal (the kiosk goes on silent).
+        if configuration.accessibility.speech != .off {
+            do {
+                try screen.playSpeech(onALSADevice: configuration.accessibility.audioDevice) { logger.error("speech: \($0)") }
+            } catch {
+                logger.error("speech: \(error)")
+            }
+        }
         screen.watchDatabase(at: databasePath)
         screen.reload = { [options, demo] in
             guard let path = options.config, let fresh = try? demo.applied(to: KioskConfiguration.load(file: path)),

@@ -136,6 +136,9 @@ extension KioskApplication {
         log(action.id, itemID)
         if let change, let configured = configuredAction(action), change == .delete || configured.undo {
             offerUndo(change, on: itemID, offered: configured.undo)
+        } else {
+            // A change that shows no toast says its action's title (a toast is said as it shows).
+            speech.actionDone(configuredAction(action)?.action.title ?? action.id)
         }
         guard let listID = currentListID, let page = pages[listID] else { return }
         // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a

@@ -77,6 +77,8 @@ public final class KioskApplication {
     var idleResetDone = true
     /// How long a toast stays; the Undo toast stays for `[data] undo_window_s` instead.
     static let toastLifetime = 5.0
+    /// What is said (`[accessibility]`); silent until a backend gives it an audio output.
+    let speech: SpeechAnnouncer
 
     /// Opens the store (creating it with demo data when configured) and builds the root list.
     /// Store timestamps (ms): the wall clock when running, a fixed epoch plus app time headless.
@@ -102,6 +104,7 @@ public final class KioskApplication {
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock
+        speech = SpeechAnnouncer(settings: configuration.accessibility)
         sectionReader = store.path == ItemStore.inMemoryPath ? nil : SectionReader()
         styles = StyleOverrides(navigation: configuration.navigation.transition)
         if configuration.data.demoData {
@@ -170,14 +173,32 @@ public final class KioskApplication {
         }
         scene.handle(touch)
         process()
+        announce(byKey: false)
     }
 
     func handle(key: KeyInput, time: Double) {
         now = max(now, time)
         lastInput = now
         idleResetDone = false
+        speech.keyPressed()
         scene.handle(key: key, time: time)
         process()
+        announce(byKey: true)
+    }
+
+    /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
+    /// the keypad), and says where things are.
+    func handleUnmappedKey(time: Double) {
+        now = max(now, time)
+        speech.keyPressed()
+        announce(byKey: true)
+    }
+
+    /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
+    /// the focused row are looked up for it).
+    func announce(byKey: Bool) {
+        guard speech.active else { return }
+        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now)
     }
 
     /// Advances animations and polls the store for outside changes.
@@ -193,6 +214,7 @@ public final class KioskApplication {
         if pictures.collect() { scene.needsRender = true }
         collectSections()
         resetIfIdle()
+        announce(byKey: false)
         // The same expression as nextDeadline, so a tick at the deadline always polls.
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
@@ -245,6 +267,7 @@ public final class KioskApplication {
         }
         for page in pages.values { page.reset(time: now) }
         scene.needsRender = true
+        speech.sessionEnded(focus: scene.accessibleFocus, toast: scene.toast, time: now)
     }
 
     /// Draws the whole frame. In replay, a frame that asked for pictures waits for the decoder

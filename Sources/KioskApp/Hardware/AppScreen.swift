@@ -4,6 +4,7 @@
 // haptic events go to the session's backend (and into the app's record of them).
 import Canvas
 import KioskHardware
+import KioskSpeech
 import KioskUI
 import Logging
 import SwipeCore
@@ -20,6 +21,10 @@ public final class AppScreen: SessionClient {
     public var reload: (() -> KioskApplication?)?
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
     var databaseWatcher: FileChangeWatcher?
+    /// Where the app's speech plays (`run`: ALSA); nil: nothing is synthesised. Kept across a reload.
+    public var audio: AudioOutput? {
+        didSet { app.speech.output = audio }
+    }
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
     /// it they are recorded as skipped.
@@ -33,6 +38,12 @@ public final class AppScreen: SessionClient {
         painter = Painter(target: surface)
         if runsCommands { app.commands.processes = CommandProcesses(loop: session.loop) }
         connectHaptics()
+    }
+
+    /// Plays the app's speech on the ALSA device `device` (its writer thread starts now; the
+    /// device opens with the first sound). `report` hears of a device that fails.
+    public func playSpeech(onALSADevice device: String, report: @escaping @Sendable (String) -> Void) throws {
+        audio = try ALSAAudioOutput(device: device, sampleRate: SpeechSynthesizer.sampleRate, report: report)
     }
 
     func connectHaptics() {
@@ -58,7 +69,13 @@ public final class AppScreen: SessionClient {
                 slot: sample.slot, phase: sample.phase,
                 point: Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
-            if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
+            guard key.pressed else { break }
+            if let input = KeyInput(linuxName: key.name) {
+                app.handle(key: input, time: seconds(key.time))
+            } else {
+                // Any key of a keypad or keyboard starts on-demand speech (the keypad map is to come).
+                app.handleUnmappedKey(time: seconds(key.time))
+            }
         case .deviceAdded(let info):
             session.logger.info("input device added: name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):
@@ -108,6 +125,7 @@ public final class AppScreen: SessionClient {
             fresh.commands = app.commands  // with the commands running and their caps
             app = fresh
             app.storeWatched = databaseWatcher != nil
+            app.speech.output = audio
             lastFrame = nil
             connectHaptics()
             session.invalidate()

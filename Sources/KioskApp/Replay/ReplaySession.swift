@@ -8,6 +8,7 @@ import Foundation
 import KioskFiles
 import KioskHardware
 import KioskReplay
+import KioskSpeech
 import Logging
 import SwipeCore
 import enum SwipeCore.TouchPhase
@@ -18,6 +19,8 @@ public final class ReplaySession {
     public let session: KioskSession
     let screen: AppScreen
     let display: VirtualDisplay
+    /// What speech would have played (`--audio-out`).
+    let audio = VirtualAudioOutput(sampleRate: SpeechSynthesizer.sampleRate)
     /// The logical screen (what the app renders at; the state dump's `screen`).
     let width: Int
     let height: Int
@@ -43,6 +46,8 @@ public final class ReplaySession {
         display = session.display as! VirtualDisplay
         screen = try AppScreen(app: app, session: session, runsCommands: runCommands)
         session.client = screen
+        screen.audio = audio
+        app.speech.deterministic = true
     }
 
     /// Warnings and errors only: a replay's output is its captures.
@@ -134,10 +139,22 @@ public final class ReplaySession {
 
     public func writeState(to path: String, timeMs: Double) throws {
         _ = session.drawNow()
+        app.speech.settle()
         var dump = StateDump(app: app, timeMs: timeMs, width: width, height: height, rotation: display.rotation.degrees)
         dump.display = StateDump.DisplayStatus(
             refreshRate: display.refreshRate, frames: display.presentedFrames, blanked: display.isBlanked)
         try OutputFile.write(Array(dump.json().utf8), to: path)
+    }
+
+    /// Writes what speech would have played as a WAV file (16-bit mono PCM).
+    public func writeAudio(to path: String) throws {
+        app.speech.settle()
+        let recording = SpeechRecording(app.speech, output: audio)
+        if recording.leftOut > 0 || audio.overflowed {
+            printError("swipe-kiosk: \(path): speech after \(Int(SpeechRecording.durationLimit)) s of replay "
+                       + "or beyond \(VirtualAudioOutput.sampleLimit / SpeechSynthesizer.sampleRate) s of speech is left out")
+        }
+        try OutputFile.write(recording.wav, to: path)
     }
 
     /// Runs `work` at `ms`, after the input due then has been delivered (the loop's next
