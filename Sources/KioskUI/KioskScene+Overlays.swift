@@ -74,6 +74,7 @@ extension KioskScene {
             needsRender = true
         }
         if let toast, time >= toast.expires { self.toast = nil; needsRender = true }
+        if let identifyBanner, time >= identifyBanner.expires { self.identifyBanner = nil; needsRender = true }
     }
 
     /// Routes a touch to the toast's button or the sheet; true when one of them took it.

@@ -16,6 +16,7 @@ extension KioskScene {
         }
         if transition == nil { layers = nil }
         toast?.render(painter, screen: size, theme: theme, text: text, time: time)
+        identifyBanner?.render(painter, screen: size, theme: theme, text: text, time: time)
         renderPulse(painter, time: time)
         needsRender = false
     }

@@ -9,14 +9,14 @@ public enum ScenePage {
     case list(ListPage)
     case detail(DetailPage)
 
-    var id: String {
+    public var id: String {
         switch self {
         case .list(let p): return p.id
         case .detail(let p): return p.id
         }
     }
 
-    var title: String {
+    public var title: String {
         switch self {
         case .list(let p): return p.title
         case .detail(let p): return p.item.title
@@ -66,6 +66,8 @@ public final class KioskScene {
     public internal(set) var sheet: SheetView?
     /// The toast, if one is showing.
     public internal(set) var toast: ToastView?
+    /// The `identify` banner, if one is showing (IdentifyBanner.swift).
+    public internal(set) var identifyBanner: IdentifyBanner?
     /// The visual haptic pulse: start, duration, strength.
     var pulse: (start: Double, duration: Double, strength: Double)?
     /// Whether the last tick had animations running (so the next one draws their end).
@@ -175,6 +177,7 @@ public final class KioskScene {
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
         if let toast { consider(toast.nextDeadline(after: time)) }
+        if let identifyBanner, identifyBanner.expires > time { consider(identifyBanner.expires) }
         if let p = pulse, p.start + p.duration > time { consider(time) }
         return best
     }

@@ -20,6 +20,8 @@ public final class AppScreen: SessionClient {
     public var reload: (() -> KioskApplication?)?
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
     var databaseWatcher: FileChangeWatcher?
+    /// When the last touch or key reached the app (`status`); nil before the first.
+    var lastInputAt: LoopInstant?
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
     /// it they are recorded as skipped.
@@ -54,10 +56,12 @@ public final class AppScreen: SessionClient {
     public func handle(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
+            lastInputAt = sample.time
             app.handle(SwipeCore.TouchEvent(
                 slot: sample.slot, phase: sample.phase,
                 point: Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
+            lastInputAt = key.time
             if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
         case .deviceAdded(let info):
             session.logger.info("input device added: name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
@@ -101,17 +105,24 @@ public final class AppScreen: SessionClient {
         return "\(session.display.summary), \(items) items"
     }
 
+    /// SIGHUP and `ctl reload`: the configuration read again (``reload``) replaces the running
+    /// app, keeping its running commands. - Returns: false when it could not be read (kept).
+    func reloadConfiguration() -> Bool {
+        guard let fresh = reload?() else { return false }
+        fresh.commands = app.commands  // with the commands running and their caps
+        app = fresh
+        app.storeWatched = databaseWatcher != nil
+        lastFrame = nil
+        connectHaptics()
+        session.invalidate()
+        session.logger.info("configuration reloaded")
+        return true
+    }
+
     public func handle(signal: LoopSignal) {
         switch signal {
         case .reload:
-            guard let fresh = reload?() else { return }
-            fresh.commands = app.commands  // with the commands running and their caps
-            app = fresh
-            app.storeWatched = databaseWatcher != nil
-            lastFrame = nil
-            connectHaptics()
-            session.invalidate()
-            session.logger.info("configuration reloaded")
+            _ = reloadConfiguration()
         case .screenshot:
             let path = "/tmp/swipe-kiosk-screenshot.png"
             do {
