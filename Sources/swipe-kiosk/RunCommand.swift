@@ -30,11 +30,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The control socket (default: $RUNTIME_DIRECTORY/control.sock, else $XDG_RUNTIME_DIR/swipe-kiosk/control.sock).")
     var controlSocket: String?
 
-    /// Only for `--backend headless`: a DRM panel's size is its mode.
+    /// Only with `--backend headless` (refused otherwise): a DRM panel's size is its mode.
     @OptionGroup var screen: ScreenSizeOption
 
     func validate() throws {
         guard ["auto", "drm", "headless"].contains(backend) else { throw ValidationError("--backend must be auto, drm or headless") }
+        if screen.size != nil, backend != "headless" {
+            throw ValidationError("--size is for --backend headless; a DRM panel's size is its mode")
+        }
     }
 
     func run() throws {
@@ -42,10 +45,6 @@ struct RunCommand: ParsableCommand {
         let logger = Logger(label: "swipe-kiosk")
         let configuration = demo.applied(to: try options.loadConfiguration())
         let chosen = backend == "auto" ? configuration.display.backend.rawValue : backend
-        if chosen != "headless", screen.size != nil {
-            printError("run: --size is for --backend headless; a DRM panel's size is its mode")
-            throw ExitCode.usage
-        }
         let session: KioskSession
         do {
             session = try chosen == "headless" ? headlessSession(configuration, logger: logger)

@@ -79,7 +79,7 @@ public final class ReplaySession {
                 events.append(.init(time: time, kind: .pointerMotion(dx: dx, dy: dy)))
             case .button(let pressed):
                 events.append(.init(time: time, kind: .button(pressed: pressed)))
-            case .screenshot, .state, .end:
+            case .screenshot, .state, .screen, .end:
                 break
             }
         }
@@ -97,6 +97,8 @@ public final class ReplaySession {
                 capture(at: step.timeMs) { [unowned self] in try writeScreenshot(to: outputDirectory + "/" + path) }
             case .state(let path):
                 capture(at: step.timeMs) { [unowned self] in try writeState(to: outputDirectory + "/" + path, timeMs: step.timeMs) }
+            case .screen(let on):
+                capture(at: step.timeMs) { [unowned self] in session.setScreen(on: on) }
             case .touch, .key, .pointer, .pointerMotion, .button, .end:
                 break
             }
