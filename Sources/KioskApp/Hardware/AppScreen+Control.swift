@@ -1,7 +1,7 @@
 // What the running app does for its control socket's requests (README "Control socket"): the
 // socket itself (KioskHardware's ControlSocket) only parses lines; here they become the app's
-// operations. Everything answers at once on the loop; the screenshot's PNG is encoded here too
-// (tens of milliseconds at 1280x800, once per request: a client cannot make the loop wait for it).
+// operations. Everything answers at once on the loop except the screenshot, whose PNG is encoded
+// by a worker (ScreenshotEncoder) from a copy of the frame.
 import Canvas
 import Foundation
 import KioskHardware
@@ -29,18 +29,18 @@ extension AppScreen {
 
     /// Answers `socket`'s requests; `version` and `kiosk` (the name `identify` shows) go into `status`.
     public func serve(_ socket: ControlSocket, version: String, kiosk: String) {
-        socket.onRequest = { [unowned self] request in
+        socket.onRequest = { [unowned self] request, respond in
             switch request {
-            case .status: return status(version: version, kiosk: kiosk)
-            case .screenshot: return screenshot()
+            case .status: respond(status(version: version, kiosk: kiosk))
+            case .screenshot: screenshot(respond)
             case .screenOff, .screenOn:
                 session.setScreen(on: request == .screenOn)
-                return .ok([])
+                respond(.ok([]))
             case .reload:
-                return reloadConfiguration() ? .ok([]) : .error("configuration reload failed: keeping the running one (check it with check-config)")
+                respond(reloadConfiguration() ? .ok([]) : .error("configuration reload failed: keeping the running one (check it with check-config)"))
             case .identify:
                 app.scene.show(IdentifyBanner(text: "kiosk \(kiosk)", shownAt: lastTime))
-                return .ok([])
+                respond(.ok([]))
             }
         }
     }
@@ -62,13 +62,12 @@ extension AppScreen {
     }
 
     /// The PNG of what the panel shows: the last frame drawn, or black while it is dark.
-    private func screenshot() -> ControlReply {
+    private func screenshot(_ respond: ControlResponder) {
         do {
-            if session.isScreenOn { return .ok(try PNG.encode(surface)) }
-            let dark = try Surface(width: surface.width, height: surface.height, format: .xrgb8888)
-            return .ok(try PNG.encode(dark))
+            let frame = session.isScreenOn ? surface : try Surface(width: surface.width, height: surface.height, format: .xrgb8888)
+            screenshots.request(respond, frame: frame)
         } catch {
-            return .error("screenshot: \(error)")
+            respond(.error("screenshot: \(error)"))
         }
     }
 }

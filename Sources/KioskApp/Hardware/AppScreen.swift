@@ -22,6 +22,8 @@ public final class AppScreen: SessionClient {
     var databaseWatcher: FileChangeWatcher?
     /// When the last touch or key reached the app (`status`); nil before the first.
     var lastInputAt: LoopInstant?
+    /// `ctl screenshot`'s PNGs, encoded off the loop (AppScreen+Control).
+    let screenshots = ScreenshotEncoder()
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
     /// it they are recorded as skipped.
@@ -51,6 +53,7 @@ public final class AppScreen: SessionClient {
     public func tick(now: LoopInstant) {
         lastTime = seconds(now)
         app.tick(time: lastTime)
+        screenshots.collect()
     }
 
     public func handle(_ event: InputEvent) {
@@ -86,10 +89,19 @@ public final class AppScreen: SessionClient {
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? { instant(app.nextDeadline(after:), now: now) }
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now)].compactMap { $0 }.min()
+    }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
-    public func nextTimer(now: LoopInstant) -> LoopInstant? { instant(app.nextTimer(after:), now: now) }
+    public func nextTimer(now: LoopInstant) -> LoopInstant? {
+        [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now)].compactMap { $0 }.min()
+    }
+
+    /// While a screenshot is being encoded, the next look for it.
+    private func screenshotPoll(now: LoopInstant) -> LoopInstant? {
+        screenshots.isEncoding ? now.advanced(byNanoseconds: ScreenshotEncoder.pollNanoseconds) : nil
+    }
 
     /// `deadline(after: seconds(now))` on the loop's clock.
     private func instant(_ deadline: (Double) -> Double?, now: LoopInstant) -> LoopInstant? {

@@ -15,18 +15,24 @@ public final class ControlSocket {
 
     /// The socket's path.
     public let path: String
-    /// Answers a request (on the loop). Set before the first client connects.
-    public var onRequest: ((ControlRequest) -> ControlReply)?
+    /// Answers a request on the loop, at once or later (a screenshot encoded off the loop) by
+    /// calling the ``ControlResponder``. Set before the first client connects.
+    public var onRequest: ((ControlRequest, ControlResponder) -> Void)?
 
     private let loop: EventLoop
     private let listenFD: Int32
     /// Watches the listening socket and the clients; the loop watches it.
     private let epollFD: Int32
     private var clients: [Int32: Client] = [:]
+    /// Numbers connections, so a late answer never goes to a later client on the same descriptor.
+    private var nextConnection: UInt64 = 0
 
     /// One connection: what it sent so far, then the reply still to write.
     private struct Client {
+        let connection: UInt64
         var request: [UInt8] = []
+        /// The request line is complete (nothing more is read); its reply may still be being made.
+        var answered = false
         var reply: [UInt8]?
         var sent = 0
         var timeout: TimerID
@@ -65,8 +71,14 @@ public final class ControlSocket {
         for (token, events) in ready {
             let fd = Int32(truncatingIfNeeded: token)
             if fd == listenFD { acceptAll(); continue }
-            guard clients[fd] != nil else { continue }
-            if clients[fd]?.reply != nil { writeReply(fd) } else { readRequest(fd, hungUp: !events.isDisjoint(with: [.hangup, .error])) }
+            guard let client = clients[fd] else { continue }
+            if client.reply != nil {
+                writeReply(fd)
+            } else if !client.answered {
+                readRequest(fd, hungUp: !events.isDisjoint(with: [.hangup, .error]))
+            } else if !events.isDisjoint(with: [.hangup, .error]) {
+                drop(fd)  // left while its answer is being made
+            }
         }
     }
 
@@ -89,14 +101,15 @@ public final class ControlSocket {
                 continue
             }
             let timeout = loop.schedule(afterMilliseconds: Self.clientTimeoutMilliseconds) { [unowned self] in drop(fd) }
-            clients[fd] = Client(timeout: timeout)
+            nextConnection += 1
+            clients[fd] = Client(connection: nextConnection, timeout: timeout)
         }
     }
 
     /// Reads what is there; a full line (or the client's end of sending) is a request.
     private func readRequest(_ fd: Int32, hungUp: Bool) {
         var chunk = [UInt8](repeating: 0, count: 1024)
-        while let client = clients[fd], client.reply == nil {
+        while let client = clients[fd], !client.answered {
             let count = read(fd, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
@@ -113,22 +126,32 @@ public final class ControlSocket {
                 reply(fd, .error("request line over \(ControlRequest.maximumLineBytes) bytes"))
             }
         }
-        if hungUp, clients[fd]?.reply == nil { drop(fd) }
+        if hungUp, clients[fd]?.answered == false { drop(fd) }
     }
 
+    /// Stops reading and hands the request over (an unknown one is answered here).
     private func answer(_ fd: Int32, line: [UInt8]) {
+        guard let client = clients[fd] else { return }
+        clients[fd]?.answered = true
+        clients[fd]?.request = []
+        try? Epoll.modify(epoll: epollFD, fd: fd, events: [], token: UInt64(UInt32(bitPattern: fd)))
         let text = String(decoding: line, as: UTF8.self)
         guard let request = ControlRequest(line: text) else {
             let known = ControlRequest.allCases.map(\.rawValue).joined(separator: ", ")
             return reply(fd, .error("unknown request (known: \(known))"))
         }
-        reply(fd, onRequest?(request) ?? .error("not ready"))
+        guard let onRequest else { return reply(fd, .error("not ready")) }
+        onRequest(request, ControlResponder { [weak self] reply in
+            guard let self, clients[fd]?.connection == client.connection else { return }  // gone meanwhile
+            self.reply(fd, reply)
+        })
     }
 
-    /// Stops reading and writes `reply` as the client takes it.
+    /// Writes `reply` as the client takes it, then closes.
     private func reply(_ fd: Int32, _ reply: ControlReply) {
-        clients[fd]?.reply = reply.bytes
+        clients[fd]?.answered = true
         clients[fd]?.request = []
+        clients[fd]?.reply = reply.bytes
         try? Epoll.modify(epoll: epollFD, fd: fd, events: .writable, token: UInt64(UInt32(bitPattern: fd)))
         writeReply(fd)
     }
@@ -154,4 +177,13 @@ public final class ControlSocket {
         try? Epoll.remove(epoll: epollFD, fd: fd)
         closeDescriptor(fd)
     }
+}
+
+/// Answers one request, once, on the loop (later is fine: the client waits, bounded by its timeout).
+public struct ControlResponder {
+    private let send: (ControlReply) -> Void
+
+    init(_ send: @escaping (ControlReply) -> Void) { self.send = send }
+
+    public func callAsFunction(_ reply: ControlReply) { send(reply) }
 }
