@@ -71,6 +71,7 @@ struct RunCommand: ParsableCommand {
             return next
         }
         session.client = screen
+        screen.followSchedule(on: .system)
         let control = try controlSocket(on: session, logger: logger)
         if let control { screen.serve(control, version: SwipeKioskCommand.version, kiosk: ControlSocket.hostName()) }
         logger.info("kiosk running: \(screen.readyStatus)")

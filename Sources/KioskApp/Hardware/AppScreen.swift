@@ -24,6 +24,11 @@ public final class AppScreen: SessionClient {
     var lastInputAt: LoopInstant?
     /// `ctl screenshot`'s PNGs, encoded off the loop (AppScreen+Control).
     let screenshots = ScreenshotEncoder()
+    /// The screen schedule (AppScreen+Schedule): its clock, when to look at it next, and what it
+    /// last asked for (nil: nothing yet).
+    var scheduleClock: ScheduleClock?
+    var scheduleCheckAt: LoopInstant?
+    var scheduleWantsOn: Bool?
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
     /// it they are recorded as skipped.
@@ -54,6 +59,7 @@ public final class AppScreen: SessionClient {
         lastTime = seconds(now)
         app.tick(time: lastTime)
         screenshots.collect()
+        applySchedule(now: now)
     }
 
     public func handle(_ event: InputEvent) {
@@ -90,12 +96,12 @@ public final class AppScreen: SessionClient {
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
     public func nextDeadline(now: LoopInstant) -> LoopInstant? {
-        [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now)].compactMap { $0 }.min()
+        [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
     public func nextTimer(now: LoopInstant) -> LoopInstant? {
-        [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now)].compactMap { $0 }.min()
+        [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// While a screenshot is being encoded, the next look for it.

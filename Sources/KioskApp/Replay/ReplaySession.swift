@@ -91,6 +91,8 @@ public final class ReplaySession {
     @discardableResult
     public func play(_ script: TouchScript, outputDirectory: String) throws -> Double {
         let endMs = script.steps.first(where: { $0.action == .end })?.timeMs ?? ((script.steps.last?.timeMs ?? 0) + 500)
+        // `[display] on_hours`: a script's time 0 is the headless store epoch, in UTC (`screenshot` shows the app, schedule or not).
+        screen.followSchedule(on: .virtual(epochMilliseconds: AppOptions.headlessEpoch))
         for step in script.steps {
             switch step.action {
             case .screenshot(let path):

@@ -18,15 +18,16 @@ final class RunningKiosk {
     var runtime: String { directory.file("run") }
     var socket: String { runtime + "/control.sock" }
 
-    /// Starts the app and waits (at most ~20 s) until its socket answers `status`.
-    init(config text: String = "", arguments: [String] = []) throws {
+    /// Starts the app (`backend`: the arguments choosing the headless backend and its size) and
+    /// waits (at most ~20 s) until its socket answers `status`.
+    init(config text: String = "", backend: [String] = ["--backend", "headless", "--size", RunningKiosk.size], arguments: [String] = []) throws {
         directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         try text.write(toFile: config, atomically: true, encoding: .utf8)
         let created = try KioskProcess(["init-db", "--demo", "--database", database, "--config", config])
         XCTAssertEqual(created.status, 0, created.standardError)
         child.executableURL = try ItemStoreDurabilityTests.kioskExecutable()
-        child.arguments = ["run", "--backend", "headless", "--size", Self.size, "--database", database, "--config", config] + arguments
+        child.arguments = ["run"] + backend + ["--database", database, "--config", config] + arguments
         child.environment = ProcessInfo.processInfo.environment.merging(["RUNTIME_DIRECTORY": runtime]) { $1 }
         child.standardError = errors
         child.standardOutput = FileHandle.nullDevice
