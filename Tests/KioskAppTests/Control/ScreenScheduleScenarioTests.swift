@@ -3,6 +3,8 @@
 // comes on at the minute without any input, and goes off again; an operator's `screen on` holds
 // until the next change. Bad values are `file:line:column` diagnostics (check-config, exit 65).
 import Foundation
+import KioskConfig
+import KioskStore
 import XCTest
 @testable import KioskApp
 
@@ -38,6 +40,18 @@ final class ScreenScheduleScenarioTests: XCTestCase {
         XCTAssertEqual(display(try s.state("six")).blanked, true, "off at 18:00")
         XCTAssertEqual(display(try s.state("friday")).blanked, false)
         XCTAssertEqual(display(try s.state("saturday")).blanked, true, "not on Saturday")
+    }
+
+    func testThePanelWakesByItsOwnTimerWithNothingElseDue() throws {
+        // No capture or touch at 08:00: only the schedule's timer (kept while the panel is dark) wakes the loop.
+        let configuration = try KioskConfiguration.parse("[display]\non_hours = \"08:00-18:00\"\n", file: "test.toml")
+        let app = try AppOptions.parse([]).makeApplication(configuration: configuration, databasePath: ItemStore.inMemoryPath, size: (640, 400))
+        let replay = try ReplaySession(app: app, width: 640, height: 400)
+        replay.screen.followSchedule(on: .virtual(epochMilliseconds: AppOptions.headlessEpoch))
+        try replay.run(untilMs: Double(8 * hour - 1))
+        XCTAssertTrue(replay.session.display.isBlanked)
+        try replay.run(untilMs: Double(8 * hour + 20))
+        XCTAssertFalse(replay.session.display.isBlanked, "on at 08:00 by the schedule's own timer")
     }
 
     func testScreenOnAtNightHoldsUntilTheNextChange() throws {
