@@ -115,11 +115,14 @@ struct RunCommand: ParsableCommand {
         return hardware
     }
 
-    /// A virtual `--size` panel (default 1280x800) at 60 Hz on real time.
+    /// A virtual panel at 60 Hz on real time: `--size` (default 1280x800) is the app's upright
+    /// screen, the panel its transpose at 90/270 (as for `replay` and `screenshot`).
     private func headlessSession(_ configuration: KioskConfiguration, logger: Logger) throws -> KioskSession {
         let size = screen.screenSize(fallback: (1280, 800))
+        let rotated = rotation.resolved(configuration)
+        let physical = rotated.swapsAxes ? PixelSize(width: size.height, height: size.width) : PixelSize(width: size.width, height: size.height)
         return try KioskSession.headless(
-            physicalSize: PixelSize(width: size.width, height: size.height), refreshRate: 60,
+            physicalSize: physical, refreshRate: 60, rotation: rotated,
             haptics: configuration.haptics.hardware, blankAfterSeconds: Int(configuration.idle.blankAfter), logger: logger)
     }
 }
