@@ -1,11 +1,10 @@
 // `ctl screenshot` without a stall: encoding a 1080p frame as PNG takes longer than a frame
 // (over 100 ms in a debug build), so the loop only copies the frame (a memcpy) and a worker
-// encodes it. Requests that arrive while one is being encoded share its result, so at most one
+// encodes it on a thread of its own. Requests that arrive while one is being encoded share its result, so at most one
 // copy and one encode exist at a time however many clients ask. The loop looks for the result
 // every 8 ms while one is under way (the app's timers run on the same tick), as it does for
 // picture decodes, and answers the waiting clients.
 import Canvas
-import Dispatch
 import Foundation
 import KioskHardware
 
@@ -37,7 +36,7 @@ final class ScreenshotEncoder: @unchecked Sendable {
             (copy.baseAddress + y * copy.stride).copyMemory(from: frame.baseAddress + y * frame.stride, byteCount: frame.width * 4)
         }
         let box = UncheckedBox(copy)
-        DispatchQueue.global(qos: .utility).async { [self] in
+        Thread.detachNewThread { [self] in
             let reply: ControlReply
             do { reply = .ok(try PNG.encode(box.value)) } catch { reply = .error("screenshot: \(error)") }
             lock.lock()
