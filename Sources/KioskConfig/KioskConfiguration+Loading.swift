@@ -88,6 +88,8 @@ extension KioskConfiguration {
         if let r = root.table("sheet") { sheet = SheetSettings(reading: r) }
         if let r = root.table("ui") {
             ui.stylesSheet = r.bool("styles_sheet", default: ui.stylesSheet)
+            ui.listsPage = r.bool("lists_page", default: ui.listsPage)
+            ui.listsTitle = r.string("lists_title") ?? ui.listsTitle
             r.finish()
         }
         direction = root.choice("direction") ?? direction
@@ -148,6 +150,12 @@ extension InputSettings {
             r.report("input.keyboard_allow: \(problem) (give device names as list-inputs shows them, or USB ids \"vvvv:pppp\")",
                      key: "keyboard_allow")
             keyboardAllow = []
+        }
+        // With every keyboard admitted the allow-list would be ignored: the integrator who wrote it
+        // meant a locked-down panel.
+        if keyboard, !keyboardAllow.isEmpty {
+            r.report("input.keyboard_allow is only used with keyboard = false; keyboard = true admits every keyboard",
+                     key: "keyboard_allow")
         }
         r.finish()
     }

@@ -138,6 +138,10 @@ public struct UISettings: Hashable, Sendable {
     /// The navigation bar's cog, which opens the live Styles sheet (swipe behaviour, the list
     /// shown); false hides it, so nobody at a production panel changes them.
     public var stylesSheet = true
+    /// The root page lists the configured lists; a tap opens one (`lists_page`).
+    public var listsPage = false
+    /// The lists page's title (`lists_title`).
+    public var listsTitle = "Lists"
 
     public init() {}
 }

@@ -57,7 +57,7 @@ public struct TouchScript: Sendable {
     public static let tapDurationMs = 60.0
     public static let swipeStepMs = 8.0
 
-    /// What a script may ask (README, "Reliability"): checked at parse time, so a script can
+    /// What a script may ask (docs/RELIABILITY.md): checked at parse time, so a script can
     /// neither run for years of virtual time nor expand into more samples than memory holds.
     /// The latest time of any step: 7 days, long enough for a week-long soak replay.
     public static let maximumTimeMs = 604_800_000.0

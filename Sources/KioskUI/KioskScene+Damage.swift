@@ -35,7 +35,9 @@ extension KioskScene {
             // Its rows scroll inside the panel, and the panel fades while it is dragged down.
             global.combine(sheet.scroll.offset(at: time)); global.combine(sheet.dismissal.alpha(at: time))
         }
-        if let toast { global.combine(toast); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2)) }
+        for (toast, slot) in toasts {
+            global.combine(toast); global.combine(slot); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2))
+        }
         if let identifyBanner, time < identifyBanner.expires { global.combine(identifyBanner) }
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         let page = top.map { signature(of: $0, at: time) }

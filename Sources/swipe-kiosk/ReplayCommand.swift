@@ -15,7 +15,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Play a touch script headless; same script, same pixels.")
 
-    @Argument(help: "A touch script (its format: README, \"Commands\") or a `libinput record` YAML file.")
+    @Argument(help: "A touch script (its format: docs/TESTING.md) or a `libinput record` YAML file.")
     var script: String
 
     @OptionGroup var options: AppOptions
@@ -23,6 +23,8 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var screen: ScreenSizeOption
 
     @OptionGroup var demo: DemoOption
+
+    @OptionGroup var list: ListOption
 
     @OptionGroup var rotation: RotationOption
 
@@ -53,13 +55,13 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let configuration = demo.applied(to: try options.loadConfiguration())
+        let configuration = try list.applied(to: demo.applied(to: try options.loadConfiguration()))
         let rotated = rotation.resolved(configuration)
         let parsed: TouchScript
         let size: (width: Int, height: Int)
         do {
             if LibinputRecording.looksLikeRecording(text) {
-                size = screen.screenSize(fallback: (1280, 800))
+                size = screen.screenSize(fallback: ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
                 // The recording's absolute axes span the panel, the app's screen turned back.
                 let panel = rotated.swapsAxes ? (size.height, size.width) : (size.width, size.height)
                 parsed = try LibinputRecording.script(from: text, file: script, width: panel.0, height: panel.1)
@@ -69,13 +71,16 @@ struct ReplayCommand: ParsableCommand {
                 guard !parsed.steps.isEmpty else {
                     throw ScriptError(file: script, line: 0, message: "no `at` commands: the script has nothing to replay")
                 }
-                size = screen.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
+                size = screen.screenSize(fallback: parsed.size.map { ($0.width, $0.height) }
+                                         ?? ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
             }
         } catch let error as ScriptError {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: size)
+        let database = options.headlessDatabase(configuration, command: "replay")
+        let app = try options.makeApplication(
+            configuration: configuration, databasePath: database.path, preview: database.preview, size: size)
         do {
             let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, rotation: rotated,
                                          steps: parsed.steps, runCommands: runCommands)

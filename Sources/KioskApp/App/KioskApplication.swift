@@ -57,8 +57,13 @@ public final class KioskApplication {
     var commands = CommandRunner()
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
     public let pictures: PictureLibrary
-    /// Items deleted and not yet purged: item id → when its undo window closes (then it is purged).
-    var undoable: [ItemID: Double] = [:]
+    /// Reads the lists' sections after another program's write, off the loop (nil for a private
+    /// in-memory database, which no other program writes).
+    let sectionReader: SectionReader?
+
+    deinit { sectionReader?.stop() }
+    /// Changes that may still be undone, and deletes not yet purged (purged when their window closes).
+    var undoable = UndoBook()
     /// When the undo window of a delete from before this run ends (the kiosk restarted inside
     /// it): the purge is due then whatever `undoable` holds (`scheduleEarlierPurge`).
     var earlierDeletePurge: Double?
@@ -97,6 +102,7 @@ public final class KioskApplication {
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock
+        sectionReader = store.path == ItemStore.inMemoryPath ? nil : SectionReader()
         styles = StyleOverrides(navigation: configuration.navigation.transition)
         if configuration.data.demoData {
             let seedTime: StoreTime
@@ -126,7 +132,7 @@ public final class KioskApplication {
         // `[ui] styles_sheet = false`: no cog, so no Styles sheet at a production panel.
         scene.trailingButtonIcon = configuration.ui.stylesSheet ? "cog" : nil
         scene.swipeBack = configuration.navigation.swipeBack
-        scene.setRoot(.list(try makePage(first)))
+        scene.setRoot(.list(configuration.ui.listsPage ? makeListsPage() : try makePage(first)))
         // From here on the loop never waits for another writer longer than a frame.
         try store.setBusyTimeout(Self.loopBusyTimeoutMs)
         scheduleEarlierPurge()
@@ -185,6 +191,7 @@ public final class KioskApplication {
         // Replay: the decoder finishes what the last frame asked for before time moves on.
         _ = pictures.waitForDecoderIfReplaying()
         if pictures.collect() { scene.needsRender = true }
+        collectSections()
         resetIfIdle()
         // The same expression as nextDeadline, so a tick at the deadline always polls.
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
@@ -193,7 +200,7 @@ public final class KioskApplication {
             followDatabaseFile()
             // Not through `read`: that the file changed says nothing of whether its items can be read.
             do {
-                if try store.pollForChanges() { for id in pages.keys { syncWithStore(id) } }
+                if try store.pollForChanges() { refreshAfterOutsideChange() }
             } catch {
                 reportReadFailure("changes", error)
             }
@@ -210,9 +217,10 @@ public final class KioskApplication {
     func nextTimer(after time: Double) -> Double? {
         let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
         let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
-        // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
-        let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.values.min(), earlierDeletePurge].compactMap { $0 }.min()
+        // While pictures are decoding or sections are read, look for them every 8 ms (workers post
+        // into a locked list).
+        let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
+        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
@@ -224,14 +232,14 @@ public final class KioskApplication {
     }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
-    /// sheet's List row may have shown another), scroll to the top.
+    /// sheet's List row may have shown another) or the lists page, scroll to the top.
     func resetIfIdle() {
         guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
         scene.removeSheet()
         scene.hideToast()
         scene.popToRoot()
-        if let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
+        if !configuration.ui.listsPage, let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
             scene.setRoot(.list(page))
             reload(first.id)
         }

@@ -75,13 +75,15 @@ struct StateDump: Encodable {
     let haptics: [Haptic]
     let log: [LogEntry]
     let toast: String?
+    /// Every toast showing, bottom to top.
+    let toasts: [String]
     /// The keyboard-focused item's id (docs/ARCHITECTURE.md, "State dump"), null when no focus is shown.
     let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast, focus
+        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast, toasts, focus
         case pictureWarnings = "picture_warnings"
     }
 
@@ -106,6 +108,7 @@ struct StateDump: Encodable {
         haptics = app.haptics.map { Haptic(timeMs: $0.timeMs, event: $0.event.rawValue) }
         log = app.log.map { LogEntry(timeMs: $0.timeMs, action: $0.action, item: $0.item) }
         toast = s.toast
+        toasts = s.toasts
         focus = s.focus
         pictureWarnings = app.pictures.warnings
     }
@@ -125,6 +128,7 @@ struct StateDump: Encodable {
         try c.encode(haptics, forKey: .haptics)
         try c.encode(log, forKey: .log)
         try c.encode(toast, forKey: .toast)
+        try c.encode(toasts, forKey: .toasts)
         try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
     }

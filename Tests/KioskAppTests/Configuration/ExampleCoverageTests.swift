@@ -72,6 +72,8 @@ final class ExampleCoverageTests: XCTestCase {
             "data.undo_window_s": ["NavigationOptionTests.testUndoWindowDecidesWhenADeletedItemIsGoneForGood"],
             "data.database": ["e2e:test_service_vm.py:test_4_sigkill_restarts_within_5s"],
             "ui.styles_sheet": ["StylesSheetScenarioTests.testStylesSheetFalseHidesTheCog"],
+            "ui.lists_page": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
+            "ui.lists_title": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
             "data.poll_interval_ms": ["NavigationOptionTests.testPollIntervalDecidesHowSoonAnOutsideChangeShows"],
         ]
         for key in ["background", "nav_bar", "nav_title", "row", "separator", "title", "subtitle", "accent", "badge", "unread",
@@ -93,6 +95,7 @@ final class ExampleCoverageTests: XCTestCase {
             for key in ["id", "effect"] { table["lists.\(side).actions.\(key)"] = [full] }
         }
         table["lists.leading.actions.text_color"] = [side]
+        table["lists.trailing.actions.undo"] = ["UndoScenarioTests.testAFlagOffersUndoOnlyWhenConfiguredSo"]
         table["lists.leading.actions.hides_when_selected"] = [effect + "testHidesWhenSelectedClosesTheRowAfterItsAction"]
         return table
     }()
