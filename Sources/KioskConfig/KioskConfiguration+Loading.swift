@@ -6,6 +6,7 @@ import Glibc
 #endif
 import KioskFiles
 import struct KioskHardware.CalibrationMatrix
+import struct KioskHardware.ScreenSchedule
 import struct KioskHardware.HapticPattern
 import struct KioskHardware.KeyboardPolicy
 import enum KioskHardware.ModeRequest
@@ -116,6 +117,10 @@ extension DisplaySettings {
         rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
         atomic = r.choice("atomic") ?? atomic
         scale = r.number("scale", default: scale, in: Self.scaleRange)
+        let hours = r.string("on_hours"), days = r.string("on_days")
+        if let hours, let problem = ScreenSchedule.hoursProblem(hours) { r.report(problem, key: "on_hours") }
+        if let days, let problem = ScreenSchedule.daysProblem(days) { r.report(problem, key: "on_days") }
+        if hours != nil || days != nil { schedule = ScreenSchedule(hours: hours, days: days) }
         r.finish()
     }
 }

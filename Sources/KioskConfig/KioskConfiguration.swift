@@ -3,6 +3,7 @@
 // configuration; the swipe-related parts are SwipeCore values the UI uses directly.
 import Glibc
 import enum KioskHardware.ModeRequest
+import struct KioskHardware.ScreenSchedule
 import SwipeCore
 
 /// The whole configuration of one kiosk.
@@ -79,6 +80,8 @@ public struct DisplaySettings: Hashable, Sendable {
     public var scale: Double = 1
     /// The accepted `scale` values.
     public static let scaleRange: ClosedRange<Double> = 0.5...4
+    /// `on_hours` / `on_days`: when the panel is on (nil: always, apart from idle blanking).
+    public var schedule: ScreenSchedule?
 
     public init() {}
 }

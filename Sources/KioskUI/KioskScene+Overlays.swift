@@ -95,6 +95,7 @@ extension KioskScene {
         }
         if let toast = actionToast, time >= toast.expires { actionToast = nil; needsRender = true }
         if let toast = messageToast, time >= toast.expires { messageToast = nil; needsRender = true }
+        if let identifyBanner, time >= identifyBanner.expires { self.identifyBanner = nil; needsRender = true }
     }
 
     /// Routes a touch to the toast's button or the sheet; true when one of them took it.

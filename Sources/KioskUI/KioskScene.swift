@@ -9,14 +9,14 @@ public enum ScenePage {
     case list(ListPage)
     case detail(DetailPage)
 
-    var id: String {
+    public var id: String {
         switch self {
         case .list(let p): return p.id
         case .detail(let p): return p.id
         }
     }
 
-    var title: String {
+    public var title: String {
         switch self {
         case .list(let p): return p.title
         case .detail(let p): return p.item.title
@@ -69,6 +69,8 @@ public final class KioskScene {
     public internal(set) var actionToast: ToastView?
     /// The message toast, if one is showing: drawn above the action toast while both show.
     public internal(set) var messageToast: ToastView?
+    /// The `identify` banner, if one is showing (IdentifyBanner.swift).
+    public internal(set) var identifyBanner: IdentifyBanner?
     /// The visual haptic pulse: start, duration, strength.
     var pulse: (start: Double, duration: Double, strength: Double)?
     /// Whether the last tick had animations running (so the next one draws their end).
@@ -178,6 +180,7 @@ public final class KioskScene {
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
         for (toast, _) in toasts { consider(toast.nextDeadline(after: time)) }
+        if let identifyBanner, identifyBanner.expires > time { consider(identifyBanner.expires) }
         if let p = pulse, p.start + p.duration > time { consider(time) }
         return best
     }

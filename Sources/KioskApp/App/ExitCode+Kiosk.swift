@@ -40,6 +40,9 @@ extension ExitCode {
         return ExitCode(store: error)
     }
 
+    /// Something the command must create (the control socket) cannot be (EX_CANTCREAT).
+    public static let cannotCreateOutput = ExitCode(73)
+
     /// An output file cannot be created there: a directory, FIFO or device node is in the way,
     /// or the system refused (EX_CANTCREAT). Prints `cannot write PATH: reason` and returns 73.
     public static func cannotCreate(_ error: FileError) -> ExitCode {

@@ -84,7 +84,7 @@ public final class ReplaySession {
                 events.append(.init(time: time, kind: .pointerMotion(dx: dx, dy: dy)))
             case .button(let pressed):
                 events.append(.init(time: time, kind: .button(pressed: pressed)))
-            case .screenshot, .state, .end:
+            case .screenshot, .state, .screen, .end:
                 break
             }
         }
@@ -96,12 +96,16 @@ public final class ReplaySession {
     @discardableResult
     public func play(_ script: TouchScript, outputDirectory: String) throws -> Double {
         let endMs = script.steps.first(where: { $0.action == .end })?.timeMs ?? ((script.steps.last?.timeMs ?? 0) + 500)
+        // `[display] on_hours`: a script's time 0 is the headless store epoch, in UTC (`screenshot` shows the app, schedule or not).
+        screen.followSchedule(on: .virtual(epochMilliseconds: AppOptions.headlessEpoch))
         for step in script.steps {
             switch step.action {
             case .screenshot(let path):
                 capture(at: step.timeMs) { [unowned self] in try writeScreenshot(to: outputDirectory + "/" + path) }
             case .state(let path):
                 capture(at: step.timeMs) { [unowned self] in try writeState(to: outputDirectory + "/" + path, timeMs: step.timeMs) }
+            case .screen(let on):
+                capture(at: step.timeMs) { [unowned self] in session.setScreen(on: on) }
             case .touch, .key, .pointer, .pointerMotion, .button, .end:
                 break
             }
