@@ -192,6 +192,7 @@ install: $(INSTALL_BUILD) man
 	install -D -m 0644 systemd/tmpfiles.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-input.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules
+	install -D -m 0644 systemd/udev/71-swipe-kiosk-sound.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-sound.rules
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-out-of-service.service \
 	  > $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service
 	install -D -m 0644 systemd/lockdown/logind.conf $(DESTDIR)$(LOCKDOWN_LOGIND)
@@ -211,6 +212,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
 	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules \
+	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-sound.rules \
 	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service \
 	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL) \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1.gz

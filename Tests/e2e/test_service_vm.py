@@ -265,7 +265,8 @@ class KioskServiceVMTest(unittest.TestCase):
         for path in ("/etc/systemd/system/ctrl-alt-del.target", "/etc/systemd/system/getty-static.service",
                      "/usr/lib/systemd/logind.conf.d/50-swipe-kiosk.conf", "/usr/lib/systemd/system.conf.d/50-swipe-kiosk.conf",
                      "/usr/lib/sysctl.d/50-swipe-kiosk.conf", "/usr/lib/udev/rules.d/71-swipe-kiosk-input.rules",
-                     "/usr/lib/udev/rules.d/71-swipe-kiosk-drm.rules", "/usr/lib/systemd/system/swipe-kiosk.service",
+                     "/usr/lib/udev/rules.d/71-swipe-kiosk-drm.rules", "/usr/lib/udev/rules.d/71-swipe-kiosk-sound.rules",
+                     "/usr/lib/systemd/system/swipe-kiosk.service",
                      "/usr/lib/systemd/system/swipe-kiosk-out-of-service.service", "/etc/swipe-kiosk", "/var/lib/swipe-kiosk"):
             self.assertEqual(self.query(f"[ -e {path} ] || [ -L {path} ] && echo present || echo gone"), "gone", path)
         self.assertNotEqual(self.query("systemctl is-enabled ctrl-alt-del.target 2>&1"), "masked")
