@@ -12,7 +12,8 @@ struct CtlCommand: ParsableCommand {
         commandName: "ctl",
         abstract: "Ask the running app: screenshot FILE | screen off | screen on | reload | identify | status.")
 
-    @Option(help: "The app's control socket (default: as `run` chooses it).")
+    @Option(help: ArgumentHelp(stringLiteral: "The app's control socket (default: $RUNTIME_DIRECTORY's, else the installed service's "
+                  + "/run/swipe-kiosk/control.sock when it is there, else $XDG_RUNTIME_DIR/swipe-kiosk/control.sock)."))
     var socket: String?
 
     @Argument(help: "screenshot FILE, screen off, screen on, reload, identify or status.")
@@ -37,7 +38,7 @@ struct CtlCommand: ParsableCommand {
         let reply: ControlReply
         do throws(ControlSocketError) {
             let path: String
-            if let socket { path = socket } else { path = try ControlSocket.defaultPath() }
+            if let socket { path = socket } else { path = try ControlSocket.clientPath() }
             reply = try ControlSocket.send(request, to: path)
         } catch {
             printError(error.meansNoApp ? "ctl: no swipe-kiosk is running (\(error))" : "ctl: \(error)")

@@ -106,6 +106,19 @@ class KioskServiceVMTest(unittest.TestCase):
         print(f"\n  touch changed {changed} pixels", flush=True)
         self.assertGreater(changed, 200, "a touch through the hot-plugged uinput device must change the screen")
 
+    def test_2b_ctl_asks_the_service_through_its_runtime_directory(self):
+        """`swipe-kiosk ctl` from an operator's shell (no $RUNTIME_DIRECTORY) finds the service's
+        socket in /run/swipe-kiosk (RuntimeDirectory=, mode 0660 through the sandbox) and the
+        app answers: status as JSON, a screenshot of the panel's size."""
+        status = self.query("runuser -u swipe-kiosk -- swipe-kiosk ctl status 2>&1 | tr -d '\\n'")
+        self.assertIn('"screen":"on"', status.replace(" ", ""), status)
+        self.assertEqual(self.query("stat -c '%a %U' /run/swipe-kiosk/control.sock"), "660 swipe-kiosk")
+        size = self.query("cd /tmp && swipe-kiosk ctl screenshot ctl.png && "
+                          "od -An -tu1 -j16 -N8 ctl.png | tr -s ' ' | sed 's/^ //'")
+        width = int.from_bytes(bytes(int(b) for b in size.split()[:4]), "big")
+        height = int.from_bytes(bytes(int(b) for b in size.split()[4:]), "big")
+        self.assertEqual((width, height), (W, H), size)
+
     def event_node(self, name):
         """The /dev/input/eventN name of the input device called `name` ('' while there is none)."""
         return self.query(f"grep -lx '{name}' /sys/class/input/event*/device/name | head -1 | cut -d/ -f5")

@@ -60,6 +60,19 @@ extension ControlSocket {
         return xdg + "/swipe-kiosk/" + fileName
     }
 
+    /// The installed service's socket (swipe-kiosk.service's `RuntimeDirectory=swipe-kiosk`).
+    public static let servicePath = "/run/swipe-kiosk/" + fileName
+
+    /// Where `ctl` looks without `--socket`: as `run` chooses its own under systemd
+    /// ($RUNTIME_DIRECTORY), else the installed service's socket when it is there (an operator's
+    /// shell has no $RUNTIME_DIRECTORY), else `run`'s $XDG_RUNTIME_DIR one.
+    public static func clientPath() throws(ControlSocketError) -> String {
+        if let runtime = getenv("RUNTIME_DIRECTORY"), runtime.pointee != 0 { return try defaultPath() }
+        var info = stat()
+        if lstat(servicePath, &info) == 0 { return servicePath }
+        return try defaultPath()
+    }
+
     /// The runtime directory for `defaultPath`'s XDG case (mkdir 0700; an existing one is kept).
     public static func makeDirectory(for path: String) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
