@@ -146,6 +146,8 @@ E2E_TOOLS = qemu-system-x86 qemu-system-arm gcc libc6-dev python3 debootstrap e2
             qemu-system-gui xvfb x11-utils x11-apps
 # The QEMU-only kernel with simpledrm and vkms (Tests/e2e/customkernel.py), from Debian's source.
 E2E_TOOLS += linux-source make bc bison flex libelf-dev libssl-dev
+# The fleet feed's broker on the host, which the service VM reaches at 10.0.2.2 (test_service_vm.py).
+E2E_TOOLS += mosquitto mosquitto-clients
 
 test-e2e: deb deb-arm64
 	$(call ensure_debs,$(E2E_TOOLS))
