@@ -89,6 +89,7 @@ extension KioskConfiguration {
             ui.stylesSheet = r.bool("styles_sheet", default: ui.stylesSheet)
             r.finish()
         }
+        if let r = root.table("feed") { feed = FeedSettings(reading: r) }
         direction = root.choice("direction") ?? direction
         let listReaders = root.tables("lists")
         if !listReaders.isEmpty {

@@ -68,13 +68,13 @@ final class ItemStoreTests: XCTestCase {
             try old.db.execute(Self.oldSchemaRows, operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 4)
+        XCTAssertEqual(try store.schemaVersion(), 5)
         XCTAssertEqual(try store.db.integer(
             "SELECT count(*) FROM sqlite_master WHERE name IN ('items_section_window', 'items_deleted', 'actions_log_item', 'store_meta')",
             operation: "test"), 4)
         XCTAssertEqual(try store.items(ItemQuery(listID: "inbox"), limit: 10).map(\.id), ["inbox-2", "inbox-1"])
         // Opening again applies nothing.
-        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 4)
+        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 5)
     }
 
     func testVersion2DatabaseGainsSectionsWithoutLosingData() throws {
@@ -86,7 +86,7 @@ final class ItemStoreTests: XCTestCase {
             try old.db.execute("INSERT INTO store_meta (key, value) VALUES ('demo_seeded', '1')", operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 4)
+        XCTAssertEqual(try store.schemaVersion(), 5)
         XCTAssertEqual(try store.integrityProblems(), [])
         // Every item keeps every field; all of them are under no section.
         XCTAssertEqual(try store.item(id: "inbox-1"), ItemRecord(
