@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
-        .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport"]),
+        .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )

@@ -1,6 +1,6 @@
 // The item store on real SQLite files in a temporary directory: opening, WAL and
 // durability settings, schema migrations, typed errors for bad files, demo data, and paging
-// a 100,000-item list through its index. Also holds the temporary-directory helper the
+// a 100,000-item list through its index. Also names the temporary-directory helper the
 // other store tests use.
 import CSQLite
 import Foundation
@@ -8,20 +8,10 @@ import XCTest
 @testable import KioskApp
 @testable import KioskStore
 @testable import KioskConfig
+import TestSupport
 
-/// A fresh directory under the system temp dir, removed when the test ends.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "swipekiosk-store-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
+/// The shared helper (TestSupport), by the name every file of this target uses without importing it.
+typealias TemporaryDirectory = TestSupport.TemporaryDirectory
 
 /// `count` items of `listID` with sort keys 1…count.
 func sampleItems(_ count: Int, listID: String = "inbox", time: StoreTime = 1_000) -> [ItemRecord] {
