@@ -77,6 +77,7 @@ extension FeedService {
     func publishStatus() {
         statusDue = false
         guard connected else { return }
+        lastStatus = loop.now
         var counts: [String: Int] = [:]
         for list in setup.lists { counts[list] = (try? store.visibleItemCount(listID: list)) ?? -1 }
         let status = StatusMessage(

@@ -36,6 +36,8 @@ public final class FeedService: EventLoopClient {
     var lastFailureKind: String?
     var statusMid: Int32?
     var statusDue = false
+    var statusTimer: TimerID?
+    var lastStatus = LoopInstant(nanoseconds: 0)
     let started: LoopInstant
     private let notifier: ServiceNotifier?
     private var readySent = false
@@ -127,7 +129,14 @@ public final class FeedService: EventLoopClient {
                 self?.commitBatch()
             }
         }
-        if statusDue { publishStatus() }
+        if statusDue && statusTimer == nil {
+            // On change, at most once a second: a stream of updates is not a stream of statuses.
+            let wait = max(0, lastStatus.adding(milliseconds: 1000).nanoseconds - now.nanoseconds) / 1_000_000
+            statusTimer = loop.schedule(afterMilliseconds: wait) { [weak self] in
+                self?.statusTimer = nil
+                self?.publishStatus()
+            }
+        }
     }
 
     public var needsRender: Bool { false }
@@ -166,6 +175,7 @@ public final class FeedService: EventLoopClient {
             case .success(let change): add(change)
             case .failure(let refusal):
                 counters.refuse(refusal.reason)
+                statusDue = true
                 refusalLog.log(refusal, topicShown: ItemMessageReader.shown(topic),
                                nowMilliseconds: loop.now.nanoseconds / 1_000_000, logger: logger)
             }
