@@ -14,18 +14,28 @@ final class MosquittoBroker {
         var keyFile: String
     }
 
+    /// The plain listener (the tests' own clients use it).
     let port: Int
+    /// The TLS listener, when there is one.
+    let tlsPort: Int?
     let configPath: String
     let logPath: String
     private var process: Process?
 
-    init(directory: String, tls: TLSFiles? = nil) throws {
+    /// `passwordFile`: a mosquitto_passwd file; every client must then log in.
+    init(directory: String, tls: TLSFiles? = nil, passwordFile: String? = nil) throws {
         port = try Self.freePort()
+        tlsPort = tls == nil ? nil : try Self.freePort()
         configPath = directory + "/mosquitto-\(port).conf"
         logPath = directory + "/mosquitto-\(port).log"
-        var lines = ["per_listener_settings false", "allow_anonymous true", "persistence false",
-                     "listener \(port) 127.0.0.1"]
-        if let tls { lines += ["cafile \(tls.caFile)", "certfile \(tls.certFile)", "keyfile \(tls.keyFile)"] }
+        // Started as root, mosquitto would drop to user `mosquitto`, who cannot read the test's files.
+        let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) } ?? "root"
+        var lines = ["per_listener_settings false", "persistence false", "user \(user)"]
+        lines += passwordFile.map { ["allow_anonymous false", "password_file \($0)"] } ?? ["allow_anonymous true"]
+        lines.append("listener \(port) 127.0.0.1")
+        if let tls, let tlsPort {
+            lines += ["listener \(tlsPort) 127.0.0.1", "cafile \(tls.caFile)", "certfile \(tls.certFile)", "keyfile \(tls.keyFile)"]
+        }
         try (lines.joined(separator: "\n") + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
         try start()
     }

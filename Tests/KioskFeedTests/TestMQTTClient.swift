@@ -19,9 +19,10 @@ final class TestMQTTClient: @unchecked Sendable {
     private var acknowledged = 0
     private var messages: [Message] = []
 
-    init(port: Int, id: String = "test-\(UUID().uuidString.prefix(8))") throws {
+    init(port: Int, id: String = "test-\(UUID().uuidString.prefix(8))", login: (String, String)? = nil) throws {
         _ = mosquitto_lib_init()
         handle = mosquitto_new(id, true, nil)!
+        if let login { mosquitto_username_pw_set(handle, login.0, login.1) }
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_int_option(handle, MOSQ_OPT_SEND_MAXIMUM, 1000)
         mosquitto_connect_callback_set(handle) { _, context, code in
