@@ -14,6 +14,9 @@ DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libha
             libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
 DEB_BUILD += libfontconfig-dev libicu-dev
 DEB_BUILD += libturbojpeg0-dev libwebp-dev
+# The fleet feed's MQTT client (KioskFeed); its tests start a real broker and make TLS files.
+DEB_BUILD += libmosquitto-dev
+DEB_FEED_TEST = mosquitto mosquitto-clients openssl
 # Fonts for text the shipped ones cannot draw (CJK, Thai, Indic, emoji): Recommends: of the
 # .deb (the app runs without them, drawing boxes), needed by the tests' golden images.
 DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
@@ -92,6 +95,7 @@ test-layers:
 	python3 -m unittest discover -s Tests/Layers
 
 test-unit: deps
+	$(call ensure_debs,$(DEB_FEED_TEST))
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 

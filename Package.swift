@@ -136,7 +136,7 @@ let package = Package(
         .target(
             name: "KioskFeed",
             dependencies: [
-                "KioskStore", "KioskConfig", "KioskHardware", "CMosquitto",
+                "KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The command line (docs/ARCHITECTURE.md, "Contracts") and the benchmarks: each command parses its

@@ -2,7 +2,7 @@
 // or from /etc/machine-id), the lists it takes items for, and the broker login, read from a file
 // only the service user may read or from a systemd credential, never from the configuration
 // (which is world-readable). Problems here are the operator's to fix: exit 65 with what to do.
-import Glibc
+import Foundation
 import KioskConfig
 import KioskFiles
 
@@ -41,7 +41,7 @@ extension FeedSetup {
     /// Resolves `configuration.feed`; `environment` looks up `CREDENTIALS_DIRECTORY`.
     public init(
         configuration: KioskConfiguration, version: String, machineIDPath: String = "/etc/machine-id",
-        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+        environment: (String) -> String? = { ProcessInfo.processInfo.environment[$0] }
     ) throws(FeedSetupError) {
         guard let feed = configuration.feed else {
             throw FeedSetupError(description: "the configuration has no [feed] section: this kiosk takes no fleet feed")
@@ -61,11 +61,11 @@ extension FeedSetup {
         }
         if let configured = feed.kioskID { kioskID = configured } else { kioskID = try Self.machineKioskID(path: machineIDPath) }
         if let path = feed.credentialsFile {
-            (username, password) = try Self.credentials(path, requirePrivate: true)
+            (username, password) = try Self.credentials(path, requirePrivate: true, mayBeMissing: false)!
         } else if let directory = environment("CREDENTIALS_DIRECTORY"), !directory.isEmpty,
-                  access(directory + "/mqtt", F_OK) == 0 {
-            // systemd made the credential readable by this service alone.
-            (username, password) = try Self.credentials(directory + "/mqtt", requirePrivate: false)
+                  let login = try Self.credentials(directory + "/mqtt", requirePrivate: false, mayBeMissing: true) {
+            // systemd made the credential (LoadCredential=mqtt:…) readable by this service alone.
+            (username, password) = login
         }
     }
 
@@ -80,19 +80,13 @@ extension FeedSetup {
         return String(hex.prefix(12)).lowercased()
     }
 
-    /// "username\npassword" from `path`; a file others may read is refused when `requirePrivate`.
-    static func credentials(_ path: String, requirePrivate: Bool) throws(FeedSetupError) -> (String, String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw FeedSetupError(description: "cannot read the credentials file \(path): \(String(cString: strerror(errno)))")
-        }
-        if requirePrivate && info.st_mode & 0o077 != 0 {
-            throw FeedSetupError(description: "the credentials file \(path) may be read by others (mode \(String(info.st_mode & 0o777, radix: 8))); "
-                                 + "chmod 600 it and give it to the service user")
-        }
+    /// "username\npassword" from `path`; a file others may read is refused when `requirePrivate`;
+    /// nil when the file does not exist and `mayBeMissing`.
+    static func credentials(_ path: String, requirePrivate: Bool, mayBeMissing: Bool) throws(FeedSetupError) -> (String, String)? {
         let text: String
-        do { text = try InputFile.text(path, limit: credentialsBytes) } catch {
-            throw FeedSetupError(description: "cannot read the credentials file \(path): \(error)")
+        do { text = try InputFile.text(path, limit: credentialsBytes, privateToOwner: requirePrivate) } catch {
+            if mayBeMissing, case .system("open", ENOENT) = error.reason { return nil }
+            throw FeedSetupError(description: "the credentials file \(error)")
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, !lines[0].isEmpty, lines.dropFirst(2).allSatisfy(\.isEmpty) else {
