@@ -21,6 +21,8 @@ struct FeedCommand: ParsableCommand {
     @Flag(help: "Exit 0 when the configuration has a usable [feed], 1 when it has none (for ExecCondition=).")
     var check = false
 
+    static let busyTimeoutMilliseconds: Int32 = 250
+
     func run() throws {
         let configuration = try options.loadConfiguration()
         if check {
@@ -39,7 +41,9 @@ struct FeedCommand: ParsableCommand {
             let setup = try FeedSetup(configuration: configuration, version: SwipeKioskCommand.version)
             let store: ItemStore
             do {
-                store = try ItemStore(path: path)
+                // A short lock wait: the feed's own back-off retries a locked commit, and its loop
+                // (acknowledgements, the watchdog) never waits on another process for long.
+                store = try ItemStore(path: path, busyTimeout: Self.busyTimeoutMilliseconds)
             } catch {
                 printError("feed: \(error.message(database: path))")
                 throw ExitCode.badData

@@ -2,7 +2,7 @@
 // database. Three kiosks converge on 10,000 retained items, then on updates and removals; an
 // older version never overwrites a newer one; and the app (`replay --database`) shows the rows.
 import Foundation
-import KioskStore
+@testable import KioskStore
 import TestSupport
 import XCTest
 
@@ -69,5 +69,29 @@ final class FeedConvergenceTests: XCTestCase {
         XCTAssertEqual(replay.terminationStatus, 0)
         let state = try String(contentsOfFile: dir.file("shown.json"), encoding: .utf8)
         XCTAssertTrue(state.contains("\"From the fleet\"") && state.contains("\"Second item\""), state)
+    }
+}
+
+/// A database another process keeps locked: the feed keeps the batch, says so once, retries
+/// with back-off and commits all of it once the lock is gone.
+final class FeedLockedDatabaseTests: XCTestCase {
+    func testItemsArriveAfterTheDatabaseLockIsReleased() throws {
+        let dir = try TemporaryDirectory()
+        let broker = try MosquittoBroker(directory: dir.path)
+        let publisher = try TestMQTTClient(port: broker.port)
+        let database = dir.file("k.sqlite3")
+        let feed = try FeedProcess(config: writeFeedConfig(dir, name: "k", broker: "mqtt://127.0.0.1:\(broker.port)", kiosk: "k"),
+                                   database: database)
+        XCTAssertTrue(waitUntil(timeout: 30) { feed.log.contains("connected to") }, feed.log)
+        let holder = try ItemStore(path: database)
+        try holder.db.execute("BEGIN IMMEDIATE", operation: "hold the write lock")
+        for n in 1...3 { publisher.publish("swipe-kiosk/lists/inbox/items/locked-\(n)", json: itemJSON(title: "Locked \(n)", updatedAt: 1)) }
+        publisher.waitForAcknowledgements(3)
+        XCTAssertTrue(waitUntil(timeout: 30) { feed.log.contains("the database is locked by another process") }, feed.log)
+        XCTAssertEqual(feed.log.components(separatedBy: "is locked").count - 1, 1, "said once, not per retry")
+        try holder.db.execute("ROLLBACK", operation: "release the write lock")
+        XCTAssertTrue(waitUntil(timeout: 60) { visibleCount(database) == 3 }, feed.log)
+        XCTAssertTrue(feed.log.contains("the database takes writes again"), feed.log)
+        XCTAssertEqual(feed.terminate(), 0)
     }
 }
