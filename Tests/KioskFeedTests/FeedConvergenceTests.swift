@@ -30,13 +30,19 @@ final class FeedConvergenceTests: XCTestCase {
             publisher.publish("swipe-kiosk/lists/inbox/items/item-\(n)", json: itemJSON(title: "Updated \(n)", updatedAt: 2000, sortKey: Int64(n)))
             publisher.publish("swipe-kiosk/lists/inbox/items/item-\(count - n + 1)", [])
         }
-        publisher.publish("swipe-kiosk/lists/inbox/items/item-1", json: itemJSON(title: "Stale", updatedAt: 1500))
-        publisher.waitForAcknowledgements(count + 201)
+        publisher.waitForAcknowledgements(count + 200)
         for feed in feeds {
             XCTAssertTrue(waitUntil(timeout: 60) {
                 visibleCount(feed.database) == count - 100
                     && (try? ItemStore(readingOnly: feed.database).item(id: "item-100")?.title) == "Updated 100"
             }, "\(feed.database) took the updates and removals")
+        }
+        // A stale version after the newer one is stored, then a marker that it was handled.
+        publisher.publish("swipe-kiosk/lists/inbox/items/item-1", json: itemJSON(title: "Stale", updatedAt: 1500))
+        publisher.publish("swipe-kiosk/lists/inbox/items/marker", json: itemJSON(title: "Marker", updatedAt: 1))
+        publisher.waitForAcknowledgements(count + 202)
+        for feed in feeds {
+            XCTAssertTrue(waitUntil(timeout: 60) { visibleCount(feed.database) == count - 99 }, "\(feed.database) took the marker")
             let store = try ItemStore(readingOnly: feed.database)
             XCTAssertEqual(try store.item(id: "item-1")?.title, "Updated 1", "an older updated_at never overwrites a newer one")
             XCTAssertEqual(try store.item(id: "item-1")?.updatedAt, 2000)
