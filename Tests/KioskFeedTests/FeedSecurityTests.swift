@@ -31,8 +31,17 @@ final class FeedSecurityTests: XCTestCase {
         XCTAssertEqual(status, 65, errors)
         XCTAssertTrue(errors.contains("k.toml:2:10: feed.broker mqtt://192.0.2.1:1883 is plain MQTT to another machine"), errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("k.sqlite3")), "refused before the database or the network")
+        XCTAssertEqual(try run(["check-config", config]).0, 65)
         let allowed = try writeFeedConfig(dir, name: "allowed", broker: "mqtt://192.0.2.1:1883", kiosk: "k", extra: ["allow_insecure = true"])
         XCTAssertEqual(try run(["check-config", allowed]).0, 0)
+        // `feed --check` (the unit's ExecCondition=): 0 with a [feed], 1 without one.
+        XCTAssertEqual(try run(["feed", "--check", "--config", allowed]).0, 0)
+        let none = dir.file("none.toml")
+        try "[idle]\nreset_after_s = 10\n".write(toFile: none, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["feed", "--check", "--config", none]).0, 1)
+        let (noFeedStatus, noFeed) = try run(["feed", "--config", none, "--database", dir.file("k.sqlite3")])
+        XCTAssertEqual(noFeedStatus, 65)
+        XCTAssertTrue(noFeed.contains("no [feed] section"), noFeed)
     }
 
     /// `openssl` as in the reference §1.3: a CA, and a server certificate for localhost and 127.0.0.1.
