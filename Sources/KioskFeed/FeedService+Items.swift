@@ -1,7 +1,8 @@
 // Items in: checked messages collect in a batch (one entry per item: a newer message replaces
-// an older one), committed as one transaction when 2,000 items are waiting or 100 ms after the
-// first, whichever comes first. A burst of 100,000 retained items at connect is ~50 commits and
-// as many screen updates, not 100,000. A commit that fails (another process holds the write
+// an older one), committed as one transaction: at once when the feed was quiet for 100 ms (a
+// single update reaches the screen without waiting), otherwise 100 ms after the last commit or
+// when 2,000 items are waiting. A burst of 100,000 retained items at connect is ~50 commits
+// and as many screen updates, not 100,000. A commit that fails (another process holds the write
 // lock past busy_timeout, a full disk) keeps the whole batch and is tried again with back-off:
 // a message is never lost and never half-applied. While a failing batch is full, the loop stops
 // taking messages, the mailbox fills and the network thread stops reading (FeedMailbox).
@@ -26,6 +27,7 @@ extension FeedService {
         if let flushTimer { loop.cancel(flushTimer) }
         flushTimer = nil
         guard !batch.isEmpty else { return }
+        lastCommit = loop.now
         do throws(StoreError) {
             let changed = try store.applyFeed(Array(batch.values))
             counters.applied += changed

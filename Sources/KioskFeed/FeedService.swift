@@ -29,6 +29,8 @@ public final class FeedService: EventLoopClient {
     /// Item changes not committed yet, by item (a newer message for the same item replaces one).
     var batch: [ItemID: FeedChange] = [:]
     var flushTimer: TimerID?
+    /// When the last batch was committed (or tried).
+    var lastCommit = LoopInstant(nanoseconds: 0)
     /// The wait before the next try of a commit that failed (lock contention, a full disk).
     var commitRetryMilliseconds: Int64 = 0
     var lastCommitProblem: String?
@@ -46,7 +48,7 @@ public final class FeedService: EventLoopClient {
 
     /// The outbox cursor's name in `feed_outbox`.
     static let outboxName = "actions"
-    /// The largest batch committed at once, and how long the first change of a batch waits for others.
+    /// The largest batch committed at once, and the shortest time between two commits.
     static let batchLimit = 2000
     static let batchDelayMilliseconds: Int64 = 100
     /// Bytes of messages waiting for the loop before the network thread stops reading.
@@ -122,11 +124,17 @@ public final class FeedService: EventLoopClient {
     /// Every iteration: take what the network thread posted.
     public func tick(now: LoopInstant) {
         if takesMessages { for event in client.mailbox.takeAll() { handle(event) } }
-        if batch.count >= Self.batchLimit { commitBatch() }
-        else if !batch.isEmpty && flushTimer == nil && commitRetryMilliseconds == 0 {
-            flushTimer = loop.schedule(afterMilliseconds: Self.batchDelayMilliseconds) { [weak self] in
-                self?.flushTimer = nil
-                self?.commitBatch()
+        if !batch.isEmpty && flushTimer == nil && commitRetryMilliseconds == 0 {
+            // The first change after a quiet spell is committed at once; while changes keep
+            // coming, at most one commit every `batchDelayMilliseconds` (or per `batchLimit`).
+            let wait = (lastCommit.adding(milliseconds: Self.batchDelayMilliseconds).nanoseconds - now.nanoseconds) / 1_000_000
+            if wait <= 0 || batch.count >= Self.batchLimit {
+                commitBatch()
+            } else {
+                flushTimer = loop.schedule(afterMilliseconds: wait) { [weak self] in
+                    self?.flushTimer = nil
+                    self?.commitBatch()
+                }
             }
         }
         if statusDue && statusTimer == nil {
@@ -211,7 +219,7 @@ public final class FeedService: EventLoopClient {
             waitForAcknowledgement(mid: mid, milliseconds: 2000)
         }
         client.stop(waitingMilliseconds: 2000)
-        logger.info("feed: stopped (\(counters.applied) item rows applied, \(counters.acked) actions acknowledged)")
+        logger.info("feed: stopped (\(counters.applied) item rows applied in \(counters.commits) commits, \(counters.acked) actions acknowledged)")
         loop.stop()
     }
 
