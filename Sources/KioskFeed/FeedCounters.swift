@@ -17,8 +17,25 @@ struct FeedCounters: Encodable, Equatable {
     var reconnects = 0
     /// Database commits of item batches.
     var commits = 0
+    var commands = CommandCounters()
 
     mutating func refuse(_ reason: RefusalReason) { refused[reason.rawValue, default: 0] += 1 }
+}
+
+/// What became of the messages on the commands topics.
+struct CommandCounters: Encodable, Equatable {
+    /// Every message on a commands topic.
+    var received = 0
+    /// Answered `ok: true`.
+    var done = 0
+    /// Run and failed: the app refused it, or no app answered on the socket.
+    var failed = 0
+    /// Not a command (unknown, too long, bad JSON): answered `ok: false`, not run.
+    var refused = 0
+    /// The queue was full: answered `busy`, not run.
+    var busy = 0
+    /// Retained: ignored, not answered.
+    var retained = 0
 }
 
 /// At most `linesPerMinute` refusal lines a minute.

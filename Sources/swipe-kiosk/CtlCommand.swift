@@ -40,7 +40,7 @@ struct CtlCommand: ParsableCommand {
             if let socket { path = socket } else { path = try ControlSocket.defaultPath() }
             reply = try ControlSocket.send(request, to: path)
         } catch {
-            printError(error.meansNoApp ? "ctl: no swipe-kiosk is running (\(error))" : "ctl: \(error)")
+            printError("ctl: \(error.clientMessage)")
             throw ExitCode.unavailable
         }
         switch reply {
