@@ -3,8 +3,9 @@
 // `swipe-kiosk ctl screenshot` writes; `screen off` switches the app's screen off; the fleet-wide
 // topic reaches every feed; a retained command is not run; an unknown command and a missing app
 // get `ok: false` (the latter with ctl's own message); `status` answers with the app's status and
-// carries the caller's id back.
+// carries the caller's id back; commands beyond the waiting queue are answered `busy`.
 import Foundation
+import Glibc
 import TestSupport
 import XCTest
 
@@ -147,5 +148,45 @@ final class FeedCommandTests: XCTestCase {
         XCTAssertEqual(ctl.status, 69)
         XCTAssertEqual("ctl: " + (response["error"] as? String ?? "") + "\n", ctl.standardError, "the message ctl gives")
         XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["failed"] == 1 }, "\(String(describing: commandCounters("k1")))")
+    }
+
+    func testCommandsBeyondTheQueueAreAnsweredBusy() throws {
+        // A socket that takes connections and never answers: the first command holds the command
+        // thread (ControlSocket.send waits for the reply), the next 8 wait, the rest are busy.
+        let socket = directory.file("silent.sock")
+        let listener = try listeningSocket(at: socket)
+        let feed = try startFeed("k1", socket: socket)
+        for n in 0..<12 {
+            observer.publish("swipe-kiosk/kiosks/k1/commands", Array(#"{"command": "status", "id": "\#(n)"}"#.utf8), retain: false)
+        }
+        let isBusy = { (response: [String: Any]) in (response["error"] as? String ?? "").hasPrefix("busy: 8 commands are waiting") }
+        // 9, 10 and 11 at least (8 too when the thread had not taken 0 yet), and nothing else while the app is silent.
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses("k1").count >= 3 }, feed.log)
+        XCTAssertTrue(responses("k1").allSatisfy(isBusy), "\(responses("k1"))")
+        // Closing the listener resets the connection in its backlog: the rest fail fast.
+        close(listener)
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses("k1").count == 12 }, feed.log)
+        let busy = responses("k1").filter(isBusy)
+        XCTAssertTrue((3...4).contains(busy.count), "\(busy)")
+        XCTAssertTrue(busy.allSatisfy { ($0["id"] as? String).flatMap(Int.init) ?? 0 >= 8 }, "the first 8 were taken: \(busy)")
+        XCTAssertTrue(responses("k1").allSatisfy { $0["ok"] as? Bool == false })
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            let counters = self.commandCounters("k1") ?? [:]
+            return counters["busy"] == busy.count && counters["failed"] == 12 - busy.count
+        }, "\(String(describing: commandCounters("k1")))")
+    }
+
+    /// A Unix socket listening at `path` that nobody accepts on.
+    private func listeningSocket(at path: String) throws -> Int32 {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0, "bind \(path)")
+        XCTAssertEqual(listen(fd, 16), 0)
+        return fd
     }
 }
