@@ -76,7 +76,7 @@ final class CommandRunner: @unchecked Sendable {
         do throws(ControlSocketError) {
             switch try ControlSocket.send(request, to: socketPath, timeoutSeconds: Self.timeoutSeconds) {
             case .ok(let payload): return .success(payload)
-            case .error(let message): return .failure(CommandFailure(message: "the app refused '\(request.rawValue)': \(message)"))
+            case .error(let message): return .failure(CommandFailure(message: request.refusal(message)))
             }
         } catch {
             return .failure(CommandFailure(message: error.clientMessage))

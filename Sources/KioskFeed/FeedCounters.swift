@@ -1,6 +1,7 @@
 // The feed's own health figures (published in the retained status) and the journal's guard
-// against a flood: a broker full of broken items must not write a line per message. Refusals
-// are logged one line each up to `linesPerMinute` a minute; the rest of that minute is counted
+// against a flood: a broker full of broken items (or commands) must not write a line per
+// message. Refusals, ignored and failed commands share the budget: one line each up to
+// `linesPerMinute` a minute; the rest of that minute is counted
 // and summed up in one line when the next minute starts. Every refusal is counted either way.
 import Logging
 
@@ -47,6 +48,11 @@ struct RefusalLog {
 
     /// Logs `refusal` unless this minute's lines are used up; `nowMilliseconds` is the loop's clock.
     mutating func log(_ refusal: Refusal, topicShown: String, nowMilliseconds: Int64, logger: Logger) {
+        log(line: "feed: refused \(topicShown): \(refusal.reason.rawValue): \(refusal.detail)", nowMilliseconds: nowMilliseconds, logger: logger)
+    }
+
+    /// Logs `line` (a warning) unless this minute's lines are used up.
+    mutating func log(line: String, nowMilliseconds: Int64, logger: Logger) {
         if minuteStart.map({ nowMilliseconds - $0 >= 60_000 }) ?? true {
             if suppressed > 0 { logger.warning("feed: \(suppressed) more refused messages in the last minute were not logged") }
             minuteStart = nowMilliseconds
@@ -55,6 +61,6 @@ struct RefusalLog {
         }
         guard lines < Self.linesPerMinute else { suppressed += 1; return }
         lines += 1
-        logger.warning("feed: refused \(topicShown): \(refusal.reason.rawValue): \(refusal.detail)")
+        logger.warning("\(line)")
     }
 }

@@ -28,13 +28,13 @@ extension FeedService {
         statusDue = true
         if retained {
             counters.commands.retained += 1
-            logger.warning("feed: ignored a retained command on \(topic) (\(size) bytes): commands are run only when sent live; clear it with an empty retained message")
+            journal("feed: ignored a retained command on \(topic) (\(size) bytes): commands are run only when sent live; clear it with an empty retained message")
             return
         }
         switch FleetCommand.parse(payload: payload, size: size) {
         case .failure(let refusal):
             counters.commands.refused += 1
-            logger.warning("feed: refused a command on \(topic): \(refusal.error)")
+            journal("feed: refused a command on \(topic): \(refusal.error)")
             respond(CommandResponse(command: refusal.command, id: refusal.id, ok: false, error: refusal.error))
         case .success(let command):
             if !commands.submit(command) {
@@ -75,8 +75,13 @@ extension FeedService {
         }
         if response.ok { counters.commands.done += 1 } else { counters.commands.failed += 1 }
         statusDue = true
-        if !response.ok { logger.warning("feed: command '\(response.command)' failed: \(response.error ?? "")") }
+        if !response.ok { journal("feed: command '\(response.command)' failed: \(response.error ?? "")") }
         respond(response)
+    }
+
+    /// A warning, within the refusal lines' budget (a flood of commands is not a flood of lines).
+    private func journal(_ line: String) {
+        refusalLog.log(line: line, nowMilliseconds: loop.now.nanoseconds / 1_000_000, logger: logger)
     }
 
     /// Publishes `response` (QoS 1, not retained); lost only when the broker is not connected.

@@ -45,7 +45,7 @@ struct CtlCommand: ParsableCommand {
         }
         switch reply {
         case .error(let message):
-            printError("ctl: the app refused '\(request.rawValue)': \(message)")
+            printError("ctl: \(request.refusal(message))")
             throw ExitCode.badData
         case .ok(let payload):
             if let file {

@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 import TestSupport
 import XCTest
+@testable import KioskFeed
 
 final class FeedCommandTests: XCTestCase {
     private var directory: TemporaryDirectory!
@@ -137,6 +138,11 @@ final class FeedCommandTests: XCTestCase {
         XCTAssertEqual(badJSON["error"] as? String, #""command" must be a string"#)
         XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["refused"] == 2 }, "\(String(describing: commandCounters("k1")))")
         XCTAssertEqual(try app.status()["screen"] as? String, "on")
+        // A flood: every command is answered, the journal gets at most 10 lines a minute.
+        for n in 0..<30 { observer.publish("swipe-kiosk/kiosks/k1/commands", Array("dance \(n)".utf8), retain: false) }
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses("k1").count == 32 }, feed.log)
+        let lines = feed.log.split(separator: "\n").filter { $0.contains("feed: refused a command") }
+        XCTAssertEqual(lines.count, RefusalLog.linesPerMinute, feed.log)
     }
 
     func testNoAppAnswersNotOKWithCtlsMessage() throws {
