@@ -43,7 +43,7 @@ struct FleetCommand: Sendable, Equatable {
             guard let command = object["command"] as? String else { return refuse("", "\"command\" must be a string", id: id) }
             word = command
         }
-        guard let request = ControlRequest(line: word), !word.contains("\n") else {
+        guard let request = ControlRequest(line: word) else {
             let known = ControlRequest.allCases.map(\.rawValue).joined(separator: ", ")
             return refuse(shown(word), "unknown command \"\(shown(word))\"; expected one of: \(known)", id: id)
         }

@@ -100,6 +100,18 @@ final class FeedCommandTests: XCTestCase {
         XCTAssertEqual(try app.status()["screen"] as? String, "on")
     }
 
+    func testIdentifyIsDoneAndTheAppsRefusalIsReportedAsCtlWordsIt() throws {
+        let app = try HeadlessApp()
+        let feed = try startFeed("k1", socket: app.socket)
+        XCTAssertEqual(try send("identify", to: "k1", feed: feed)["ok"] as? Bool, true)
+        try "[[lists]]\nid = 3\n".write(toFile: app.config, atomically: true, encoding: .utf8)
+        let reload = try send("reload", to: "k1", feed: feed)
+        XCTAssertEqual(reload["ok"] as? Bool, false)
+        let ctl = try app.ctl("reload")
+        XCTAssertEqual(ctl.status, 65, ctl.standardError)
+        XCTAssertEqual("ctl: " + (reload["error"] as? String ?? "") + "\n", ctl.standardError, "the message ctl gives")
+    }
+
     func testFleetWideCommandReachesEveryFeed() throws {
         let first = try HeadlessApp()
         let second = try HeadlessApp()

@@ -12,13 +12,14 @@ final class HeadlessApp {
     let directory: TemporaryDirectory
     let child = Process()
     var socket: String { directory.file("run/control.sock") }
+    /// The configuration file `reload` reads.
+    var config: String { directory.file("config.toml") }
 
     /// Starts the app and waits (at most ~20 s) until `ctl status` answers.
     init() throws {
         directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("run"), withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
-        let config = directory.file("config.toml")
         let database = directory.file("items.sqlite3")
         try "".write(toFile: config, atomically: true, encoding: .utf8)
         let created = try Self.kiosk(["init-db", "--demo", "--database", database, "--config", config])
