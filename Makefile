@@ -17,6 +17,9 @@ DEB_BUILD += libturbojpeg0-dev libwebp-dev
 # Speech: espeak-ng synthesises, ALSA plays; espeak-ng-data holds the voices the library loads
 # at run time (a Depends: of the .deb, which dpkg-shlibdeps cannot find).
 DEB_BUILD += libespeak-ng-dev libasound2-dev espeak-ng-data
+# The fleet feed's MQTT client (KioskFeed); its tests start a real broker and make TLS files.
+DEB_BUILD += libmosquitto-dev
+DEB_FEED_TEST = mosquitto mosquitto-clients openssl
 # Fonts for text the shipped ones cannot draw (CJK, Thai, Indic, emoji): Recommends: of the
 # .deb (the app runs without them, drawing boxes), needed by the tests' golden images.
 DEB_FONTS = fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
@@ -104,6 +107,7 @@ test-layers:
 	python3 -m unittest discover -s Tests/Layers
 
 test-unit: deps
+	$(call ensure_debs,$(DEB_FEED_TEST))
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
@@ -111,9 +115,11 @@ test-unit: deps
 # security` must rate each 3.0 or lower (exposure; lower is better), and the out-of-service
 # unit's hardening lines (DevicePolicy= to UMask=) must equal the kiosk unit's. Checked on the
 # units as `make deb` stages them, with ExecStart= moved into the stage so the binary is found.
-# systemd-analyze's --threshold counts in tenths: 30 is an exposure of 3.0.
+# systemd-analyze's --threshold counts in tenths: 30 is an exposure of 3.0. The feed's unit is
+# verified and rated too; its hardening differs by design (no devices, IP networking).
 SECURITY_THRESHOLD = 30
-SYSTEMD_UNITS = swipe-kiosk.service swipe-kiosk-out-of-service.service
+SYSTEMD_UNITS = swipe-kiosk.service swipe-kiosk-out-of-service.service swipe-kiosk-feed.service
+SAME_HARDENING = swipe-kiosk.service swipe-kiosk-out-of-service.service
 
 test-systemd: deb
 	@for unit in $(SYSTEMD_UNITS); do \
@@ -126,9 +132,9 @@ test-systemd: deb
 	  out=$$(systemd-analyze security --offline=true --threshold=$(SECURITY_THRESHOLD) .build/deb/$$unit) \
 	  || { echo "$$out"; echo "test-systemd: exposure of $$unit above $(SECURITY_THRESHOLD)/10"; exit 1; }; echo "$$out" | tail -1; \
 	done
-	@cd .build/deb && diff -u $(addsuffix .hardening,$(SYSTEMD_UNITS)) \
+	@cd .build/deb && diff -u $(addsuffix .hardening,$(SAME_HARDENING)) \
 	  || { echo "test-systemd: the units' hardening lines differ"; exit 1; }
-	@echo "test-systemd: systemd-analyze verify clean, hardening the same in both units"
+	@echo "test-systemd: systemd-analyze verify clean, hardening the same in both kiosk units"
 	@zcat $(DEB_STAGE)/usr/share/man/man1/swipe-kiosk.1.gz | grep -q '^\.Nm swipe-kiosk' \
 	  || { echo "test-systemd: the package has no swipe-kiosk(1) man page"; exit 1; }
 	@echo "test-systemd: the package installs swipe-kiosk(1)"
@@ -197,6 +203,7 @@ install: $(INSTALL_BUILD) man
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-sound.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-sound.rules
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-out-of-service.service \
 	  > $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service
+	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-feed.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk-feed.service
 	install -D -m 0644 systemd/lockdown/logind.conf $(DESTDIR)$(LOCKDOWN_LOGIND)
 	install -D -m 0644 systemd/lockdown/system.conf $(DESTDIR)$(LOCKDOWN_SYSTEM)
 	install -D -m 0644 systemd/lockdown/sysctl.conf $(DESTDIR)$(LOCKDOWN_SYSCTL)
@@ -215,7 +222,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
 	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules \
 	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-sound.rules \
-	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service \
+	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service $(DESTDIR)$(UNITDIR)/swipe-kiosk-feed.service \
 	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL) \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1.gz
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)

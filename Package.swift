@@ -73,6 +73,11 @@ let package = Package(
             name: "CSystemd", path: "CSystem/CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
 
+        // The MQTT client of `swipe-kiosk feed` (Debian's libmosquitto 2.0; no home-made MQTT).
+        .systemLibrary(
+            name: "CMosquitto", path: "CSystem/CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
+
         // Pure swipe physics and state machines: no Glibc, no Foundation, no clock.
         // Release builds skip the runtime exclusivity checks: every touch event touches several
         // controller properties, and the checks were 12 % of core throughput (BENCHMARKS.md).
@@ -135,12 +140,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The fleet feed (`swipe-kiosk feed`, a second process): MQTT through libmosquitto in, the
+        // items table and the actions_log outbox of KioskStore out. It reaches the app only through
+        // the database (and later its control socket). KioskHardware only for the service pieces a
+        // long-running process shares with the app: the epoll loop, systemd notify, inotify, journal.
+        .target(
+            name: "KioskFeed",
+            dependencies: [
+                "KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The command line (docs/ARCHITECTURE.md, "Contracts") and the benchmarks: each command parses its
         // arguments and drives KioskApp; nothing here is needed by the app itself.
         .executableTarget(
             name: "swipe-kiosk",
             dependencies: [
                 "KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "KioskFiles",
+                "KioskFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -153,6 +169,8 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
+        // The feed against a real mosquitto broker each test starts, and the real binary.
+        .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )

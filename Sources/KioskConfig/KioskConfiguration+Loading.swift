@@ -93,6 +93,7 @@ extension KioskConfiguration {
             ui.listsTitle = r.string("lists_title") ?? ui.listsTitle
             r.finish()
         }
+        if let r = root.table("feed") { feed = FeedSettings(reading: r) }
         direction = root.choice("direction") ?? direction
         let listReaders = root.tables("lists")
         if !listReaders.isEmpty {

@@ -28,6 +28,8 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var ui = UISettings()
     /// `[accessibility]`: speech output.
     public var accessibility = AccessibilitySettings()
+    /// `[feed]`: the fleet feed's MQTT broker (`swipe-kiosk feed`); nil: no feed.
+    public var feed: FeedSettings?
     /// Top-level `direction`: the reading direction of lists that do not set their own.
     public var direction: DirectionSetting = .leftToRight
     /// `[[lists]]`: the lists the kiosk shows, first one at start. Never empty.

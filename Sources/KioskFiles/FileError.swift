@@ -67,6 +67,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidUTF8(byte: UInt8, at: TextPosition, offset: Int)
         /// A NUL byte in a text file (often a tail zero-filled by a power cut).
         case nulByte(at: TextPosition, offset: Int)
+        /// A secret (a password file) that other users may read or write: its permission bits.
+        case notPrivate(mode: UInt32)
 
         public var description: String {
             switch self {
@@ -81,6 +83,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
                 return "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset)); the file must be UTF-8 text"
             case let .nulByte(_, offset):
                 return "NUL byte at offset \(offset): the file is truncated or corrupted (text files have no NUL bytes)"
+            case .notPrivate(let mode):
+                return "may be read by others (mode \(String(mode, radix: 8))); chmod 600 it and give it to the user who reads it"
             }
         }
 

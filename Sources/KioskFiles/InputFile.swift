@@ -7,9 +7,11 @@ import Glibc
 
 /// Bounded reads of regular files.
 public enum InputFile {
-    /// The bytes of the regular file at `path`, at most `limit` of them.
-    /// - Throws: `FileError` naming the path: `.system` (errno), `.notRegular`, `.tooLarge`.
-    public static func bytes(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+    /// The bytes of the regular file at `path`, at most `limit` of them. `privateToOwner` (a
+    /// secret such as a password file) also refuses a file its group or others may access,
+    /// checked on the file opened, so a file swapped in between cannot slip through.
+    /// - Throws: `FileError` naming the path: `.system` (errno), `.notRegular`, `.tooLarge`, `.notPrivate`.
+    public static func bytes(_ path: String, limit: Int, privateToOwner: Bool = false) throws(FileError) -> [UInt8] {
         func fail(_ reason: FileError.Reason) -> FileError { FileError(path: path, reason: reason) }
         guard !path.isEmpty else { throw fail(.emptyPath) }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -18,6 +20,7 @@ public enum InputFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail(.system(operation: "stat", errno: errno)) }
         if let kind = FileKind(mode: info.st_mode) { throw fail(.notRegular(kind)) }
+        if privateToOwner && info.st_mode & 0o077 != 0 { throw fail(.notPrivate(mode: UInt32(info.st_mode & 0o777))) }
         guard Int(info.st_size) <= limit else { throw fail(.tooLarge(limit: limit)) }
         // One byte more than the limit is read, so a file that grew since fstat is still caught.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -40,8 +43,8 @@ public enum InputFile {
 
     /// The regular file at `path` as UTF-8 text without NUL bytes, at most `limit` bytes.
     /// - Throws: `FileError`, with `.invalidUTF8` or `.nulByte` and the position of the first bad byte.
-    public static func text(_ path: String, limit: Int) throws(FileError) -> String {
-        let bytes = try bytes(path, limit: limit)
+    public static func text(_ path: String, limit: Int, privateToOwner: Bool = false) throws(FileError) -> String {
+        let bytes = try bytes(path, limit: limit, privateToOwner: privateToOwner)
         if let problem = firstTextProblem(in: bytes) { throw FileError(path: path, reason: problem) }
         return String(decoding: bytes, as: UTF8.self)
     }

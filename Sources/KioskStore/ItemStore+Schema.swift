@@ -61,6 +61,10 @@ extension ItemStore {
             "key": "the kiosk's own bookkeeping (e.g. demo_seeded); importers do not write it",
             "value": "the value for key",
         ],
+        "feed_outbox": [
+            "name": "an outbox of `swipe-kiosk feed` (actions: the actions_log rows published to the broker)",
+            "log_id": "the last actions_log id the broker acknowledged, in order; rows above it are (re)published",
+        ],
     ]
 
     /// The tables (with their columns) and indexes of a database at the latest schema version,

@@ -227,6 +227,8 @@ public final class ItemStore {
         """,
         // 4: a picture per item (a JPEG, PNG or WebP path; absolute or under `[data] image_dir`).
         "ALTER TABLE items ADD COLUMN image TEXT;",
+        // 5: the fleet feed's outbox cursors (ItemStore+Feed): the last actions_log row the broker acknowledged.
+        "CREATE TABLE feed_outbox (name TEXT PRIMARY KEY NOT NULL, log_id INTEGER NOT NULL);",
     ]
 
     /// The schema version recorded in the file (`PRAGMA user_version`).
@@ -236,7 +238,8 @@ public final class ItemStore {
 
     /// The tables each schema version has: a file that records a version must have them.
     static func tables(atVersion version: Int) -> [String] {
-        version >= 2 ? ["items", "actions_log", "store_meta"] : version == 1 ? ["items", "actions_log"] : []
+        version >= 5 ? ["items", "actions_log", "store_meta", "feed_outbox"]
+            : version >= 2 ? ["items", "actions_log", "store_meta"] : version == 1 ? ["items", "actions_log"] : []
     }
 
     /// Refuses, before anything is written, a file this build must not touch: a schema version

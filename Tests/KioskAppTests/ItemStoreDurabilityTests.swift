@@ -7,20 +7,11 @@ import XCTest
 @testable import KioskApp
 @testable import KioskStore
 @testable import swipe_kiosk
+import TestSupport
 
 final class ItemStoreDurabilityTests: XCTestCase {
-    struct MissingExecutable: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "\(path) is missing: build it first (swift build --build-tests)" }
-    }
-
     /// The `swipe-kiosk` executable built next to the test bundle; a missing one fails the test.
-    static func kioskExecutable() throws -> URL {
-        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("swipe-kiosk")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw MissingExecutable(path: url.path) }
-        return url
-    }
+    static func kioskExecutable() throws -> URL { try TestSupport.kioskExecutable() }
 
     func testKilledWriterLeavesEveryItemMatchingItsLastLoggedAction() throws {
         let dir = try TemporaryDirectory()

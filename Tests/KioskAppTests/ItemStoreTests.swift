@@ -1,6 +1,6 @@
 // The item store on real SQLite files in a temporary directory: opening, WAL and
 // durability settings, schema migrations, typed errors for bad files, demo data, and paging
-// a 100,000-item list through its index. Also holds the temporary-directory helper the
+// a 100,000-item list through its index. Also names the temporary-directory helper the
 // other store tests use.
 import CSQLite
 import Foundation
@@ -8,20 +8,10 @@ import XCTest
 @testable import KioskApp
 @testable import KioskStore
 @testable import KioskConfig
+import TestSupport
 
-/// A fresh directory under the system temp dir, removed when the test ends.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "swipekiosk-store-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-}
+/// The shared helper (TestSupport), by the name every file of this target uses without importing it.
+typealias TemporaryDirectory = TestSupport.TemporaryDirectory
 
 /// `count` items of `listID` with sort keys 1…count.
 func sampleItems(_ count: Int, listID: String = "inbox", time: StoreTime = 1_000) -> [ItemRecord] {
@@ -36,7 +26,7 @@ final class ItemStoreTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("items.sqlite3"))
         XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
-        XCTAssertEqual(ItemStore.latestSchemaVersion, 4)
+        XCTAssertEqual(ItemStore.latestSchemaVersion, 5)
         XCTAssertEqual(try store.db.text("PRAGMA journal_mode", operation: "test"), "wal")
         XCTAssertEqual(try store.db.integer("PRAGMA synchronous", operation: "test"), 1)
         XCTAssertEqual(try store.db.integer("PRAGMA busy_timeout", operation: "test"), 5000)
@@ -68,13 +58,13 @@ final class ItemStoreTests: XCTestCase {
             try old.db.execute(Self.oldSchemaRows, operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 4)
+        XCTAssertEqual(try store.schemaVersion(), 5)
         XCTAssertEqual(try store.db.integer(
             "SELECT count(*) FROM sqlite_master WHERE name IN ('items_section_window', 'items_deleted', 'actions_log_item', 'store_meta')",
             operation: "test"), 4)
         XCTAssertEqual(try store.items(ItemQuery(listID: "inbox"), limit: 10).map(\.id), ["inbox-2", "inbox-1"])
         // Opening again applies nothing.
-        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 4)
+        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 5)
     }
 
     func testVersion2DatabaseGainsSectionsWithoutLosingData() throws {
@@ -86,7 +76,7 @@ final class ItemStoreTests: XCTestCase {
             try old.db.execute("INSERT INTO store_meta (key, value) VALUES ('demo_seeded', '1')", operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 4)
+        XCTAssertEqual(try store.schemaVersion(), 5)
         XCTAssertEqual(try store.integrityProblems(), [])
         // Every item keeps every field; all of them are under no section.
         XCTAssertEqual(try store.item(id: "inbox-1"), ItemRecord(
@@ -180,7 +170,7 @@ final class ItemStoreTests: XCTestCase {
         let path = dir.file("new.sqlite3")
         try ItemStore(path: path).db.execute("PRAGMA user_version=99", operation: "test")
         XCTAssertThrowsError(try ItemStore(path: path)) { error in
-            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 4))
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 5))
         }
     }
 

@@ -39,14 +39,16 @@ ALLOWED = {
     "KioskReplay": {"KioskHardware", "SwipeCore", "KioskFiles", "Yams"},
     "KioskApp": {"KioskUI", "KioskStore", "KioskConfig", "KioskReplay", "KioskHardware", "SwipeCore",
                  "Canvas", "KioskFiles", "KioskSpeech", "Foundation", "Logging", "ArgumentParser"},
-    "swipe-kiosk": {"KioskApp", "Foundation", "Logging", "ArgumentParser"},
-    "TestSupport": {"Glibc"},
+    "KioskFeed": {"KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto", "Foundation", "Logging"},
+    "swipe-kiosk": {"KioskApp", "KioskFeed", "Foundation", "Logging", "ArgumentParser"},
+    "TestSupport": {"Glibc", "Foundation"},
     "GoldenImages": {"Canvas", "Foundation"},
     "SwipeCoreTests": ANY,
     "CanvasTests": ANY,
     "KioskHardwareTests": ANY,
     "KioskSpeechTests": ANY,
     "KioskAppTests": ANY,
+    "KioskFeedTests": ANY,
 }
 
 ISSUE = "issue 23"

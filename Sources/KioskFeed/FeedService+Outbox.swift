@@ -1,0 +1,89 @@
+// Actions and presence out. Every actions_log row goes to `{prefix}/kiosks/{kiosk}/actions` at
+// QoS 1 as JSON with the id "{kiosk}:{log id}", in id order, at most ActionOutbox.window in
+// flight; the cursor in `feed_outbox` moves only on the broker's PUBACKs (ActionOutbox). The
+// retained status on `{prefix}/kiosks/{kiosk}/status` says "online" with counts and counters,
+// every minute and when the items change; the Last Will (MQTTClient) replaces it with "offline".
+import Foundation
+import KioskStore
+
+/// One actions_log row as published.
+struct ActionMessage: Encodable {
+    let id: String
+    let kiosk: String
+    let log_id: Int64
+    let time: Int64
+    let action: String
+    /// The item's `ItemID.key` (its text for ordinary ids), as `export-actions --json` prints it.
+    let item_id: String?
+    let list_id: String?
+    let detail: String?
+}
+
+/// The retained status.
+struct StatusMessage: Encodable {
+    let state = "online"
+    let kiosk: String
+    let version: String
+    let lists: [String: Int]
+    let uptime_s: Int64
+    let time: Int64
+    let feed: FeedCounters
+}
+
+extension FeedService {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// Publishes the rows after the last one sent, as far as the window allows.
+    func publishActions() {
+        guard connected, outbox.room > 0 else { return }
+        let rows: [ActionLogEntry]
+        do {
+            rows = try store.actionLog(after: outbox.lastSent, limit: outbox.room)
+        } catch {
+            logger.warning("feed: cannot read the action log: \(error)")
+            return
+        }
+        for row in rows {
+            let message = ActionMessage(
+                id: "\(setup.kioskID):\(row.id)", kiosk: setup.kioskID, log_id: row.id, time: row.time, action: row.action,
+                item_id: row.itemID?.key, list_id: row.listID, detail: row.detail)
+            guard let payload = try? Self.encoder.encode(message),
+                  let mid = client.publish(topic: setup.actionsTopic, payload: Array(payload), retain: false) else { return }
+            outbox.sent(logID: row.id, mid: mid)
+            counters.published += 1
+        }
+    }
+
+    /// A PUBACK: the status, or an action row (then the cursor may move and more rows go out).
+    func acknowledged(mid: Int32) {
+        if mid == statusMid { statusMid = nil; return }
+        let result = outbox.acknowledge(mid: mid)
+        if result.known { counters.acked += 1 }
+        guard result.cursorMoved else { return }
+        do {
+            try store.advanceOutboxCursor(Self.outboxName, to: outbox.cursor)
+        } catch {
+            // The cursor stays behind: the rows after it are published again later, same ids.
+            logger.warning("feed: cannot store the outbox cursor \(outbox.cursor): \(error)")
+        }
+        publishActions()
+    }
+
+    /// Publishes the retained "online" status now (when connected).
+    func publishStatus() {
+        statusDue = false
+        guard connected else { return }
+        lastStatus = loop.now
+        var counts: [String: Int] = [:]
+        for list in setup.lists { counts[list] = (try? store.visibleItemCount(listID: list)) ?? -1 }
+        let status = StatusMessage(
+            kiosk: setup.kioskID, version: setup.version, lists: counts,
+            uptime_s: (loop.now.nanoseconds - started.nanoseconds) / 1_000_000_000, time: ItemStore.now(), feed: counters)
+        guard let payload = try? Self.encoder.encode(status) else { return }
+        statusMid = client.publish(topic: setup.statusTopic, payload: Array(payload), retain: true)
+    }
+}
