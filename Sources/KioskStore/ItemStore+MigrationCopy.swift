@@ -54,23 +54,32 @@ extension ItemStore {
         }
         Self.syncDirectory(of: path)
         preMigrationCopy = copy
-        Self.removeOldPreMigrationCopies(of: path)
+        Self.removeOldPreMigrationCopies(of: path, keeping: copy)
     }
 
-    /// Deletes all but the newest ``keptPreMigrationCopies`` copies (by schema version) of `path`.
-    static func removeOldPreMigrationCopies(of path: String) {
+    /// Deletes all but the newest ``keptPreMigrationCopies`` copies of `path`, newest by the time
+    /// they were made (a copy of a restored older backup is newer than a higher version's), the
+    /// one just made (`kept`) always among them. Only names this build writes count (digits
+    /// after `-v`, no sign, no leading zero): another file is never deleted.
+    static func removeOldPreMigrationCopies(of path: String, keeping kept: String) {
         let directory = parentDirectory(of: path)
         let prefix = String(path.split(separator: "/").last ?? "") + ".pre-migration-v"
         guard let stream = opendir(directory) else { return }
-        var versions: [Int] = []
+        var copies: [(path: String, made: Int, version: Int)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(prefix), let version = Int(name.dropFirst(prefix.count)), version > 0 else { continue }
-            versions.append(version)
+            let version = name.dropFirst(prefix.count)
+            guard name.hasPrefix(prefix), !version.isEmpty, version.first != "0",
+                  version.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { continue }
+            let copy = directory + "/" + name
+            var info = stat()
+            guard copy != kept, lstat(copy, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            copies.append((copy, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec, Int(version) ?? 0))
         }
         closedir(stream)
-        for version in versions.sorted(by: >).dropFirst(keptPreMigrationCopies) {
-            unlink(preMigrationCopyPath(of: path, version: version))
+        let newestFirst = copies.sorted { ($0.made, $0.version) > ($1.made, $1.version) }
+        for old in newestFirst.dropFirst(keptPreMigrationCopies - 1) {
+            unlink(old.path)
         }
     }
 

@@ -55,10 +55,12 @@ struct RunCommand: ParsableCommand {
         }
         let size = session.shadow.size
         let databasePath = options.database ?? configuration.data.database
-        let app = try options.makeApplication(
-            configuration: configuration, databasePath: databasePath,
-            size: (size.width, size.height), storeClock: .wall)
-        let screen = try AppScreen(app: app, session: session, runsCommands: true)
+        // Held by the screen only: a reload replaces it, and the old app (its threads and
+        // connections) goes.
+        let screen = try AppScreen(
+            app: try options.makeApplication(
+                configuration: configuration, databasePath: databasePath, size: (size.width, size.height), storeClock: .wall),
+            session: session, runsCommands: true)
         // Speech plays on ALSA from its own thread; the device is opened with the first sound,
         // and a device that fails is logged, never fatal (the kiosk goes on silent).
         if configuration.accessibility.speech != .off {
@@ -70,14 +72,22 @@ struct RunCommand: ParsableCommand {
         }
         screen.watchDatabase(at: databasePath)
         screen.reload = { [options, demo] in
-            guard let path = options.config, let fresh = try? demo.applied(to: KioskConfiguration.load(file: path)),
-                  let next = try? options.makeApplication(
-                    configuration: fresh, databasePath: options.database ?? fresh.data.database,
-                    size: (size.width, size.height), storeClock: .wall) else {
-                logger.error("configuration reload failed: keeping the running one (check it with check-config)")
+            guard let path = options.config else {
+                logger.error("configuration reload: the kiosk was started without --config; nothing to read again")
                 return nil
             }
-            return next
+            do {
+                let fresh = demo.applied(to: try KioskConfiguration.load(file: path))
+                return try options.makeApplication(
+                    configuration: fresh, databasePath: options.database ?? fresh.data.database,
+                    size: (size.width, size.height), storeClock: .wall)
+            } catch let error as ConfigurationError {
+                error.lines.forEach { logger.error("configuration reload failed: \($0)") }
+            } catch {
+                logger.error("configuration reload failed: \(error)")
+            }
+            logger.error("configuration reload failed: keeping the running one (check it with check-config)")
+            return nil
         }
         session.client = screen
         screen.followSchedule(on: .system)

@@ -37,7 +37,7 @@ extension AppScreen {
                 session.setScreen(on: request == .screenOn)
                 respond(.ok([]))
             case .reload:
-                respond(reloadConfiguration() ? .ok([]) : .error("configuration reload failed: keeping the running one (check it with check-config)"))
+                respond(reloadConfiguration().map { .error($0) } ?? .ok([]))
             case .identify:
                 app.scene.show(IdentifyBanner(text: "kiosk \(kiosk)", shownAt: lastTime))
                 respond(.ok([]))

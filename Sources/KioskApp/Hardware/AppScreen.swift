@@ -141,18 +141,29 @@ public final class AppScreen: SessionClient {
     }
 
     /// SIGHUP and `ctl reload`: the configuration read again (``reload``) replaces the running
-    /// app, keeping its running commands. - Returns: false when it could not be read (kept).
-    func reloadConfiguration() -> Bool {
-        guard let fresh = reload?() else { return false }
+    /// app, keeping its running commands, and the screen schedule is looked at again at once.
+    /// While a person's change is still being saved (a busy database: retries) the running app
+    /// stays, so the change is neither lost nor left unreported. - Returns: why it was not
+    /// reloaded (logged), or nil.
+    func reloadConfiguration() -> String? {
+        if !app.pendingWrites.isEmpty {
+            let reason = "configuration reload postponed: \(app.pendingWrites.count) change(s) are still being saved; try again"
+            session.logger.warning("\(reason)")
+            return reason
+        }
+        guard let fresh = reload?() else {
+            return "configuration reload failed: keeping the running one (the journal says why; check it with check-config)"
+        }
         fresh.commands = app.commands  // with the commands running and their caps
         app = fresh
         app.storeWatched = databaseWatcher != nil
         app.speech.output = audio
+        if scheduleClock != nil { scheduleCheckAt = session.loop.now }
         lastFrame = nil
         connectHaptics()
         session.invalidate()
         session.logger.info("configuration reloaded")
-        return true
+        return nil
     }
 
     public func handle(signal: LoopSignal) {

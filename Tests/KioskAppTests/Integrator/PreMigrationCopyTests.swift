@@ -45,6 +45,25 @@ final class PreMigrationCopyTests: XCTestCase {
         XCTAssertFalse(try replay(path, in: dir).standardError.contains("pre-migration"))
     }
 
+    /// Adversarial pass: the copy just made was deleted when an older upgrade had left a copy
+    /// with a higher version (a restored older backup upgraded again), and names such as `v07`
+    /// or `v+9` were read as versions. Copies go by age; other files are never touched.
+    func testTheCopyJustMadeIsKeptAndOnlyThisBuildsNamesAreRemoved() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        try makeVersion3Database(path)
+        for name in ["v4", "v5", "v07", "v+9", "vx"] {
+            try Data("an older file".utf8).write(to: URL(fileURLWithPath: path + ".pre-migration-" + name))
+        }
+        let run = try replay(path, in: dir)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".pre-migration-") }.sorted(),
+                       ["items.sqlite3.pre-migration-v+9", "items.sqlite3.pre-migration-v07", "items.sqlite3.pre-migration-v3",
+                        "items.sqlite3.pre-migration-v5", "items.sqlite3.pre-migration-vx"],
+                       "the new copy and the newest older one; names this build never writes are left alone")
+        XCTAssertEqual(try ItemStore(readingOnly: path + ".pre-migration-v3").schemaVersion(), 3)
+    }
+
     func testAnOlderFileRenamedOverTheOpenOneIsCopiedBeforeItsMigration() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("items.sqlite3")
