@@ -65,6 +65,26 @@ final class SectionReaderTests: XCTestCase {
         XCTAssertEqual(inboxCount(app), before + 1)
     }
 
+    /// Adversarial pass: sections the reader read before one of the app's own writes were
+    /// swapped in after the loop had read the list itself, showing the older state until the
+    /// next outside change.
+    func testSectionsReadBeforeTheAppsOwnReadAreDropped() throws {
+        let dir = try TemporaryDirectory()
+        let app = try app(dir, clock: .wall)
+        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
+        let before = try XCTUnwrap(inboxCount(app))
+        let reader = try XCTUnwrap(app.sectionReader)
+        try writeFromOutside(dir)
+        app.refreshAfterOutsideChange()
+        reader.waitUntilRead()  // its sections hold the outside item only
+        try app.store.db.execute("INSERT INTO items (id, list_id, title, sort_key) VALUES ('own', 'inbox', 'Own', -2)",
+                                 operation: "test")
+        app.reload("inbox")  // the app's own write, read on the loop: both new items
+        XCTAssertEqual(inboxCount(app), before + 2)
+        app.collectSections()
+        XCTAssertEqual(inboxCount(app), before + 2, "the older sections were not swapped in")
+    }
+
     func testOnTheVirtualClockTheTickThatSeesTheWriteShowsIt() throws {
         let dir = try TemporaryDirectory()
         let app = try app(dir, clock: .virtual(epoch: AppOptions.headlessEpoch))

@@ -54,8 +54,9 @@ extension KioskApplication {
         case .longPress(let key):
             if let itemID = ItemID(key: key) { presentActions(for: itemID) }
         case .trailingButton:
-            present(.styles, styles.sheet(for: stylesList, listCount: configuration.lists.count),
-                    rows: StyleOverrides.sheetRows(listCount: configuration.lists.count))
+            // With the lists page a person picks lists there: the sheet's List row would replace it.
+            let lists = configuration.ui.listsPage ? 1 : configuration.lists.count
+            present(.styles, styles.sheet(for: stylesList, listCount: lists), rows: StyleOverrides.sheetRows(listCount: lists))
         case .sheetRow(let sheetID, let row):
             selected(row: row, inSheet: sheetID)
         }

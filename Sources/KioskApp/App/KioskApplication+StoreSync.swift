@@ -66,6 +66,8 @@ extension KioskApplication {
     /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).
     func reload(_ listID: String, sections: [ItemSection]? = nil) {
         if listID == Self.listsPageID { return reloadListsPage() }
+        // Read here: sections the reader was asked for earlier are older than these.
+        if sections == nil { sectionReader?.supersede(listID) }
         guard let page = pages[listID], let list = configuration.list(id: listID),
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, sections: sections) }) else { return }
         page.setData(data, time: now)

@@ -1,6 +1,7 @@
 // `--list ID` on the commands that preview the app (replay, screenshot): a kiosk with several
 // lists starts on the first, and a preview of the second one was impossible without swiping
-// through the Styles sheet (issue 27). The named list becomes the first, as if configured so.
+// through the Styles sheet (issue 27). The named list becomes the first, as if configured so, and
+// is shown itself (with `[ui] lists_page` it is otherwise one row of the lists page).
 import ArgumentParser
 import KioskConfig
 
@@ -21,6 +22,7 @@ public struct ListOption: ParsableArguments {
         }
         var result = configuration
         result.lists.insert(result.lists.remove(at: index), at: 0)
+        result.ui.listsPage = false  // the list itself, not the lists page with it on top
         return result
     }
 }

@@ -17,12 +17,17 @@ final class SectionReader: @unchecked Sendable {
         /// The app store's file generation the request was for (a result for a file that has
         /// since left the path is dropped).
         let generation: Int
+        /// The list's count of loop reads when it was asked for (see `supersede`).
+        let asked: Int
         let sections: Result<[ItemSection], StoreError>
     }
 
     private let lock = NSLock()
     /// The newest query per list not read yet, and the file generation they are for.
-    private var wanted: [String: ItemQuery] = [:]
+    private var wanted: [String: (query: ItemQuery, asked: Int)] = [:]
+    /// Per list, how often the loop read it itself (`supersede`): sections asked for before the
+    /// last such read are older than what the list shows, and are dropped.
+    private var reads: [String: Int] = [:]
     private var wantedFile: (path: String, generation: Int) = ("", 0)
     private var finished: [Outcome] = []
     private var reading = false
@@ -39,10 +44,20 @@ final class SectionReader: @unchecked Sendable {
     /// store opened it (`generation`); an older request for the same list is replaced.
     func request(_ queries: [String: ItemQuery], path: String, generation: Int) {
         lock.lock()
-        wanted.merge(queries) { $1 }
+        for (listID, query) in queries { wanted[listID] = (query, reads[listID, default: 0]) }
         wantedFile = (path, generation)
         lock.unlock()
         wake.signal()
+    }
+
+    /// The loop has just read `listID` itself (after the app's own write): anything asked for it
+    /// before is older than that, and is not handed back.
+    func supersede(_ listID: String) {
+        lock.lock()
+        reads[listID, default: 0] += 1
+        wanted[listID] = nil
+        finished.removeAll { $0.listID == listID }
+        lock.unlock()
     }
 
     /// What the reader finished since the last call; empty when the lock is busy (next tick).
@@ -93,21 +108,22 @@ final class SectionReader: @unchecked Sendable {
             reading = !batch.isEmpty
             lock.unlock()
             var outcomes: [Outcome] = []
-            for (listID, query) in batch.sorted(by: { $0.key < $1.key }) {
+            for (listID, (query, asked)) in batch.sorted(by: { $0.key < $1.key }) {
                 do throws(StoreError) {
                     if store == nil || openFile != file {
                         store = nil
                         store = try ItemStore(readingOnly: file.path)
                         openFile = file
                     }
-                    outcomes.append(Outcome(listID: listID, generation: file.generation, sections: .success(try store!.sections(query))))
+                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked,
+                                           sections: .success(try store!.sections(query))))
                 } catch {
                     store = nil
-                    outcomes.append(Outcome(listID: listID, generation: file.generation, sections: .failure(error)))
+                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, sections: .failure(error)))
                 }
             }
             lock.lock()
-            finished += outcomes
+            finished += outcomes.filter { $0.asked == reads[$0.listID, default: 0] }
             reading = false
             lock.unlock()
             progress.signal()

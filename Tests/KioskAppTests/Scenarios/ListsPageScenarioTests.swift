@@ -12,6 +12,7 @@ final class ListsPageScenarioTests: XCTestCase {
         var rows: [(id: String, y: Double)]
         var items: [String]
         var title: String?
+        var sheetRows: [String]
     }
 
     /// Replays `script` over a database of 30 tasks and 1 room with the lists page on.
@@ -47,7 +48,8 @@ final class ListsPageScenarioTests: XCTestCase {
                 stack: navigation?["stack"] as? [String] ?? [],
                 rows: (state?["rows"] as? [[String: Any]] ?? []).map { ($0["id"] as? String ?? "", ($0["frame"] as? [Double])?[1] ?? -1) },
                 items: (state?["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String },
-                title: (state?["page"] as? [String: Any])?["title"] as? String)
+                title: (state?["page"] as? [String: Any])?["title"] as? String,
+                sheetRows: ((state?["sheet"] as? [String: Any])?["rows"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String })
         }
         return (dir, frames)
     }
@@ -80,6 +82,28 @@ final class ListsPageScenarioTests: XCTestCase {
         XCTAssertNotEqual(scrolled.id, "t0", "the fling scrolled the tasks")
         XCTAssertEqual(frames["again"]?.rows.first?.id, scrolled.id, "the tasks kept their place")
         XCTAssertEqual(try XCTUnwrap(frames["again"]?.rows.first?.y), scrolled.y, accuracy: 0.01)
+    }
+
+    /// Adversarial pass: the Styles sheet's List row replaced the lists page for good, and
+    /// `--list` only reordered the lists page.
+    func testTheStylesSheetHasNoListRowAndListShowsTheListItself() throws {
+        let (_, frames) = try play("""
+            at 0 tap 768 32
+            at 800 state sheet.json
+            at 900 end
+            """)
+        XCTAssertEqual(frames["sheet"]?.stack, [""], "the cog opened the sheet over the lists page")
+        let rows = try XCTUnwrap(frames["sheet"]?.sheetRows)
+        XCTAssertFalse(rows.isEmpty, "the Styles sheet is shown")
+        XCTAssertFalse(rows.contains("List"), "\(rows): no List row to replace the lists page")
+        let dir = try TemporaryDirectory()
+        try "[ui]\nlists_page = true\n[[lists]]\nid = \"a\"\ntitle = \"Alpha\"\n[[lists]]\nid = \"b\"\ntitle = \"Beta\"\n"
+            .write(toFile: dir.file("k.toml"), atomically: true, encoding: .utf8)
+        try "at 0 state s.json\nat 10 end\n".write(toFile: dir.file("s.touch"), atomically: true, encoding: .utf8)
+        let run = try KioskProcess(["replay", dir.file("s.touch"), "--config", dir.file("k.toml"), "--list", "b", "--out", dir.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("s.json")))) as? [String: Any]
+        XCTAssertEqual((state?["page"] as? [String: Any])?["title"] as? String, "Beta")
     }
 
     func testTheIdleResetReturnsToTheListsPage() throws {
