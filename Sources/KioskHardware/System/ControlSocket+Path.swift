@@ -12,6 +12,7 @@ public struct ControlSocketError: Error, CustomStringConvertible, Sendable {
         case noRuntimeDirectory
         case pathTooLong
         case worldWritableDirectory
+        case foreignDirectory
         case notOurStaleSocket
         case alreadyServed
         /// The peer's answer is no reply of the protocol (cut short, or too long).
@@ -25,9 +26,11 @@ public struct ControlSocketError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch reason {
         case .noRuntimeDirectory:
-            return "control socket: neither $RUNTIME_DIRECTORY nor $XDG_RUNTIME_DIR is set; pass --control-socket PATH"
+            return "control socket: neither $RUNTIME_DIRECTORY nor $XDG_RUNTIME_DIR is set; give its path (run --control-socket PATH, ctl --socket PATH)"
         case .pathTooLong: return "control socket \(path): the path is longer than a Unix socket address allows (107 bytes)"
         case .worldWritableDirectory: return "control socket \(path): its directory is world-writable; refusing to create it there"
+        case .foreignDirectory:
+            return "control socket \(path): its directory belongs to another user or its group may write it; refusing to create it there"
         case .notOurStaleSocket: return "control socket \(path): something else is at that path (not a socket of this user); refusing to replace it"
         case .alreadyServed: return "control socket \(path): another swipe-kiosk is serving it"
         case .badReply: return "control socket \(path): the answer is no control reply (cut short, or over \(ControlSocket.maximumReplyBytes) bytes)"
@@ -123,6 +126,11 @@ extension ControlSocket {
             throw ControlSocketError(path: path, reason: .system(SystemError(errno: errno, operation: "stat(\(directory))")))
         }
         if info.st_mode & S_IWOTH != 0 { throw ControlSocketError(path: path, reason: .worldWritableDirectory) }
+        // Another user who owns the directory, or may write it (its group), could put a socket of
+        // their own at the path for `ctl` to believe: the directory must be ours (or root's) alone.
+        if (info.st_uid != geteuid() && info.st_uid != 0) || info.st_mode & S_IWGRP != 0 {
+            throw ControlSocketError(path: path, reason: .foreignDirectory)
+        }
     }
 
     /// Unlinks `path` only when it is a socket of this user that refuses connections.

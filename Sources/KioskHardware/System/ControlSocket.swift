@@ -15,6 +15,10 @@ public final class ControlSocket {
 
     /// The socket's path.
     public let path: String
+    /// The socket file this app made (device, inode): only it is removed at the end.
+    private let socketFile: (device: UInt, inode: UInt)?
+    /// How long accepting waits when the process has no descriptor left.
+    static let descriptorPauseMilliseconds: Int64 = 200
     /// Answers a request on the loop, at once or later (a screenshot encoded off the loop) by
     /// calling the ``ControlResponder``. Set before the first client connects.
     public var onRequest: ((ControlRequest, ControlResponder) -> Void)?
@@ -43,6 +47,8 @@ public final class ControlSocket {
         self.path = path
         self.loop = loop
         listenFD = try Self.listen(at: path)
+        var info = stat()
+        socketFile = lstat(path, &info) == 0 ? (UInt(info.st_dev), UInt(info.st_ino)) : nil
         do {
             epollFD = try Epoll.create()
             try Epoll.add(epoll: epollFD, fd: listenFD, events: .readable, token: UInt64(UInt32(bitPattern: listenFD)))
@@ -59,7 +65,11 @@ public final class ControlSocket {
         loop.unregister(fd: epollFD)
         closeDescriptor(epollFD)
         closeDescriptor(listenFD)
-        unlink(path)
+        // Only the socket this app made: another one renamed into its place is not ours to remove.
+        var info = stat()
+        if let ours = socketFile, lstat(path, &info) == 0, UInt(info.st_dev) == ours.device, UInt(info.st_ino) == ours.inode {
+            unlink(path)
+        }
     }
 
     /// Clients connected now (tests).
@@ -85,7 +95,12 @@ public final class ControlSocket {
     private func acceptAll() {
         while true {
             let fd = accept(listenFD, nil, nil)
-            guard fd >= 0 else { return }  // EAGAIN: all taken; anything else: the client is gone
+            guard fd >= 0 else {
+                // Out of descriptors: the connection stays queued and the level-triggered socket
+                // would wake the loop at once, for ever. Listen again after a pause.
+                if errno == EMFILE || errno == ENFILE { pauseListening() }
+                return  // EAGAIN: all taken; anything else: the client is gone
+            }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, O_NONBLOCK)
             guard clients.count < Self.maximumClients else {
@@ -103,6 +118,15 @@ public final class ControlSocket {
             let timeout = loop.schedule(afterMilliseconds: Self.clientTimeoutMilliseconds) { [unowned self] in drop(fd) }
             nextConnection += 1
             clients[fd] = Client(connection: nextConnection, timeout: timeout)
+        }
+    }
+
+    /// Stops waiting for connections for ``descriptorPauseMilliseconds`` (no descriptor to take
+    /// one with); clients already connected go on.
+    private func pauseListening() {
+        try? Epoll.remove(epoll: epollFD, fd: listenFD)
+        _ = loop.schedule(afterMilliseconds: Self.descriptorPauseMilliseconds) { [unowned self] in
+            try? Epoll.add(epoll: epollFD, fd: listenFD, events: .readable, token: UInt64(UInt32(bitPattern: listenFD)))
         }
     }
 

@@ -123,6 +123,22 @@ final class ControlSocketHostileTests: XCTestCase {
         XCTAssertTrue(run.standardError.contains("world-writable"), run.standardError)
     }
 
+    /// Adversarial pass: a directory another user owns, or its group may write, let them put a
+    /// socket of their own at the path for `ctl` to believe.
+    func testADirectoryOfAnotherUserOrWritableByItsGroupIsRefused() throws {
+        for (owner, mode) in [(geteuid() == 0 ? uid_t(2002) : geteuid(), mode_t(0o755)), (geteuid(), mode_t(0o770))] {
+            let directory = try TemporaryDirectory()
+            let runtime = directory.file("run")
+            try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)
+            chmod(runtime, mode)
+            if owner != geteuid() { guard chown(runtime, owner, getegid()) == 0 else { continue } }  // only root may give it away
+            let run = try KioskProcess(["run", "--backend", "headless", "--size", "64x64", "--database", directory.file("c.sqlite3"),
+                                        "--control-socket", runtime + "/control.sock"])
+            XCTAssertEqual(run.status, 73, run.standardError)
+            XCTAssertTrue(run.standardError.contains("belongs to another user or its group may write it"), run.standardError)
+        }
+    }
+
     func testStaleSocketOfACrashedRunIsReplaced() throws {
         let directory = try TemporaryDirectory()
         let runtime = directory.file("run")
