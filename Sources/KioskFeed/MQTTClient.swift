@@ -138,11 +138,12 @@ final class MQTTClient: @unchecked Sendable {
     }
 
     /// Subscribes to `filter` at QoS 0; false when not connected. Not QoS 1: mosquitto sends the
-    /// retained messages of a new QoS 1 subscription through the client's queue, 20 in flight and
-    /// `max_queued_messages` (1000) waiting, and silently drops the rest, so a catalogue of
-    /// 100,000 items would arrive as 1,020. QoS 0 messages skip that queue. Nothing is lost by
-    /// it: TCP delivers in order while connected, and every reconnect re-subscribes and gets the
-    /// whole retained catalogue again.
+    /// retained messages of a new QoS 1 subscription 20 in flight and `max_queued_messages`
+    /// (default 1000) waiting, and silently drops the rest: 10,000 items arrived as 1,020. QoS 0
+    /// is dropped only when that many packets wait for a slow reader, which the broker's
+    /// `max_queued_messages` above the catalogue's size rules out (README.md, "Fleets"). QoS 0
+    /// loses nothing else: TCP delivers in order while connected, and every reconnect
+    /// re-subscribes and gets the whole retained catalogue again.
     @discardableResult
     func subscribe(_ filter: String) -> Bool {
         mosquitto_subscribe(handle, nil, filter, 0) == MOSQ_ERR_SUCCESS.rawValue
