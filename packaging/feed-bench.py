@@ -28,6 +28,7 @@ lib.mosquitto_loop_start.argtypes = [ctypes.c_void_p]
 lib.mosquitto_publish.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
                                   ctypes.c_int, ctypes.c_bool]
 lib.mosquitto_int_option.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+lib.mosquitto_disconnect.argtypes = [ctypes.c_void_p]
 PUBLISHED = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
 lib.mosquitto_publish_callback_set.argtypes = [ctypes.c_void_p, PUBLISHED]
 
@@ -155,9 +156,9 @@ def main():
         with open(database + ".log") as f:
             print([line.strip() for line in f if "stopped" in line][-1])
     finally:
-        lib.mosquitto_disconnect(publisher.handle)
         broker.kill()
         broker.wait()
+        lib.mosquitto_disconnect(publisher.handle)
 
 
 if __name__ == "__main__":
