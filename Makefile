@@ -14,6 +14,9 @@ DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libha
             libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
 DEB_BUILD += libfontconfig-dev libicu-dev
 DEB_BUILD += libturbojpeg0-dev libwebp-dev
+# Speech: espeak-ng synthesises, ALSA plays; espeak-ng-data holds the voices the library loads
+# at run time (a Depends: of the .deb, which dpkg-shlibdeps cannot find).
+DEB_BUILD += libespeak-ng-dev libasound2-dev espeak-ng-data
 # The fleet feed's MQTT client (KioskFeed); its tests start a real broker and make TLS files.
 DEB_BUILD += libmosquitto-dev
 DEB_FEED_TEST = mosquitto mosquitto-clients openssl
@@ -35,7 +38,7 @@ DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb
 
-.PHONY: all build release static run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench bench-instructions install uninstall deb deps clean screenshots \
+.PHONY: all build release static man run run-drm run-vm test test-layers test-unit test-systemd test-e2e bench bench-instructions install uninstall deb deps clean screenshots \
         arm64-binary deb-arm64 test-swift-6.0 test-arm64-headless
 
 all: build
@@ -70,6 +73,15 @@ release: deps
 # What gets installed and booted: the Swift runtime linked in, only Debian C libraries dynamic.
 static: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(BUILD_FLAGS)
+
+# The man page, generated from the argument parser by swift-argument-parser's GenerateManual
+# plugin (on the debug build): every subcommand and option with its --help text, so it cannot
+# drift from the binary. Dated by the last commit, so the same tree gives the same page.
+MAN_PAGE = .build/plugins/GenerateManual/outputs/swipe-kiosk/swipe-kiosk.1
+MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug --date $(MAN_DATE)
 
 # With a usable DRM card (/dev/dri/card* readable and writable) the app runs right here. Without
 # one it runs inside the QEMU VM of the end-to-end tests (Debian kernel, bochs DRM driver,
@@ -123,8 +135,11 @@ test-systemd: deb
 	@cd .build/deb && diff -u $(addsuffix .hardening,$(SAME_HARDENING)) \
 	  || { echo "test-systemd: the units' hardening lines differ"; exit 1; }
 	@echo "test-systemd: systemd-analyze verify clean, hardening the same in both kiosk units"
+	@zcat $(DEB_STAGE)/usr/share/man/man1/swipe-kiosk.1.gz | grep -q '^\.Nm swipe-kiosk' \
+	  || { echo "test-systemd: the package has no swipe-kiosk(1) man page"; exit 1; }
+	@echo "test-systemd: the package installs swipe-kiosk(1)"
 
-# End to end on a real kernel (Tests/e2e, README "Tests"): QEMU boots a Debian kernel with the bochs
+# End to end on a real kernel (Tests/e2e, docs/TESTING.md): QEMU boots a Debian kernel with the bochs
 # DRM driver; touch-test, list-outputs and list-inputs run there against uinput/virtio devices.
 # Kernel, udev and busybox are fetched with `apt-get download` into ~/.cache/swipe-kiosk-e2e.
 # The boot test installs the .deb into a debootstrap'ed Debian 12 (cached there as well).
@@ -137,6 +152,8 @@ E2E_TOOLS = qemu-system-x86 qemu-system-arm gcc libc6-dev python3 debootstrap e2
             qemu-system-gui xvfb x11-utils x11-apps
 # The QEMU-only kernel with simpledrm and vkms (Tests/e2e/customkernel.py), from Debian's source.
 E2E_TOOLS += linux-source make bc bison flex libelf-dev libssl-dev
+# The fleet feed's broker on the host, which the service VM reaches at 10.0.2.2 (test_service_vm.py).
+E2E_TOOLS += mosquitto mosquitto-clients
 
 test-e2e: deb deb-arm64
 	$(call ensure_debs,$(E2E_TOOLS))
@@ -170,17 +187,20 @@ bench-instructions: static
 # drop-ins (logind, system.conf, sysctl), fonts, docs and examples. The configuration is
 # installed only when absent: an edited one is never replaced.
 # On a live system then run: systemd-sysusers; systemd-tmpfiles --create; udevadm control
-# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (README.md, "Deployment").
+# --reload-rules; systemctl daemon-reload; systemctl enable --now swipe-kiosk (docs/OPERATIONS.md, "Deployment").
 INSTALL_BUILD ?= static
 
-install: $(INSTALL_BUILD)
+install: $(INSTALL_BUILD) man
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	gzip -9n -c $(MAN_PAGE) > $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1.gz
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/tmpfiles.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules
 	install -D -m 0644 systemd/udev/71-swipe-kiosk-input.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules
+	install -D -m 0644 systemd/udev/71-swipe-kiosk-sound.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-sound.rules
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-out-of-service.service \
 	  > $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service
 	sed 's|/usr/bin/swipe-kiosk|$(PREFIX)/bin/swipe-kiosk|' systemd/swipe-kiosk-feed.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk-feed.service
@@ -192,7 +212,7 @@ install: $(INSTALL_BUILD)
 	install -m 0644 systemd/udev/99-swipe-kiosk-touch.rules.example $(DESTDIR)$(DOCDIR)/examples/99-swipe-kiosk-touch.rules
 	install -m 0644 Sources/KioskConfig/Examples/example.toml $(DESTDIR)$(DOCDIR)/examples/config.toml
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
-	install -m 0644 docs/OPERATIONS.md $(DESTDIR)$(DOCDIR)/OPERATIONS.md
+	install -m 0644 docs/OPERATIONS.md docs/CONFIGURATION.md docs/INTEGRATION.md docs/RELIABILITY.md $(DESTDIR)$(DOCDIR)/
 	[ -e $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml ] || \
 	  install -D -m 0644 systemd/config.toml $(DESTDIR)$(SYSCONFDIR)/swipe-kiosk/config.toml
 
@@ -201,8 +221,10 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 	  $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
 	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-drm.rules $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-input.rules \
+	  $(DESTDIR)$(PREFIX)/lib/udev/rules.d/71-swipe-kiosk-sound.rules \
 	  $(DESTDIR)$(UNITDIR)/swipe-kiosk-out-of-service.service $(DESTDIR)$(UNITDIR)/swipe-kiosk-feed.service \
-	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL)
+	  $(DESTDIR)$(LOCKDOWN_LOGIND) $(DESTDIR)$(LOCKDOWN_SYSTEM) $(DESTDIR)$(LOCKDOWN_SYSCTL) \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1.gz
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact
@@ -226,7 +248,7 @@ deb:
 
 # arm64 (Raspberry Pi OS / Debian 13) with Debian's Swift 6.0.3, cross-compiled in a cached
 # Debian trixie build root against an arm64 sysroot, both made from the Debian mirror apt uses
-# here (packaging/arm64/, README "Raspberry Pi"). The cache is ~/.cache/swipe-kiosk-arm64.
+# here (packaging/arm64/, docs/OPERATIONS.md "Raspberry Pi"). The cache is ~/.cache/swipe-kiosk-arm64.
 # `deb-arm64` stages the arm64 binary like `deb` does, with Depends= from dpkg-shlibdeps run
 # against the sysroot's packages.
 ARM64_TOOLS = debootstrap rsync dpkg-dev util-linux

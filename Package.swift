@@ -61,6 +61,14 @@ let package = Package(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         // sd_notify / sd_watchdog_enabled: readiness, status and watchdog for the systemd unit.
+        // Speech: espeak-ng synthesises (KioskSpeech), ALSA plays (KioskHardware). The runtime also
+        // needs espeak-ng-data (the voices), which dpkg-shlibdeps cannot see.
+        .systemLibrary(
+            name: "CEspeakNG", path: "CSystem/CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
+        .systemLibrary(
+            name: "CALSA", path: "CSystem/CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(
             name: "CSystemd", path: "CSystem/CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
@@ -96,7 +104,7 @@ let package = Package(
         .target(
             name: "KioskHardware",
             dependencies: [
-                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", .product(name: "Logging", package: "swift-log"),
+                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA", .product(name: "Logging", package: "swift-log"),
                 // SwipeCore's shared values only: the touch phase, the point/rect family and the haptic events.
                 "SwipeCore",
             ]),
@@ -116,6 +124,9 @@ let package = Package(
                 "SwipeCore", "KioskHardware", "KioskFiles", .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             exclude: ["Examples"]),
+        // Text to speech: espeak-ng on a worker thread of its own, text bounded, voice by script,
+        // cut at once by the next utterance. PCM goes to whatever sink the app gives it.
+        .target(name: "KioskSpeech", dependencies: ["CEspeakNG"]),
         // The items database: SQLite schema, migrations, queries and durable actions (each change
         // with its log row in one transaction). It knows items and changes, not the configuration.
         .target(name: "KioskStore", dependencies: ["CSQLite", "KioskFiles"]),
@@ -125,7 +136,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskUI", "KioskHardware", "KioskReplay", "KioskConfig", "KioskStore", "SwipeCore", "Canvas", "KioskFiles",
-                "CMalloc",
+                "KioskSpeech", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -157,6 +168,7 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
+        .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),

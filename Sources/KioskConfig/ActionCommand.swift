@@ -50,6 +50,7 @@ public struct ActionCommand: Hashable, Sendable {
     /// Parses configured argv elements; nil and a message when they are not a valid command.
     public static func parse(_ elements: [String]) -> (command: ActionCommand?, problem: String?) {
         guard let program = elements.first else { return (nil, "the command is empty (an argv array)") }
+        if program.hasSuffix("/") { return (nil, "\"\(program.prefix(40))\" names a directory, not a program") }
         var arguments: [Argument] = [.literal(program)]
         for element in elements.dropFirst() {
             if let field = ItemField.allCases.first(where: { $0.placeholder == element }) {
@@ -64,18 +65,19 @@ public struct ActionCommand: Hashable, Sendable {
         return (ActionCommand(arguments: arguments), nil)
     }
 
-    /// The argv with each placeholder replaced by `value(field)`.
+    /// The argv with each placeholder replaced by `value(field)` (nil: the stored bytes are not
+    /// UTF-8 text, refused rather than changed by decoding).
     /// - Throws: `RefusedValue` for the first value that could be taken as an option or a path
-    ///   (it begins with `-`, contains `/`, is `.` or `..`), is empty, holds a control
+    ///   (it begins with `-`, `+` or `@`, contains `/`, is `.` or `..`), is empty, holds a control
     ///   character (NUL included) or is longer than ``maximumValueBytes``.
-    public func argv(_ value: (ItemField) -> String) throws(RefusedValue) -> [String] {
+    public func argv(_ value: (ItemField) -> String?) throws(RefusedValue) -> [String] {
         var argv: [String] = []
         for argument in arguments {
             switch argument {
             case .literal(let text):
                 argv.append(text)
             case .field(let field):
-                let text = value(field)
+                guard let text = value(field) else { throw RefusedValue(field: field, reason: Self.notUTF8) }
                 if let reason = Self.refusal(of: text) { throw RefusedValue(field: field, reason: reason) }
                 argv.append(text)
             }
@@ -83,10 +85,28 @@ public struct ActionCommand: Hashable, Sendable {
         return argv
     }
 
+    /// The first field the environment cannot carry whole (SWIPE_KIOSK_ITEM_*, every field, with
+    /// or without a placeholder): not UTF-8 text, longer than ``maximumValueBytes`` or holding a
+    /// NUL, where execve would end it. Nil when every field goes in exactly as `value` gives it.
+    public static func environmentRefusal(_ value: (ItemField) -> String?) -> RefusedValue? {
+        for field in ItemField.allCases {
+            guard let text = value(field) else { return RefusedValue(field: field, reason: notUTF8) }
+            if text.utf8.count > maximumValueBytes { return RefusedValue(field: field, reason: "is longer than \(maximumValueBytes) bytes") }
+            if text.utf8.contains(0) { return RefusedValue(field: field, reason: "contains a control character") }
+        }
+        return nil
+    }
+
+    /// The refusal of a value whose stored bytes are not UTF-8 text.
+    static let notUTF8 = "is not UTF-8 text"
+
     /// Why `text` may not become an argument, or nil.
     static func refusal(of text: String) -> String? {
         if text.isEmpty { return "is empty" }
         if text.hasPrefix("-") { return "begins with -" }
+        // `+N` is an option to tail, sort, more and less; `@file` a response file to many tools.
+        if text.hasPrefix("+") { return "begins with +" }
+        if text.hasPrefix("@") { return "begins with @" }
         if text.contains("/") { return "contains /" }
         if text == "." || text == ".." { return "is \(text)" }
         if text.utf8.count > maximumValueBytes { return "is longer than \(maximumValueBytes) bytes" }

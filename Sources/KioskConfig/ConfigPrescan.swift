@@ -13,6 +13,8 @@
 // (assertion in parse_key) and is undefined behaviour where NDEBUG turns the assertion into an
 // assumption; such a header is refused here with the character it starts with.
 //
+// A string value that spells a NUL (`\u0000`) is refused too: toml++ cuts the value there.
+//
 // On text that is not valid TOML the scanner only has to stay bounded: the parser reports any
 // other syntax error afterwards.
 import KioskFiles
@@ -32,6 +34,10 @@ enum ConfigPrescan {
 
     static let tooDeep = "the configuration nests deeper than \(maximumDepth) levels "
         + "(tables, dotted keys, arrays and inline tables together); SwipeKiosk reads at most 5"
+
+    /// toml++ hands strings over as C strings: a value spelling a NUL was cut there without a
+    /// word (a command's argument, an id, a path all shortened).
+    static let nulInString = "a string may not contain a NUL character (\\u0000): the value would be cut there"
 
     /// The message for a header name starting with `character`.
     static func badHeader(_ character: Unicode.Scalar) -> String {
@@ -73,7 +79,7 @@ enum ConfigPrescan {
                     cursor.skipSpaces()
                     if cursor.current == "=" {
                         cursor.advance()
-                        if let at = scanValue(depth: depth) { return (at, ConfigPrescan.tooDeep) }
+                        if let problem = scanValue(depth: depth) { return problem }
                     }
                 }
                 if cursor.index == before { cursor.advance() }  // never loop on text that is not TOML
@@ -81,8 +87,8 @@ enum ConfigPrescan {
         }
 
         /// Skips the value of a key at `depth`, with an explicit stack for arrays and inline
-        /// tables (no recursion); returns where it nests too deep, or nil.
-        mutating func scanValue(depth: Int) -> TextPosition? {
+        /// tables (no recursion); returns where it nests too deep or spells a NUL, or nil.
+        mutating func scanValue(depth: Int) -> (TextPosition, String)? {
             /// Each open `[` or `{` and the depth of the array or table it opens.
             var open: [(table: Bool, depth: Int)] = []
             var depth = depth
@@ -92,7 +98,7 @@ enum ConfigPrescan {
                 guard let c = cursor.current else { return nil }
                 switch c {
                 case "[":
-                    if depth + 1 > ConfigPrescan.maximumDepth { return cursor.position }
+                    if depth + 1 > ConfigPrescan.maximumDepth { return (cursor.position, ConfigPrescan.tooDeep) }
                     open.append((false, depth))
                     cursor.advance()
                     depth += 1
@@ -102,10 +108,11 @@ enum ConfigPrescan {
                     cursor.advance()
                     cursor.skipSpaces()
                     if cursor.current != "}" {
-                        if let at = scanTableKey(from: &depth) { return at }
+                        if let at = scanTableKey(from: &depth) { return (at, ConfigPrescan.tooDeep) }
                         continue
                     }
-                case "\"", "'": cursor.skipString(quote: c)
+                case "\"", "'":
+                    if let at = cursor.skipString(quote: c) { return (at, ConfigPrescan.nulInString) }
                 case "]", "}": break
                 default: cursor.skipBareValue()
                 }
@@ -119,7 +126,7 @@ enum ConfigPrescan {
                         if !top.table { depth += 1; break }
                         cursor.skipSpaces()
                         if cursor.current == "}" { continue }
-                        if let at = scanTableKey(from: &depth) { return at }
+                        if let at = scanTableKey(from: &depth) { return (at, ConfigPrescan.tooDeep) }
                         break
                     }
                     if c == "]" || c == "}" { open.removeLast() }

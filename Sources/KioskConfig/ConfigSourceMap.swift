@@ -22,6 +22,9 @@ public struct ConfigSourceMap {
         values = scanner.values
     }
 
+    /// Whether the file gives a value at `path` (rather than leaving the default).
+    public func sets(_ path: ConfigPath) -> Bool { values[path.description] != nil }
+
     /// Position of the value at `path` (or of its key, or of the nearest enclosing table).
     public func valuePosition(_ path: ConfigPath) -> TextPosition {
         values[path.description] ?? keyPosition(path)

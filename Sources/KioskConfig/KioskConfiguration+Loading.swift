@@ -6,6 +6,7 @@ import Glibc
 #endif
 import KioskFiles
 import struct KioskHardware.CalibrationMatrix
+import struct KioskHardware.ScreenSchedule
 import struct KioskHardware.HapticPattern
 import struct KioskHardware.KeyboardPolicy
 import enum KioskHardware.ModeRequest
@@ -85,8 +86,11 @@ extension KioskConfiguration {
             r.finish()
         }
         if let r = root.table("sheet") { sheet = SheetSettings(reading: r) }
+        if let r = root.table("accessibility") { accessibility = AccessibilitySettings(reading: r) }
         if let r = root.table("ui") {
             ui.stylesSheet = r.bool("styles_sheet", default: ui.stylesSheet)
+            ui.listsPage = r.bool("lists_page", default: ui.listsPage)
+            ui.listsTitle = r.string("lists_title") ?? ui.listsTitle
             r.finish()
         }
         if let r = root.table("feed") { feed = FeedSettings(reading: r) }
@@ -114,6 +118,10 @@ extension DisplaySettings {
         rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
         atomic = r.choice("atomic") ?? atomic
         scale = r.number("scale", default: scale, in: Self.scaleRange)
+        let hours = r.string("on_hours"), days = r.string("on_days")
+        if let hours, let problem = ScreenSchedule.hoursProblem(hours) { r.report(problem, key: "on_hours") }
+        if let days, let problem = ScreenSchedule.daysProblem(days) { r.report(problem, key: "on_days") }
+        if hours != nil || days != nil { schedule = ScreenSchedule(hours: hours, days: days) }
         r.finish()
     }
 }
@@ -144,6 +152,12 @@ extension InputSettings {
             r.report("input.keyboard_allow: \(problem) (give device names as list-inputs shows them, or USB ids \"vvvv:pppp\")",
                      key: "keyboard_allow")
             keyboardAllow = []
+        }
+        // With every keyboard admitted the allow-list would be ignored: the integrator who wrote it
+        // meant a locked-down panel.
+        if keyboard, !keyboardAllow.isEmpty {
+            r.report("input.keyboard_allow is only used with keyboard = false; keyboard = true admits every keyboard",
+                     key: "keyboard_allow")
         }
         r.finish()
     }

@@ -3,10 +3,20 @@
 // bad value (by `check-config`, and at start) at its file:line:column with what is accepted.
 // The per-key ranges are in the reads (KioskConfiguration+Loading, ListConfiguration+Loading);
 // what is found here needs the whole section read first: the haptics backend a key belongs to,
-// a repeated device, a command's program.
+// a repeated device (also spelt differently), a command's program.
 extension KioskConfiguration {
     /// The narrowest `maximum_button_width` (points) other than 0: Apple's smallest tap target.
     static let narrowestButton = 44.0
+
+    /// `path` with `//`, `/./` and `dir/..` folded away, as the kernel resolves it (symbolic links
+    /// aside): "/dev/input//event2" and "/dev/input/../input/event2" are one device.
+    static func lexicalPath(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
 
     /// Reports, through `root`'s diagnostics, every value the app would truncate, ignore or fail on.
     func reportUnusableValues(_ root: ConfigReader) {
@@ -32,11 +42,11 @@ extension KioskConfiguration {
         for (i, device) in input.devices.enumerated() {
             let path = at("input", "devices").appending(index: i)
             named(device, path, "an input device such as /dev/input/event2")
-            if let first = devices[device] {
+            if let first = devices[Self.lexicalPath(device)] {
                 diagnostics.report("\(path) repeats input.devices[\(first)] \"\(device.prefix(40))\": "
                                    + "every touch would arrive twice", at: path)
             } else {
-                devices[device] = i
+                devices[Self.lexicalPath(device)] = i
             }
         }
 

@@ -3,6 +3,7 @@
 // configuration; the swipe-related parts are SwipeCore values the UI uses directly.
 import Glibc
 import enum KioskHardware.ModeRequest
+import struct KioskHardware.ScreenSchedule
 import SwipeCore
 
 /// The whole configuration of one kiosk.
@@ -25,6 +26,8 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var sheet = SheetSettings()
     /// `[ui]`: which of the app's own controls a person at the panel gets.
     public var ui = UISettings()
+    /// `[accessibility]`: speech output.
+    public var accessibility = AccessibilitySettings()
     /// `[feed]`: the fleet feed's MQTT broker (`swipe-kiosk feed`); nil: no feed.
     public var feed: FeedSettings?
     /// Top-level `direction`: the reading direction of lists that do not set their own.
@@ -79,6 +82,8 @@ public struct DisplaySettings: Hashable, Sendable {
     public var scale: Double = 1
     /// The accepted `scale` values.
     public static let scaleRange: ClosedRange<Double> = 0.5...4
+    /// `on_hours` / `on_days`: when the panel is on (nil: always, apart from idle blanking).
+    public var schedule: ScreenSchedule?
 
     public init() {}
 }
@@ -137,6 +142,10 @@ public struct UISettings: Hashable, Sendable {
     /// The navigation bar's cog, which opens the live Styles sheet (swipe behaviour, the list
     /// shown); false hides it, so nobody at a production panel changes them.
     public var stylesSheet = true
+    /// The root page lists the configured lists; a tap opens one (`lists_page`).
+    public var listsPage = false
+    /// The lists page's title (`lists_title`).
+    public var listsTitle = "Lists"
 
     public init() {}
 }

@@ -109,7 +109,12 @@ extension ActionConfiguration {
         } else if let elements, effect == .command {
             command = ActionCommand(reading: r, elements: elements)
         }
-        self.init(action: action, effect: effect ?? .sheet, command: command)
+        let undo = r.contains("undo") ? r.bool("undo", default: false) : nil
+        if undo != nil, let effect, !effect.changesData {
+            r.report("\(r.name("undo")) is only used with an effect that changes data (delete, archive, flag, read), "
+                     + "not \"\(effect.rawValue)\"", key: "undo")
+        }
+        self.init(action: action, effect: effect ?? .sheet, command: command, undo: undo)
         r.finish()
     }
 }

@@ -19,6 +19,13 @@ public enum ActionEffect: String, Hashable, Sendable, CaseIterable {
     case detail
     /// Run an external command (`command`, an argv array; item fields only where it has placeholders).
     case command
+
+    /// Whether it changes the item's data (and so can be undone).
+    public var changesData: Bool { [.delete, .archive, .flag, .read].contains(self) }
+
+    /// Whether it offers Undo when the action says nothing: the effects that take an item out
+    /// of sight (delete, archive "done"); a flag or read toggle shows its result on the row.
+    public var undoByDefault: Bool { self == .delete || self == .archive }
 }
 
 /// A configured swipe action: the button (SwipeCore) plus what it does.
@@ -28,11 +35,14 @@ public struct ActionConfiguration: Hashable, Sendable {
     public var effect: ActionEffect
     /// What runs when `effect == .command`.
     public var command: ActionCommand?
+    /// Whether its data change is offered for Undo (`undo`); only data effects have one.
+    public var undo: Bool
 
-    public init(action: SwipeAction, effect: ActionEffect, command: ActionCommand? = nil) {
+    public init(action: SwipeAction, effect: ActionEffect, command: ActionCommand? = nil, undo: Bool? = nil) {
         self.action = action
         self.effect = effect
         self.command = command
+        self.undo = effect.changesData && (undo ?? effect.undoByDefault)
     }
 
     public var id: String { action.id }

@@ -73,22 +73,37 @@ struct TOMLCursor {
     }
 
     /// Skips a basic, literal or multi-line string starting at its opening `quote`.
-    mutating func skipString(quote: Unicode.Scalar) {
+    /// - Returns: where the string spells a NUL (`\u0000`, `\U00000000`), or nil.
+    @discardableResult
+    mutating func skipString(quote: Unicode.Scalar) -> TextPosition? {
         let triple = index + 2 < text.count && text[index + 1] == quote && text[index + 2] == quote
         let delimiter = triple ? 3 : 1
+        var nul: TextPosition?
         for _ in 0..<delimiter { advance() }
         while let c = current {
-            if c == "\\" && quote == "\"" { advance(); advance(); continue }
+            if c == "\\" && quote == "\"" {
+                if nul == nil, spellsNUL(at: index + 1) { nul = position }
+                advance(); advance(); continue
+            }
             if c == quote {
                 var run = 0
                 while index + run < text.count && text[index + run] == quote { run += 1 }
                 if run >= delimiter {
                     for _ in 0..<run { advance() }  // a closing """ may be preceded by up to two quotes
-                    return
+                    return nul
                 }
             }
-            if c == "\n" && !triple { return }
+            if c == "\n" && !triple { return nul }
             advance()
         }
+        return nul
+    }
+
+    /// Whether the escape whose letter is at `start` is `u0000` or `U00000000`.
+    private func spellsNUL(at start: Int) -> Bool {
+        guard start < text.count else { return false }
+        let digits = text[start] == "u" ? 4 : text[start] == "U" ? 8 : 0
+        guard digits > 0, start + digits < text.count else { return false }
+        return text[(start + 1)...(start + digits)].allSatisfy { $0 == "0" }
     }
 }

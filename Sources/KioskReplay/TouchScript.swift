@@ -20,6 +20,8 @@ public struct ScriptStep: Hashable, Sendable {
         case button(pressed: Bool)
         case screenshot(path: String)
         case state(path: String)
+        /// `screen off` / `screen on`, as the control socket's requests do it.
+        case screen(on: Bool)
         case end
     }
 
@@ -55,7 +57,7 @@ public struct TouchScript: Sendable {
     public static let tapDurationMs = 60.0
     public static let swipeStepMs = 8.0
 
-    /// What a script may ask (README, "Reliability"): checked at parse time, so a script can
+    /// What a script may ask (docs/RELIABILITY.md): checked at parse time, so a script can
     /// neither run for years of virtual time nor expand into more samples than memory holds.
     /// The latest time of any step: 7 days, long enough for a week-long soak replay.
     public static let maximumTimeMs = 604_800_000.0
@@ -198,11 +200,14 @@ public struct TouchScript: Sendable {
                 throw fail("`\(shown(command))` paths are relative to --out and may not leave it")
             }
             return [ScriptStep(timeMs: time, action: command == "state" ? .state(path: args[0]) : .screenshot(path: args[0]), line: line)]
+        case "screen":
+            guard args.count == 1, args[0] == "off" || args[0] == "on" else { throw fail("expected `screen off` or `screen on`") }
+            return [ScriptStep(timeMs: time, action: .screen(on: args[0] == "on"), line: line)]
         case "end":
             guard args.isEmpty else { throw fail("`end` takes no arguments") }
             return [ScriptStep(timeMs: time, action: .end, line: line)]
         default:
-            throw fail("unknown command `\(shown(command))`; known: down move up cancel tap swipe key screenshot state end")
+            throw fail("unknown command `\(shown(command))`; known: down move up cancel tap swipe key screenshot state screen end")
         }
     }
 }

@@ -28,6 +28,20 @@ public enum ItemChange: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The change that takes this one back (Undo).
+    public var inverse: ItemChange {
+        switch self {
+        case .delete: return .undoDelete
+        case .undoDelete: return .delete
+        case .archive: return .unarchive
+        case .unarchive: return .archive
+        case .flag: return .unflag
+        case .unflag: return .flag
+        case .markRead: return .markUnread
+        case .markUnread: return .markRead
+        }
+    }
+
     /// The SQL applying the change to item ?2 at time ?1.
     var updateSQL: String { "UPDATE items SET \(assignment), updated_at = ?1 WHERE id = ?2" }
 }

@@ -129,6 +129,7 @@ extension ItemStore {
         }
         db = connection
         openFile = stamp.identity
+        preMigrationCopy = nil
         do throws(StoreError) {
             try prepareConnection(schemaVersion: Self.latestSchemaVersion, requireKiosk: true)
             try checkFileAtPath()  // still the file stamped: not replaced again while it was checked

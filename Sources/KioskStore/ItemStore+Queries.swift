@@ -43,6 +43,11 @@ extension ItemStore {
         SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY sort_key, id LIMIT ?5 OFFSET ?6
         """
     static let itemSQL = "SELECT \(readColumns) FROM items WHERE id = ?1"
+    /// The text fields' bytes, at most ?2 of each, of item ?1.
+    static let storedTextSQL = """
+        SELECT substr(CAST(title AS BLOB), 1, ?2), substr(CAST(subtitle AS BLOB), 1, ?2), substr(CAST(list_id AS BLOB), 1, ?2)
+        FROM items WHERE id = ?1
+        """
     /// Whether item ?5 is in the result of the query ?1…?4: the list's own filter, so the app
     /// and SQLite never disagree on it, whatever storage class another program wrote.
     static let memberSQL = "SELECT 1 FROM items WHERE \(queryFilter) AND id = ?5"
@@ -117,6 +122,25 @@ extension ItemStore {
         }
     }
 
+    /// The item's title, subtitle and list exactly as stored, for a command's argv rather than
+    /// the screen (`readColumns` cuts them): each is read as its bytes, cut only after
+    /// `maximumBytes + 1`, so a longer value still reads as longer than `maximumBytes`, and a
+    /// NUL inside stays; a field whose bytes are not UTF-8 is nil (decoding would change it).
+    /// Nil when there is no such item.
+    public func storedText(of id: ItemID, maximumBytes: Int) throws(StoreError) -> StoredItemText? {
+        try db.withStatement(Self.storedTextSQL, operation: "read the stored text of item \(id)") { s throws(StoreError) in
+            try s.bind(1, id.value)
+            try s.bind(2, Int64(maximumBytes) + 1)
+            guard try s.step() else { return nil }
+            func exact(_ column: Int32) -> String? {
+                let bytes = s.value(column).bytes
+                // A value past the limit is refused for its length; its cut end may split a character.
+                return bytes.count > maximumBytes ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+            }
+            return StoredItemText(title: exact(0), subtitle: exact(1), listID: exact(2))
+        }
+    }
+
     /// True when the item with `id` is one of `query`'s items (false when there is none).
     public func contains(_ id: ItemID, in query: ItemQuery) throws(StoreError) -> Bool {
         try db.withStatement(Self.memberSQL, operation: "look for item \(id) in \(query.listID)") { s throws(StoreError) in
@@ -182,4 +206,12 @@ extension ItemStore {
             flagged: s.bool(9), archived: s.bool(10), deletedAt: s.optionalInt64(11), section: s.text(14),
             sortKey: s.int64(12), updatedAt: s.int64(13), image: s.optionalText(15))
     }
+}
+
+/// An item's text fields as stored (`ItemStore.storedText(of:maximumBytes:)`); nil: the stored
+/// bytes are not UTF-8 text.
+public struct StoredItemText: Hashable, Sendable {
+    public var title: String?
+    public var subtitle: String?
+    public var listID: String?
 }

@@ -9,10 +9,12 @@ extension ItemStore {
         public let title: String
         public let subtitle: String
         public let body: String
+        /// The header the item is listed under (drawn too, so checked too).
+        public let section: String
     }
 
     static let textScanSQL = """
-        SELECT id, title, subtitle, body FROM items WHERE deleted_at IS NULL AND (?1 IS NULL OR id > ?1) ORDER BY id LIMIT ?2
+        SELECT id, title, subtitle, body, section FROM items WHERE deleted_at IS NULL AND (?1 IS NULL OR id > ?1) ORDER BY id LIMIT ?2
         """
 
     /// Calls `body` with every item that is not deleted, in id order, `pageSize` rows a query;
@@ -26,7 +28,8 @@ extension ItemStore {
                 try s.bind(2, Int64(pageSize))
                 var page: [ItemText] = []
                 while try s.step() {
-                    page.append(ItemText(id: ItemID(s.value(0)), title: s.text(1), subtitle: s.text(2), body: s.text(3)))
+                    page.append(ItemText(id: ItemID(s.value(0)), title: s.text(1), subtitle: s.text(2), body: s.text(3),
+                                         section: s.text(4)))
                 }
                 return page
             }

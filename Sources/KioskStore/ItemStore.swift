@@ -36,6 +36,8 @@ public final class ItemStore {
     /// A file at the path that was refused after a replacement, as it was then: it is checked
     /// again only once it changes (an importer still copying it).
     var refusedFile: DatabaseFileStamp?
+    /// The copy of the file kept before the last migration this store ran (ItemStore+MigrationCopy).
+    public internal(set) var preMigrationCopy: String?
     /// Which file is open: 0 for the one opened at start, one more for each file that replaced it.
     public private(set) var fileGeneration = 0
     /// Increases whenever the items or the log change, by this store or another process.
@@ -71,10 +73,24 @@ public final class ItemStore {
         try self.init(path: path, synchronous: .normal, busyTimeout: 5000, schemaVersion: nil)
     }
 
+    /// Runs the start's checks on the existing database at `path` as `ItemStore(path:)` does,
+    /// for reading and writing by this process, and writes nothing: what the app's start would
+    /// refuse, this refuses with the same error (`doctor` reports the app's verdict, not its own).
+    /// - Returns: the schema version found (0: an empty file the start will set up).
+    public static func check(path: String) throws(StoreError) -> Int {
+        try ItemStore(path: path, synchronous: .normal, busyTimeout: 5000, mode: .checking).schemaVersion()
+    }
+
     /// Opens the database and migrates it up to `schemaVersion` (tests create old versions);
-    /// nil opens it read-only and migrates nothing. Everything that can refuse the file runs
-    /// before the first write (the switch to WAL changes its header).
-    init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int?) throws(StoreError) {
+    /// nil opens it read-only and migrates nothing.
+    convenience init(path: String, synchronous: Synchronous, busyTimeout: Int32, schemaVersion: Int?) throws(StoreError) {
+        try self.init(path: path, synchronous: synchronous, busyTimeout: busyTimeout,
+                      mode: schemaVersion.map { .migrating(to: $0) } ?? .reading)
+    }
+
+    /// Opens the database at `path` for `mode`. Everything that can refuse the file runs before
+    /// the first write (the switch to WAL changes its header), in the same order for every mode.
+    init(path: String, synchronous: Synchronous, busyTimeout: Int32, mode: OpenMode) throws(StoreError) {
         let parent = Self.parentDirectory(of: path)
         guard path == Self.inMemoryPath || access(parent, F_OK) == 0 else { throw .directoryMissing(path: path) }
         if path != Self.inMemoryPath, let kind = FileKind.of(path: path) {
@@ -83,29 +99,52 @@ public final class ItemStore {
         self.path = path
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout
-        let writes = schemaVersion != nil && path != Self.inMemoryPath
+        let writes = mode != .reading && path != Self.inMemoryPath
         // SQLite keeps its -wal and -shm files beside the database: its directory must be writable too.
         if writes, access(parent, W_OK) != 0 { throw .notWritable(path: path, directory: true, user: Self.userName()) }
         do throws(StoreError) {
-            db = try SQLiteConnection(path: path, readOnly: schemaVersion == nil)
+            db = try SQLiteConnection(path: path, readOnly: mode == .reading, create: mode != .checking)
+            // To read a WAL-mode file SQLite creates its -wal and -shm (as root: owned like the file,
+            // with its mode then). A check leaves no such trace: when there was no -wal, the close
+            // of the last connection removes them again (an empty WAL checkpoints nothing).
+            if mode == .checking, access(path + "-wal", F_OK) != 0 { db.setCheckpointsOnClose(true) }
             openFile = path == Self.inMemoryPath ? nil : DatabaseFileStamp.of(path: path)?.identity
             // SQLite opens a file it may not write read-only without a word; the first swipe would
             // fail seconds later ("attempt to write a readonly database") on a panel that looked fine.
             if writes, db.isReadOnly { throw .notWritable(path: path, directory: false, user: Self.userName()) }
-            try prepareConnection(schemaVersion: schemaVersion, requireKiosk: schemaVersion == nil)
+            try prepareConnection(schemaVersion: mode.target, requireKiosk: mode == .reading)
         } catch {
             throw error.atStart(database: path)
         }
     }
 
+    /// What opening the database does once the file passed the checks.
+    enum OpenMode: Equatable {
+        /// Read only: nothing is created, migrated or switched to WAL; a file without the schema is refused.
+        case reading
+        /// The checks of `migrating` on an existing file, for reading and writing, then nothing
+        /// is written (`doctor`): what the app's start would refuse, this refuses.
+        case checking
+        /// Create the file when it is missing, switch to WAL, migrate up to the version.
+        case migrating(to: Int)
+
+        /// The schema version to migrate to, nil when nothing is written.
+        var target: Int? {
+            if case .migrating(let version) = self { return version }
+            return nil
+        }
+    }
+
     /// Everything between opening `db` and using it, at start and for a file that replaced the
-    /// open one: the checks that refuse a file before anything is written to it, then WAL,
-    /// durability, cache and migrations. `schemaVersion` nil opens read-only and migrates nothing.
+    /// open one: the checks that refuse a file before anything is written to it, then (when the
+    /// file needs a migration) the copy of it as it was, WAL, durability, cache and migrations.
+    /// `schemaVersion` nil opens read-only and migrates nothing.
     func prepareConnection(schemaVersion: Int?, requireKiosk: Bool) throws(StoreError) {
         try setBusyTimeout(busyTimeout)
         if path != Self.inMemoryPath { try checkQuickly() }
         try checkSchema(requireKiosk: requireKiosk)
         if let schemaVersion {
+            try keepCopyBeforeMigrating(to: schemaVersion)
             db.setCheckpointsOnClose(true)  // the file is the kiosk's: closing may checkpoint it
             let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
             // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.
@@ -239,7 +278,8 @@ public final class ItemStore {
         for table in Self.tables(atVersion: version) {
             let expected = try Self.columns(of: table, in: reference)
             let found = try Self.columns(of: table, in: db)
-            for (name, declaration) in expected where found[name] != declaration {
+            // By name: the first wrong column named is the same in every run (doctor and the app agree).
+            for (name, declaration) in expected.sorted(by: { $0.key < $1.key }) where found[name] != declaration {
                 throw .notKioskDatabase(path: path, reason: .wrongColumn(table: table, column: name, expected: declaration, found: found[name]))
             }
         }

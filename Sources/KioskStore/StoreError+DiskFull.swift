@@ -31,16 +31,20 @@ extension StoreError {
 
     /// The error as the start reports it: while the app starts (open, quick_check, the switch to
     /// WAL, migrations, demo data) nothing limits the file's size but the disk, so SQLITE_FULL
-    /// is a full file system too. (While running it may also be `max_page_count`; see README.)
+    /// is a full file system too. (While running it may also be `max_page_count`; see docs/RELIABILITY.md.)
     public func atStart(database path: String) -> StoreError {
         guard case .sqlite(let code, let message, let operation) = self, code & 0xFF == SQLITE_FULL,
               path != ItemStore.inMemoryPath else { return self }
         return .diskFull(database: path, code: code, message: message, operation: operation)
     }
 
-    /// True for a full file system (the start then exits 75, not 65).
+    /// True for a full file system, also where the copy before a migration ran out of space
+    /// (the start then exits 75, not 65).
     public var isDiskFull: Bool {
-        if case .fileSystemFull = self { return true }
-        return false
+        switch self {
+        case .fileSystemFull: return true
+        case .preMigrationCopyFailed(_, _, _, let diskFull): return diskFull
+        default: return false
+        }
     }
 }

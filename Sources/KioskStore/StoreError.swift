@@ -17,6 +17,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt(path: String, code: Int32, message: String, operation: String)
     /// The database was written by a newer schema than this build knows.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The database needs a migration, but the copy kept before it (`copy`) could not be
+    /// written: nothing was migrated. `diskFull` when its file system is full.
+    case preMigrationCopyFailed(path: String, copy: String, reason: String, diskFull: Bool)
     /// The recorded schema version is negative: no build ever wrote it.
     case invalidSchemaVersion(path: String, found: Int)
     /// The file is an SQLite database but not the kiosk's, or not what its schema version says.
@@ -68,7 +71,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .corrupt(_, let code, _, _), .sqlite(let code, _, _), .fileSystemFull(_, _, _, let code, _, _): return code
         case .directoryMissing, .notWritable, .notRegularFile, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged, .itemNotFound,
-             .fileLeftPath:
+             .fileLeftPath, .preMigrationCopyFailed:
             return nil
         }
     }
@@ -79,7 +82,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .sqlite, .itemNotFound: return "\(path): \(description)"
         case .directoryMissing, .notWritable, .notRegularFile, .corrupt, .newerSchema, .invalidSchemaVersion, .notKioskDatabase, .damaged,
-             .fileLeftPath, .fileSystemFull:
+             .fileLeftPath, .fileSystemFull, .preMigrationCopyFailed:
             return description
         }
     }
@@ -99,7 +102,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "database \(path) is not a valid SQLite database or is damaged (\(operation): \(message), code \(code));"
                 + " move it aside to start with an empty one"
         case .newerSchema(let path, let found, let supported):
-            return "database \(path) has schema version \(found), newer than this build's \(supported)"
+            return "database \(path) was written by a newer swipe-kiosk: schema \(found), this build knows up to \(supported);"
+                + " upgrade the package or restore a backup (the file was left untouched)"
+        case .preMigrationCopyFailed(let path, let copy, let reason, _):
+            return "database \(path) needs a schema migration, but the copy kept before migrating could not be written to"
+                + " \(copy) (\(reason)); nothing was migrated, the file is as it was: make room for the copy beside it, then start again"
         case .invalidSchemaVersion(let path, let found):
             return "database \(path) has schema version \(found), which no build writes (PRAGMA user_version was changed by hand?)"
         case .notKioskDatabase(let path, let reason):

@@ -31,11 +31,14 @@ extension KioskScene {
         global.combine(navigationStyle)
         if let t = transition { global.combine(t.kind); global.combine(t.state.progress(at: time)) }
         if let sheet {
-            global.combine(sheet.id); global.combine(sheet.content); global.combine(sheet.panel(at: time))
+            global.combine(sheet.id); global.combine(sheet.content); global.combine(sheet.focus); global.combine(sheet.panel(at: time))
             // Its rows scroll inside the panel, and the panel fades while it is dragged down.
             global.combine(sheet.scroll.offset(at: time)); global.combine(sheet.dismissal.alpha(at: time))
         }
-        if let toast { global.combine(toast); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2)) }
+        for (toast, slot) in toasts {
+            global.combine(toast); global.combine(slot); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2))
+        }
+        if let identifyBanner, time < identifyBanner.expires { global.combine(identifyBanner) }
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         let page = top.map { signature(of: $0, at: time) }
         global.combine(page?.global)

@@ -52,6 +52,7 @@ extension KioskScene {
 
     /// Hides the keyboard focus of every list page on the stack (and of one being popped).
     func clearFocus() {
+        sheet?.focus = nil
         for page in stack + [transition?.upper].compactMap({ $0 }) {
             if case .list(let list) = page { list.clearFocus() }
         }
@@ -128,8 +129,12 @@ extension KioskScene {
         case .escape, .backspace:
             if sheet != nil { dismissSheet(time: time) } else { pop(time: time) }
         case .up, .down, .enter, .delete, .left, .right:
-            // A sheet is modal: the list under it takes no keys (Enter pushed a page beneath it).
-            guard sheet == nil else { return }
+            // A sheet is modal: the list under it takes no keys (Enter pushed a page beneath it);
+            // arrows move the sheet's own focus and Enter chooses its row.
+            if let sheet {
+                if let input = sheet.handle(key: key, time: time) { handleSheetInput(input, sheet: sheet, time: time) }
+                return
+            }
             if case .list(let list) = top, let event = list.handle(key: key, time: time) { events.append(SceneEvent(event)) }
         }
     }

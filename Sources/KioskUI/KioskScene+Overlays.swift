@@ -50,14 +50,34 @@ extension KioskScene {
         painter.fill(Rect(x: size.width - w, y: w, width: w, height: size.height - 2 * w), color: color)
     }
 
-    /// Shows a toast (replacing one that is showing).
+    /// Shows a toast. One with a button replaces the action toast (the newest Undo is the one
+    /// offered), a message replaces the message toast: a message never takes an Undo away before
+    /// its window closes, and is shown above it instead (a queued message could wait minutes).
     public func show(_ toast: ToastView) {
-        self.toast = toast
+        if toast.actionTitle != nil { actionToast = toast } else { messageToast = toast }
         needsRender = true
     }
 
+    /// The newest toast showing (the state dump's `toast`).
+    public var toast: ToastView? {
+        [actionToast, messageToast].compactMap { $0 }.max { $0.shownAt < $1.shownAt }
+    }
+
+    /// The toasts showing, bottom to top, each with its slot (0 at the bottom).
+    var toasts: [(toast: ToastView, slot: Int)] {
+        [actionToast, messageToast].compactMap { $0 }.enumerated().map { ($0.element, $0.offset) }
+    }
+
+    /// Hides every toast (the idle reset).
     public func hideToast() {
-        toast = nil
+        actionToast = nil
+        messageToast = nil
+        needsRender = true
+    }
+
+    /// Takes the action toast away (its button's promise no longer holds).
+    public func hideActionToast() {
+        actionToast = nil
         needsRender = true
     }
 
@@ -73,26 +93,32 @@ extension KioskScene {
             }
             needsRender = true
         }
-        if let toast, time >= toast.expires { self.toast = nil; needsRender = true }
+        if let toast = actionToast, time >= toast.expires { actionToast = nil; needsRender = true }
+        if let toast = messageToast, time >= toast.expires { messageToast = nil; needsRender = true }
+        if let identifyBanner, time >= identifyBanner.expires { self.identifyBanner = nil; needsRender = true }
     }
 
     /// Routes a touch to the toast's button or the sheet; true when one of them took it.
     func handleOverlay(_ event: TouchEvent) -> Bool {
         // A toast past its lifetime is gone even before the next tick removes it: its button
         // (Undo) is offered exactly as long as the toast lasts.
-        if event.phase == .began, let toast, event.time < toast.expires,
+        if event.phase == .began, let toast = actionToast, event.time < toast.expires,
            let b = toast.buttonFrame(screen: size, theme: theme), b.contains(event.point) {
             owners[event.slot] = .ignored
             effects.append(.toastAction(id: toast.id))
-            hideToast()
+            hideActionToast()
             return true
         }
         guard let sheet else { return false }
-        switch sheet.handle(event) {
-        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, row: row))
-        case .dismissRequested: sheet.dismiss(time: event.time)
-        case nil: break
-        }
+        if let input = sheet.handle(event) { handleSheetInput(input, sheet: sheet, time: event.time) }
         return true
+    }
+
+    /// A row chosen (by a tap or Enter) or a dismissal asked for.
+    func handleSheetInput(_ input: SheetInput, sheet: SheetView, time: Double) {
+        switch input {
+        case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, row: row))
+        case .dismissRequested: sheet.dismiss(time: time)
+        }
     }
 }

@@ -15,7 +15,8 @@ extension KioskScene {
             renderContent(painter, time: time)
         }
         if transition == nil { layers = nil }
-        toast?.render(painter, screen: size, theme: theme, text: text, time: time)
+        for (toast, slot) in toasts { toast.render(painter, screen: size, theme: theme, text: text, time: time, slot: slot) }
+        identifyBanner?.render(painter, screen: size, theme: theme, text: text, time: time)
         renderPulse(painter, time: time)
         needsRender = false
     }

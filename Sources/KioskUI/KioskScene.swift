@@ -9,14 +9,14 @@ public enum ScenePage {
     case list(ListPage)
     case detail(DetailPage)
 
-    var id: String {
+    public var id: String {
         switch self {
         case .list(let p): return p.id
         case .detail(let p): return p.id
         }
     }
 
-    var title: String {
+    public var title: String {
         switch self {
         case .list(let p): return p.title
         case .detail(let p): return p.item.title
@@ -64,8 +64,13 @@ public final class KioskScene {
     var popVelocity = VelocityTracker()
     /// The modal sheet, if one is up.
     public internal(set) var sheet: SheetView?
-    /// The toast, if one is showing.
-    public internal(set) var toast: ToastView?
+    /// The toast with a button (Undo), if one is showing: no message toast replaces it, so its
+    /// button stays reachable for all of its lifetime (the undo window).
+    public internal(set) var actionToast: ToastView?
+    /// The message toast, if one is showing: drawn above the action toast while both show.
+    public internal(set) var messageToast: ToastView?
+    /// The `identify` banner, if one is showing (IdentifyBanner.swift).
+    public internal(set) var identifyBanner: IdentifyBanner?
     /// The visual haptic pulse: start, duration, strength.
     var pulse: (start: Double, duration: Double, strength: Double)?
     /// Whether the last tick had animations running (so the next one draws their end).
@@ -174,7 +179,8 @@ public final class KioskScene {
         for page in stack { if case .detail(let detail) = page { consider(detail.nextDeadline(after: time)) } }
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
-        if let toast { consider(toast.nextDeadline(after: time)) }
+        for (toast, _) in toasts { consider(toast.nextDeadline(after: time)) }
+        if let identifyBanner, identifyBanner.expires > time { consider(identifyBanner.expires) }
         if let p = pulse, p.start + p.duration > time { consider(time) }
         return best
     }

@@ -24,7 +24,8 @@ extension ListPage {
                                  color: theme.palette.accent.withAlpha(0.18 * flash))
                 }
                 if focus == row.item.id {
-                    drawFocus(painter, band: Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction))
+                    theme.drawFocus(painter, band: Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
+                                    rowHeight: rowHeight)
                 }
                 top = min(top, row.frame.minY)
                 bottom = max(bottom, row.frame.minY + row.frame.height * row.swipe.heightFraction)
@@ -62,21 +63,5 @@ extension ListPage {
         let x = direction == .rightToLeft ? area.x + theme.px(3) : area.maxX - theme.px(6)
         let bar = Rect(x: x, y: area.y + theme.px(2) + (area.height - theme.px(4) - length) * progress, width: theme.px(3), height: length)
         painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
-    }
-
-    /// The focus on the row band `band` (already cut to the row's drawn height): the row tinted
-    /// with the theme's accent and a 3 pt accent ring inside its edges (Material's focus ring,
-    /// iOS's tinted focused cell), fixed on the band whatever the swipe offset, so an opened row
-    /// shows its focus too. Drawn only inside the band, so a row's damage covers it.
-    func drawFocus(_ painter: Painter, band: Rect) {
-        guard band.height >= 0.5 else { return }
-        let px = theme.px, ring = px(3), inset = px(2) + ring / 2
-        painter.withSavedState {
-            painter.clip(to: band)
-            painter.fill(band, color: theme.palette.accent.withAlpha(0.12))
-            let outline = Rect(x: band.x + inset, y: band.y + inset,
-                               width: max(0, band.width - 2 * inset), height: max(0, rowHeight - 2 * inset))
-            painter.strokeRoundedRect(outline, radii: CornerRadii(px(8)), width: ring, color: theme.palette.accent)
-        }
     }
 }

@@ -97,7 +97,10 @@ public struct SceneState: Hashable, Sendable {
     public var sheet: Sheet?
     public var rows: [Row]
     public var headers: [Header]
+    /// The newest toast's message.
     public var toast: String?
+    /// Every toast showing, bottom to top (an Undo toast and a message above it).
+    public var toasts: [String]
     /// The keyboard-focused item of the list on top (nil: no focus shown, or not a list).
     public var focus: String?
 }

@@ -60,7 +60,8 @@ extension SheetView {
                              boxWidth: r.width - px(40), color: p.title)
             }
             let icons = RowRenderer(theme: theme, text: text)
-            for (row, f) in rowFrames(at: time) where f.maxY > panelFrame.minY && f.minY < panelFrame.maxY {
+            for (index, (row, f)) in rowFrames(at: time).enumerated() where f.maxY > panelFrame.minY && f.minY < panelFrame.maxY {
+                if focus == index { theme.drawFocus(painter, band: f, rowHeight: f.height) }
                 let color = row.destructive ? Color(hex: 0xFF3B30) : p.accent
                 let line = max(1, px(1).rounded())
                 painter.fill(Rect(x: px(20), y: f.maxY - line, width: f.width - px(40), height: line), color: p.separator)

@@ -46,6 +46,9 @@ public final class SheetView {
     let theme: Theme
     let text: TextCache
     var scroll: ScrollState
+    /// The keyboard-focused row (its position), drawn as the list's focus ring is; nil until an
+    /// arrow key (SheetView+Focus).
+    public internal(set) var focus: Int?
     var touch: (slot: Int, startedOnPanel: Bool, last: Point, arbiter: GestureArbiter, velocity: VelocityTracker,
                 sheetDragging: Bool, listDragging: Bool, listTranslation: Double)?
     // Lengths in points (`theme.px` makes them pixels).
@@ -71,7 +74,10 @@ public final class SheetView {
     }
 
     /// Replaces the rows (Styles values change in place).
-    public func update(_ newContent: SheetContent) { content = newContent }
+    public func update(_ newContent: SheetContent) {
+        content = newContent
+        if let f = focus, f >= newContent.rows.count { focus = newContent.rows.isEmpty ? nil : newContent.rows.count - 1 }
+    }
 
     public var id: String { content.id }
     public var height: Double { dismissal.height }

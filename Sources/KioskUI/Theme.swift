@@ -1,6 +1,7 @@
 // Colours, fonts and metrics of the UI in one value, built once from font files. Integrators
 // change it through the configuration; widgets only read it.
 import Canvas
+import SwipeCore
 
 /// Where the theme's fonts come from.
 public struct FontFiles: Sendable {
@@ -138,5 +139,24 @@ public final class Theme {
         sectionTitle = try make(bold, metrics.sectionTitleSize)
         icons = IconFont(font: try library.font(icon, size: metrics.iconSize))
         largeIcons = IconFont(font: try library.font(icon, size: metrics.iconSize * 1.5))
+    }
+}
+
+extension Theme {
+    /// The focus on the row band `band` (already cut to the row's drawn height): the row tinted
+    /// with the theme's accent and a 3 pt accent ring inside its edges (Material's focus ring,
+    /// iOS's tinted focused cell), fixed on the band whatever the swipe offset, so an opened row
+    /// shows its focus too. Drawn only inside the band, so a row's damage covers it. List rows
+    /// and sheet rows (KioskUI's two keyboard foci) draw it alike.
+    func drawFocus(_ painter: Painter, band: Rect, rowHeight: Double) {
+        guard band.height >= 0.5 else { return }
+        let px = self.px, ring = px(3), inset = px(2) + ring / 2
+        painter.withSavedState {
+            painter.clip(to: band)
+            painter.fill(band, color: palette.accent.withAlpha(0.12))
+            let outline = Rect(x: band.x + inset, y: band.y + inset,
+                               width: max(0, band.width - 2 * inset), height: max(0, rowHeight - 2 * inset))
+            painter.strokeRoundedRect(outline, radii: CornerRadii(px(8)), width: ring, color: palette.accent)
+        }
     }
 }

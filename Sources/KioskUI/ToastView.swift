@@ -34,24 +34,26 @@ public struct ToastView: Hashable, Sendable {
     static let height = 48.0
     static let fade = 0.2
 
-    /// The toast's frame on `screen` at the theme's scale.
-    func frame(screen: Size, theme: Theme) -> Rect {
+    /// The toast's frame on `screen` at the theme's scale; `slot` 1 is the place above slot 0
+    /// (a message shown while an Undo toast is up).
+    func frame(screen: Size, theme: Theme, slot: Int = 0) -> Rect {
         let px = theme.px, width = min(screen.width - px(32), px(560)), height = px(Self.height)
-        return Rect(x: (screen.width - width) / 2, y: screen.height - height - px(24), width: width, height: height)
+        let bottom = screen.height - px(24) - Double(slot) * (height + px(8))
+        return Rect(x: (screen.width - width) / 2, y: bottom - height, width: width, height: height)
     }
 
-    /// The button's frame (the trailing 30 % of the toast).
+    /// The button's frame (the trailing 30 % of the toast; a toast with a button is in slot 0).
     func buttonFrame(screen: Size, theme: Theme) -> Rect? {
         guard actionTitle != nil else { return nil }
         let f = frame(screen: screen, theme: theme)
         return Rect(x: f.maxX - f.width * 0.3, y: f.minY, width: f.width * 0.3, height: f.height)
     }
 
-    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Double) {
+    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Double, slot: Int) {
         let age = time - shownAt
         let alpha = min(1, min(age, expires - time) / Self.fade)
         guard alpha > 0 else { return }
-        let f = frame(screen: screen, theme: theme), px = theme.px
+        let f = frame(screen: screen, theme: theme, slot: slot), px = theme.px
         painter.withSavedState {
             painter.alpha = alpha
             let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)

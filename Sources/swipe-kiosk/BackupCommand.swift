@@ -33,8 +33,7 @@ struct BackupCommand: ParsableCommand {
                 + "action log up to id \(summary.lastActionID)")
         } catch {
             OutputFile.removeCreated(to)
-            printError("backup: \(error.message(database: path))")
-            throw ExitCode.badData
+            throw ExitCode.refused(error, database: path, command: "backup")
         }
     }
 }

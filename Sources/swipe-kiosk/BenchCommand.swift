@@ -18,7 +18,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "How many frames (or core iterations) to measure, 10 to 1000000.")
     var frames: Int?
 
-    @Option(help: "Play a scripted interaction: swipe, scroll, push, sheet, or pictures (a list of photos at 60 Hz).")
+    @Option(help: ArgumentHelp(stringLiteral: "Play a scripted interaction: swipe, scroll, push, sheet, or pictures (a list of photos at 60 Hz); "
+                  + "or outside-write (the UI loop's time per change another program commits; --frames: how many changes)."))
     var scenario: String?
 
     @Option(help: "Items in the list for --scenario, 1 to 100000.")
@@ -81,8 +82,22 @@ struct BenchCommand: ParsableCommand {
             try runPictures()
             return
         }
+        if name == "outside-write" {
+            let r = try OutsideWriteBench(items: items, rounds: frames ?? 200).run()
+            if json {
+                print("{\"scenario\": \"outside-write\", \"items\": \(items), \"changes\": \(r.offLoop.count + r.onLoop.count), "
+                    + "\"median_us\": \(r.offLoop.median), \"p99_us\": \(r.offLoop.p99), \"max_us\": \(r.offLoop.max), "
+                    + "\"on_loop_median_us\": \(r.onLoop.median), \"on_loop_p99_us\": \(r.onLoop.p99)}")
+            } else {
+                print("scenario outside-write, \(items) items: the UI loop's time per change another program commits")
+                print("section reader (device): median_us: \(Int(r.offLoop.median))  p99_us: \(Int(r.offLoop.p99))  max_us: \(Int(r.offLoop.max))"
+                    + "  (ask median \(Int(r.ask.median)) µs, swap median \(Int(r.swap.median)) µs)")
+                print("read on the loop (before): median_us: \(Int(r.onLoop.median))  p99_us: \(Int(r.onLoop.p99))  max_us: \(Int(r.onLoop.max))")
+            }
+            return
+        }
         guard let kind = ScenarioBench.Kind(rawValue: name) else {
-            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet, pictures")
+            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet, pictures, outside-write")
         }
         let (w, h) = TouchScript.parseSize(size)!  // checked by validate()
         guard let content = ScenarioBench.Content(rawValue: content) else {

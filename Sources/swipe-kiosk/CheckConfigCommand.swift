@@ -3,7 +3,7 @@
 // `file:line:column: message` on stderr and exits 65 (also for a missing/unreadable file, and for
 // a configured font that does not load: CheckConfigCommand+Fonts.swift, or an unknown action
 // icon: CheckConfigCommand+Icons.swift). Warnings (exit still 0):
-// CheckConfigCommand+Expansion.swift.
+// CheckConfigCommand+Expansion.swift, CheckConfigCommand+Database.swift.
 import ArgumentParser
 import KioskApp
 import KioskConfig
@@ -51,7 +51,9 @@ struct CheckConfigCommand: ParsableCommand {
         let problems = fontProblems(in: configuration, source: source, file: file)
             + iconProblems(in: configuration, source: source, file: file)
         guard problems.isEmpty else { throw ConfigurationError.invalid(problems) }
-        return (configuration, expansionWarnings(in: configuration, source: source, file: file).map(\.description))
+        let warnings = expansionWarnings(in: configuration, source: source, file: file)
+            + databaseWarnings(in: configuration, source: source, file: file)
+        return (configuration, warnings.map(\.description))
     }
 
     /// One line: how many lists and actions, and the list ids.

@@ -63,17 +63,17 @@ struct CheckTextCommand: ParsableCommand {
             printError("\(path): no such database")
             throw ExitCode.badData
         }
-        do {
+        do throws(StoreError) {
             let store = try ItemStore(readingOnly: path)
             try store.forEachItemText { item in
                 report.check(item.title, named: "item \(item.id) title", font: theme.title)
                 report.check(item.subtitle, named: "item \(item.id) subtitle", font: theme.subtitle)
                 report.check(item.body, named: "item \(item.id) body", font: theme.body)
+                report.check(item.section, named: "item \(item.id) section", font: theme.sectionTitle)
                 return true
             }
         } catch {
-            printError(error.message(database: path))
-            throw ExitCode.badData
+            throw ExitCode.refused(error, database: path)
         }
     }
 }

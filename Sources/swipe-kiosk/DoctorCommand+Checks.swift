@@ -9,16 +9,16 @@ import KioskHardware
 import KioskStore
 
 extension DoctorCommand {
-    /// The database and its directory must be writable by the service user.
+    /// The database and its directory must be writable by the service user, and the file must
+    /// pass the checks the app's start runs (`ItemStore.check`, as this process).
     func checkDatabase(_ path: String, for service: ServiceUser?) -> [Finding] {
         let directory = ItemStore.parentDirectory(of: path)
         guard let folder = FileStatus.of(directory), folder.isDirectory else {
             return [Finding(severity: .data, subject: "database", message: "\(path): its directory \(directory) does not exist",
                             fix: "sudo install -d -o \(user) -g \(user) -m 0750 \(directory)")]
         }
-        guard let service else { return [Finding(severity: .info, subject: "database", message: "\(path): not checked (no user \(user))")] }
         var findings: [Finding] = []
-        if !service.may(.write, folder) {
+        if let service, !service.may(.write, folder) {
             findings.append(Finding(severity: .data, subject: "database",
                                     message: "\(user) cannot write \(directory) (\(folder.summary)), where SQLite keeps the -wal and -shm files",
                                     fix: "sudo chown \(user): \(directory) && sudo chmod u+rwx \(directory)"))
@@ -29,14 +29,30 @@ extension DoctorCommand {
             return findings
         }
         for (name, status) in [(path, file)] + ["-wal", "-shm"].compactMap({ s in FileStatus.of(path + s).map { (path + s, $0) } })
-        where !service.may(.readWrite, status) {
+        where service.map({ !$0.may(.readWrite, status) }) ?? false {
             findings.append(Finding(severity: .data, subject: "database", message: "\(user) cannot write \(name) (\(status.summary))",
                                     fix: "sudo chown \(user): \(name) && sudo chmod u+rw \(name)"))
         }
-        if findings.isEmpty {
-            findings.append(Finding(severity: .ok, subject: "database", message: "\(path) (\(file.summary)), writable by \(user) with its directory"))
+        // What the app's start would say about the file: the store's own checks, not a copy of them.
+        let schema: String
+        do throws(StoreError) {
+            schema = Self.schemaSummary(path: path, found: try ItemStore.check(path: path))
+        } catch {
+            findings.append(Finding(severity: .store(ExitCode(store: error)), subject: "database", message: error.message(database: path)))
+            return findings
         }
-        return findings
+        guard findings.isEmpty else { return findings }
+        let writable = service == nil ? "its writability by \(user) not checked (no such user)" : "writable by \(user) with its directory"
+        return [Finding(severity: service == nil ? .info : .ok, subject: "database", message: "\(path) (\(file.summary)), \(writable), \(schema)")]
+    }
+
+    /// The schema version found, and what the next start does with it.
+    static func schemaSummary(path: String, found: Int) -> String {
+        let latest = ItemStore.latestSchemaVersion
+        if found == 0 { return "empty (the next start creates the schema)" }
+        if found == latest { return "schema \(found)" }
+        return "schema \(found) (the next start migrates it to \(latest), keeping the file as it was as "
+            + "\(ItemStore.preMigrationCopyPath(of: path, version: found)))"
     }
 
     /// DRM cards (display) and event devices (input), each with the group that opens it.

@@ -2,8 +2,10 @@
 // user rather than the caller (ServiceUser): the user itself, the configuration (check-config),
 // the fonts, the database file and its directory, the DRM cards and the input devices, and the
 // unit's state when systemctl exists. Each problem is printed with the command that fixes it.
-// Exit 0 when all is fine, 65 for a configuration or data problem, else 69 for a missing or
-// inaccessible device. It runs without a DRM card (a build machine, a VM), reporting that.
+// Exit 0 when all is fine; for a database the app would refuse, the exit code the app's start
+// would end with (the store's checks themselves: ItemStore.check); 65 for a configuration or
+// data problem, else 69 for a missing or inaccessible device. It runs without a DRM card (a
+// build machine, a VM), reporting that.
 import ArgumentParser
 import KioskApp
 import KioskConfig
@@ -24,8 +26,9 @@ struct DoctorCommand: ParsableCommand {
 
     /// One line of the report.
     struct Finding {
-        /// `data` problems exit 65, `device` problems 69; both print as FAIL.
-        enum Severity { case ok, info, data, device }
+        /// `data` problems exit 65, `device` problems 69, a database the app would refuse the
+        /// app's own exit code for it (`ExitCode(store:)`); all print as FAIL.
+        enum Severity: Equatable { case ok, info, data, device, store(ExitCode) }
         var severity: Severity
         var subject: String
         var message: String
@@ -49,10 +52,11 @@ struct DoctorCommand: ParsableCommand {
         findings += checkDevices(for: service)
         findings += checkUnit()
         for finding in findings {
-            let label = switch finding.severity { case .ok: "ok  "; case .info: "info"; case .data, .device: "FAIL" }
+            let label = switch finding.severity { case .ok: "ok  "; case .info: "info"; case .data, .device, .store: "FAIL" }
             print("\(label)  \(finding.subject): \(finding.message)")
             if let fix = finding.fix { print("      fix: \(fix)") }
         }
+        for case .store(let code) in findings.map(\.severity) { throw code }
         if findings.contains(where: { $0.severity == .data }) { throw ExitCode.badData }
         if findings.contains(where: { $0.severity == .device }) { throw ExitCode.unavailable }
     }

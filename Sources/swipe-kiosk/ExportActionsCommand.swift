@@ -43,8 +43,7 @@ struct ExportActionsCommand: ParsableCommand {
                 cursor = last.id
             }
         } catch let error as StoreError {
-            printError("export-actions: \(error.message(database: path))")
-            throw ExitCode.badData
+            throw ExitCode.refused(error, database: path, command: "export-actions")
         }
     }
 

@@ -24,6 +24,10 @@ struct InitDatabaseCommand: ParsableCommand {
             try OutputFile.createNew(path)
         } catch {
             guard OutputFile.isExisting(error) else { throw ExitCode.cannotCreate(error) }
+            // After a package rollback the file is there from a newer build: say that, not only "exists".
+            do throws(StoreError) { _ = try ItemStore(readingOnly: path) } catch {
+                if case .newerSchema = error { throw ExitCode.refused(error, database: path, command: "init-db") }
+            }
             printError("init-db: \(path) already exists; init-db never replaces a database (move it aside first, or keep using it)")
             throw ExitCode(73)
         }
@@ -33,8 +37,7 @@ struct InitDatabaseCommand: ParsableCommand {
             print("\(path): new database, schema version \(try store.schemaVersion())\(seeded ? ", demo items" : ", no items")")
         } catch {
             OutputFile.removeCreated(path)
-            printError("init-db: \(error.message(database: path))")
-            throw ExitCode.badData
+            throw ExitCode.refused(error, database: path, command: "init-db")
         }
     }
 }

@@ -15,7 +15,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Play a touch script headless; same script, same pixels.")
 
-    @Argument(help: "A touch script (its format: README, \"Commands\") or a `libinput record` YAML file.")
+    @Argument(help: "A touch script (its format: docs/TESTING.md) or a `libinput record` YAML file.")
     var script: String
 
     @OptionGroup var options: AppOptions
@@ -23,6 +23,8 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var screen: ScreenSizeOption
 
     @OptionGroup var demo: DemoOption
+
+    @OptionGroup var list: ListOption
 
     @OptionGroup var rotation: RotationOption
 
@@ -34,6 +36,9 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "Write the final frame to this PNG file.")
     var screenshot: String?
+
+    @Option(name: .customLong("audio-out"), help: "Write what speech would have played to this WAV file (16-bit mono PCM, at the virtual times it was said).")
+    var audioOut: String?
 
     @Option(help: "Refresh rate of the virtual display in Hz (animations advance per flip at this rate).")
     var refresh: Double = 60
@@ -53,13 +58,13 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let configuration = demo.applied(to: try options.loadConfiguration())
+        let configuration = try list.applied(to: demo.applied(to: try options.loadConfiguration()))
         let rotated = rotation.resolved(configuration)
         let parsed: TouchScript
         let size: (width: Int, height: Int)
         do {
             if LibinputRecording.looksLikeRecording(text) {
-                size = screen.screenSize(fallback: (1280, 800))
+                size = screen.screenSize(fallback: ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
                 // The recording's absolute axes span the panel, the app's screen turned back.
                 let panel = rotated.swapsAxes ? (size.height, size.width) : (size.width, size.height)
                 parsed = try LibinputRecording.script(from: text, file: script, width: panel.0, height: panel.1)
@@ -69,19 +74,23 @@ struct ReplayCommand: ParsableCommand {
                 guard !parsed.steps.isEmpty else {
                     throw ScriptError(file: script, line: 0, message: "no `at` commands: the script has nothing to replay")
                 }
-                size = screen.screenSize(fallback: parsed.size.map { ($0.width, $0.height) } ?? (1280, 800))
+                size = screen.screenSize(fallback: parsed.size.map { ($0.width, $0.height) }
+                                         ?? ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
             }
         } catch let error as ScriptError {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: size)
+        let database = options.headlessDatabase(configuration, command: "replay")
+        let app = try options.makeApplication(
+            configuration: configuration, databasePath: database.path, preview: database.preview, size: size)
         do {
             let replay = try ReplaySession(app: app, width: size.width, height: size.height, refreshRate: refresh, rotation: rotated,
                                          steps: parsed.steps, runCommands: runCommands)
             let end = try replay.play(parsed, outputDirectory: out)
             if let screenshot { try replay.writeScreenshot(to: screenshot) }
             if let state { try replay.writeState(to: state, timeMs: end) }
+            if let audioOut { try replay.writeAudio(to: audioOut) }
         } catch let error as FileError {
             throw ExitCode.cannotCreate(error)
         }

@@ -1,11 +1,14 @@
 // `swipe-kiosk [run]` (docs/ARCHITECTURE.md, Command line): the kiosk itself on DRM/KMS + libinput, as
-// systemd starts it. It logs what it chose (card, connector, mode, input devices) and exits
-// with the contract's codes: 65 bad configuration, 69 no usable display.
+// systemd starts it, or with `--backend headless` the same app, loop and routing on a virtual
+// panel in real time (no input device; driven through its control socket). It logs what it
+// chose (card, connector, mode, input devices) and exits with the contract's codes: 65 bad
+// configuration, 69 no usable display.
 import ArgumentParser
 import KioskApp
 import KioskConfig
 import KioskHardware
 import Logging
+import SwipeCore
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,8 +27,17 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var rotation: RotationOption
 
+    @Option(help: "The control socket (default: $RUNTIME_DIRECTORY/control.sock, else $XDG_RUNTIME_DIR/swipe-kiosk/control.sock).")
+    var controlSocket: String?
+
+    /// Only with `--backend headless` (refused otherwise): a DRM panel's size is its mode.
+    @OptionGroup var screen: ScreenSizeOption
+
     func validate() throws {
         guard ["auto", "drm", "headless"].contains(backend) else { throw ValidationError("--backend must be auto, drm or headless") }
+        if screen.size != nil, backend != "headless" {
+            throw ValidationError("--size is for --backend headless; a DRM panel's size is its mode")
+        }
     }
 
     func run() throws {
@@ -33,22 +45,10 @@ struct RunCommand: ParsableCommand {
         let logger = Logger(label: "swipe-kiosk")
         let configuration = demo.applied(to: try options.loadConfiguration())
         let chosen = backend == "auto" ? configuration.display.backend.rawValue : backend
-        if chosen == "headless" {
-            printError("run: the headless backend has no screen; use `swipe-kiosk replay` or `swipe-kiosk screenshot`")
-            throw ExitCode.usage
-        }
-        var hardware = KioskSession.DeviceOptions(
-            display: configuration.display.hardware(device: device, rotation: rotation.rotation),
-            input: configuration.input.backend,
-            haptics: configuration.haptics.hardware)
-        hardware.calibration = configuration.input.calibrationMatrix
-        hardware.pointerAsTouch = configuration.input.pointerAsTouch
-        hardware.keyboards = configuration.input.keyboardPolicy
-        hardware.vtSwitching = configuration.input.vtSwitching
-        hardware.blankAfterSeconds = Int(configuration.idle.blankAfter)
         let session: KioskSession
         do {
-            session = try KioskSession.device(hardware, logger: logger)
+            session = try chosen == "headless" ? headlessSession(configuration, logger: logger)
+                : KioskSession.device(deviceOptions(configuration), logger: logger)
         } catch {
             printError("run: \(error)")
             throw ExitCode(hardware: error)
@@ -59,6 +59,15 @@ struct RunCommand: ParsableCommand {
             configuration: configuration, databasePath: databasePath,
             size: (size.width, size.height), storeClock: .wall)
         let screen = try AppScreen(app: app, session: session, runsCommands: true)
+        // Speech plays on ALSA from its own thread; the device is opened with the first sound,
+        // and a device that fails is logged, never fatal (the kiosk goes on silent).
+        if configuration.accessibility.speech != .off {
+            do {
+                try screen.playSpeech(onALSADevice: configuration.accessibility.audioDevice) { logger.error("speech: \($0)") }
+            } catch {
+                logger.error("speech: \(error)")
+            }
+        }
         screen.watchDatabase(at: databasePath)
         screen.reload = { [options, demo] in
             guard let path = options.config, let fresh = try? demo.applied(to: KioskConfiguration.load(file: path)),
@@ -71,6 +80,9 @@ struct RunCommand: ParsableCommand {
             return next
         }
         session.client = screen
+        screen.followSchedule(on: .system)
+        let control = try controlSocket(on: session, logger: logger)
+        if let control { screen.serve(control, version: SwipeKioskCommand.version, kiosk: ControlSocket.hostName()) }
         logger.info("kiosk running: \(screen.readyStatus)")
         do {
             try session.run()
@@ -78,5 +90,48 @@ struct RunCommand: ParsableCommand {
             printError("run: \(error)")
             throw ExitCode(hardware: error)
         }
+    }
+
+    /// The control socket (README "Control socket"). One asked for with `--control-socket` must be
+    /// created (else exit 73); the default one is skipped with a journal line when it cannot be.
+    private func controlSocket(on session: KioskSession, logger: Logger) throws -> ControlSocket? {
+        do throws(ControlSocketError) {
+            if let controlSocket { return try ControlSocket(path: controlSocket, loop: session.loop) }
+            let path = try ControlSocket.defaultPath()
+            ControlSocket.makeDirectory(for: path)
+            return try ControlSocket(path: path, loop: session.loop)
+        } catch {
+            guard controlSocket == nil else {
+                printError("run: \(error)")
+                throw ExitCode.cannotCreateOutput
+            }
+            logger.error("\(error): `swipe-kiosk ctl` and the feed cannot reach this app")
+            return nil
+        }
+    }
+
+    /// The DRM/libinput session's options from the configuration and the command line.
+    private func deviceOptions(_ configuration: KioskConfiguration) -> KioskSession.DeviceOptions {
+        var hardware = KioskSession.DeviceOptions(
+            display: configuration.display.hardware(device: device, rotation: rotation.rotation),
+            input: configuration.input.backend,
+            haptics: configuration.haptics.hardware)
+        hardware.calibration = configuration.input.calibrationMatrix
+        hardware.pointerAsTouch = configuration.input.pointerAsTouch
+        hardware.keyboards = configuration.input.keyboardPolicy
+        hardware.vtSwitching = configuration.input.vtSwitching
+        hardware.blankAfterSeconds = Int(configuration.idle.blankAfter)
+        return hardware
+    }
+
+    /// A virtual panel at 60 Hz on real time: `--size` (default 1280x800) is the app's upright
+    /// screen, the panel its transpose at 90/270 (as for `replay` and `screenshot`).
+    private func headlessSession(_ configuration: KioskConfiguration, logger: Logger) throws -> KioskSession {
+        let size = screen.screenSize(fallback: (1280, 800))
+        let rotated = rotation.resolved(configuration)
+        let physical = rotated.swapsAxes ? PixelSize(width: size.height, height: size.width) : PixelSize(width: size.width, height: size.height)
+        return try KioskSession.headless(
+            physicalSize: physical, refreshRate: 60, rotation: rotated,
+            haptics: configuration.haptics.hardware, blankAfterSeconds: Int(configuration.idle.blankAfter), logger: logger)
     }
 }

@@ -76,12 +76,8 @@ struct ScenarioBench {
         }
     }
 
-    /// Runs the scenario; the database gets `items` items first.
-    func run() throws -> Result {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("items.sqlite3").path
+    /// A database of `items` items of list "inbox" in sections of ten ("Day 1", …), titled by `texts`.
+    static func makeDatabase(at path: String, items: Int, texts: (Int) -> (String, String)) throws -> ItemStore {
         let store = try ItemStore(path: path)
         // In chunks, so building the records does not inflate the peak RSS being measured.
         for start in stride(from: 0, to: items, by: 1000) {
@@ -90,6 +86,15 @@ struct ScenarioBench {
                            badge: $0 % 7, section: "Day \($0 / 10 + 1)", sortKey: Int64($0), updatedAt: 0)
             })
         }
+        return store
+    }
+
+    /// Runs the scenario; the database gets `items` items first.
+    func run() throws -> Result {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try Self.makeDatabase(at: dir.appendingPathComponent("items.sqlite3").path, items: items, texts: texts)
         var configuration = KioskConfiguration()
         configuration.data.demoData = false
         let fonts = try FontLocator.fonts(regular: nil, bold: nil, icons: nil)

@@ -22,14 +22,17 @@ struct ScreenshotCommand: ParsableCommand {
 
     @OptionGroup var demo: DemoOption
 
+    @OptionGroup var list: ListOption
+
     @OptionGroup var rotation: RotationOption
 
     func run() throws {
-        let configuration = demo.applied(to: try options.loadConfiguration())
+        let configuration = try list.applied(to: demo.applied(to: try options.loadConfiguration()))
         let rotated = rotation.resolved(configuration)
-        let size = screen.screenSize(fallback: (1280, 800))
+        let size = screen.screenSize(fallback: ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
+        let database = options.headlessDatabase(configuration, command: "screenshot")
         let app = try options.makeApplication(
-            configuration: configuration, databasePath: options.databasePath, size: size)
+            configuration: configuration, databasePath: database.path, preview: database.preview, size: size)
         do {
             let replay = try ReplaySession(app: app, width: size.width, height: size.height, rotation: rotated)
             try replay.run(untilMs: 0)

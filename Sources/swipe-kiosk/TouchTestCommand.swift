@@ -5,6 +5,7 @@
 import ArgumentParser
 import Glibc
 import KioskApp
+import KioskConfig
 import KioskHardware
 import Logging
 
@@ -25,13 +26,15 @@ struct TouchTestCommand: ParsableCommand {
     @Option(help: "Rotation in degrees clockwise: 0, 90, 180 or 270 (added to the panel orientation).")
     var rotation = 0
 
-    @Option(help: "Modesetting: auto, atomic or legacy.")
-    var modesetting = "auto"
+    @Option(help: "Atomic KMS, as the configuration's [display] atomic: auto, on or off.")
+    var atomic = "auto"
 
     @Option(help: "Extra calibration matrix \"a b c d e f\" on normalised coordinates.")
     var calibration: String?
 
-    @Option(help: "Haptic backend for a tap (fires `action`): none, ff, ff:DEVICE, led:NAME, command:CMD.")
+    @Option(help: ArgumentHelp(stringLiteral: "Haptic backend for a tap (fires `action`), as the configuration's [haptics] "
+                  + "backend: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME, command:PROGRAM ARGS "
+                  + "(words split at spaces, the event appended)."))
     var haptic = "none"
 
     @Option(help: "Blank the display after this many idle seconds, 0 to 86400 (0 = never).")
@@ -43,9 +46,7 @@ struct TouchTestCommand: ParsableCommand {
     func validate() throws {
         guard DisplayRotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         guard ModeRequest(parsing: mode) != nil else { throw ValidationError("--mode must be preferred, WxH or WxH@Hz") }
-        guard DisplayConfiguration.Modesetting(rawValue: modesetting) != nil else {
-            throw ValidationError("--modesetting must be auto, atomic or legacy")
-        }
+        guard AtomicSetting(rawValue: atomic) != nil else { throw ValidationError("--atomic must be auto, on or off") }
         if let calibration {
             switch CalibrationMatrix(parsing: calibration).map({ $0.problem }) {
             case nil: throw ValidationError("--calibration needs six numbers \"a b c d e f\", e.g. \"1 0 0 0 1 0\"")
@@ -59,33 +60,39 @@ struct TouchTestCommand: ParsableCommand {
             throw ValidationError("--blank-after must be \(Self.blankAfterRange.lowerBound) to \(Self.blankAfterRange.upperBound) "
                                   + "seconds (0 = never), not \(blankAfter)")
         }
-        guard hapticBackend != nil else { throw ValidationError("--haptic: none, ff, ff:DEVICE, led:NAME or command:CMD") }
+        guard haptics != nil else {
+            throw ValidationError("--haptic: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME or command:CMD")
+        }
     }
 
-    private var hapticBackend: HapticConfiguration.Backend? {
+    /// `--haptic` as the configuration's `[haptics]` table would say it, so the flag and the key
+    /// reach the hardware through the same translation.
+    private var haptics: HapticsSettings? {
         let parts = haptic.split(separator: ":", maxSplits: 1).map(String.init)
+        var settings = HapticsSettings()
+        settings.rateLimit = 50
         switch (parts.first, parts.count) {
-        case ("none", 1): return HapticConfiguration.Backend.none
-        case ("ff", 1): return .forceFeedback(device: nil)
-        case ("ff", 2): return .forceFeedback(device: parts[1])
-        case ("led", 2): return .led(name: parts[1], transient: false)
-        case ("command", 2): return .command(parts[1], minimumIntervalMilliseconds: 50)
+        case ("none", 1): settings.backend = .none
+        case ("forcefeedback", 1): settings.backend = .forcefeedback
+        case ("forcefeedback", 2): (settings.backend, settings.device) = (.forcefeedback, parts[1])
+        case ("led", 2): (settings.backend, settings.ledPath) = (.led, parts[1])
+        case ("command", 2): (settings.backend, settings.command) = (.command, parts[1].split(separator: " ").map(String.init))
         default: return nil
         }
+        return settings
     }
 
     func run() throws {
         LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk")
-        var display = DisplayConfiguration()
-        display.devicePath = device
-        display.connector = connector
-        display.mode = ModeRequest(parsing: mode)!
-        display.rotation = DisplayRotation(rawValue: rotation)!
-        display.modesetting = DisplayConfiguration.Modesetting(rawValue: modesetting)!
+        var settings = DisplaySettings()
+        settings.connector = connector
+        settings.mode = ModeRequest(parsing: mode)
+        settings.atomic = AtomicSetting(rawValue: atomic)!
+        let display = settings.hardware(device: device, rotation: rotation)
         do {
             var options = KioskSession.DeviceOptions(
-                display: display, input: .udev(seat: "seat0"), haptics: HapticConfiguration(backend: hapticBackend!))
+                display: display, input: .udev(seat: "seat0"), haptics: haptics!.hardware)
             options.calibration = calibration.flatMap(CalibrationMatrix.init(parsing:)) ?? .identity
             options.blankAfterSeconds = blankAfter
             let session = try KioskSession.device(options, logger: logger)

@@ -17,11 +17,28 @@ final class SpoofingScanTests: XCTestCase {
                        "a Latin s in a Cyrillic word")
     }
 
+    /// Second adversarial pass of issue 28: what the first scan let through.
+    func testSelectorsTagsWholeLookAlikeWordsAndFullwidthLettersAreFound() {
+        XCTAssertEqual(SpoofingScan.findings(in: "Pay\u{FE0F}ment"), [.invisible([0xFE0F])], "a selector after a Latin letter")
+        XCTAssertEqual(SpoofingScan.findings(in: "Pay\u{E0100}"), [.invisible([0xE0100])])
+        XCTAssertEqual(SpoofingScan.findings(in: "Pay\u{E0041}\u{E0042}"), [.invisible([0xE0041, 0xE0042])], "tags outside a flag")
+        XCTAssertEqual(SpoofingScan.findings(in: "Pay \u{0440}\u{0430}\u{0443} now"),
+                       [.lookAlikeWord(word: "\u{0440}\u{0430}\u{0443}", script: "Cyrillic")], "рау beside Latin words reads pay")
+        XCTAssertEqual(SpoofingScan.findings(in: "pay\u{FF50}al"),
+                       [.mixedScripts(word: "pay\u{FF50}al", scripts: ["Latin", "fullwidth Latin"])])
+        XCTAssertEqual(SpoofingScan.findings(in: "Pay \u{0440}\u{0430}\u{0443}").first?.description,
+                       "Cyrillic word \"\u{0440}\u{0430}\u{0443}\" drawn like Latin letters")
+    }
+
     func testOrdinaryTextIsNotSuspicious() {
         for text in ["Lunch on Thursday?", "田中 愛子", "Lunch 🍕", "👨\u{200D}👩\u{200D}👧", "שלום world", "Москва and Paris",
                      "café crème", "COVID-19", "می\u{200C}خواهم", "क्\u{200D}ष", "Ελλάδα",
                      // Greek letters in units and medical terms, and two scripts joined by a hyphen.
-                     "β-Blocker", "α-Tocopherol", "5 μg/kg", "γ-GT", "Δt", "ΔT", "Ленин-Lenin"] {
+                     "β-Blocker", "α-Tocopherol", "5 μg/kg", "γ-GT", "Δt", "ΔT", "Ленин-Lenin",
+                     // Emoji and ideograph selectors, a keycap, a subdivision flag, fullwidth text
+                     // in Japanese, Russian words of look-alike letters among Russian ones.
+                     "❤\u{FE0F} Love", "1\u{FE0F}\u{20E3} First", "葛\u{E0100}飾", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scotland",
+                     "ＡＢＣ株式会社", "сор у дома", "Мир 2024"] {
             XCTAssertEqual(SpoofingScan.findings(in: text), [], text)
         }
     }

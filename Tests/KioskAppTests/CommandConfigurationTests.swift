@@ -55,7 +55,8 @@ final class CommandConfigurationTests: XCTestCase {
 
     func testValuesThatCouldBeOptionsOrPathsAreRefused() throws {
         let command = ActionCommand(arguments: [.literal("/usr/bin/lp"), .literal("--"), .field(.id)])
-        for (id, reason) in [("-hattacker.example:631", "begins with -"), ("/var/lib/swipe-kiosk/items.sqlite3", "contains /"),
+        for (id, reason) in [("-hattacker.example:631", "begins with -"), ("+5", "begins with +"), ("@args.txt", "begins with @"),
+                             ("/var/lib/swipe-kiosk/items.sqlite3", "contains /"),
                              ("a/../b", "contains /"), ("..", "is .."), ("", "is empty"), ("a\u{0}b", "contains a control character"),
                              ("a\nb", "contains a control character"), (String(repeating: "x", count: 1025), "is longer than 1024 bytes")] {
             XCTAssertThrowsError(try command.argv { _ in id }, id) {
@@ -64,6 +65,7 @@ final class CommandConfigurationTests: XCTestCase {
         }
         XCTAssertEqual(try command.argv { _ in "inbox-1" }, ["/usr/bin/lp", "--", "inbox-1"])
         XCTAssertEqual(try command.argv { _ in "Überweisung 12 €" }, ["/usr/bin/lp", "--", "Überweisung 12 €"])
+        XCTAssertEqual(try command.argv { _ in "C++ @ 5+" }, ["/usr/bin/lp", "--", "C++ @ 5+"], "inside a value they are text")
     }
 
     func testAllActionsTogetherRunAtMostTheTotalLimit() throws {

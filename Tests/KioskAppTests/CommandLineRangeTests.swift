@@ -34,4 +34,19 @@ final class CommandLineRangeTests: XCTestCase {
                           "--calibration maps every touch onto a line or a point (a·e − b·d is 0); the identity is \"1 0 0 0 1 0\"")
         try assertRefused(["touch-test", "--calibration", "1 0 0"], "--calibration needs six numbers \"a b c d e f\", e.g. \"1 0 0 0 1 0\"")
     }
+
+    /// touch-test speaks the configuration's words (issue 27: `atomic = on|off` was
+    /// `--modesetting atomic|legacy`, `forcefeedback` was `--haptic ff`): the config's values are
+    /// taken (the run then stops at the missing DRM card, exit 69, not at the parser) and the old
+    /// words are refused with the new ones named.
+    func testTouchTestTakesTheConfigurationsWordsForAtomicAndHaptics() throws {
+        try assertRefused(["touch-test", "--atomic", "legacy"], "--atomic must be auto, on or off")
+        try assertRefused(["touch-test", "--haptic", "ff"],
+                          "--haptic: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME or command:CMD")
+        for arguments in [["--atomic", "off"], ["--atomic", "on", "--haptic", "forcefeedback:/dev/input/event3"],
+                          ["--haptic", "led:/sys/class/leds/vibrator"], ["--haptic", "command:/bin/echo buzz"]] {
+            let run = try KioskProcess(["touch-test", "--device", "/nonexistent/card0"] + arguments)
+            XCTAssertEqual(run.status, 69, "\(arguments) reach the device: \(run.standardError)")
+        }
+    }
 }

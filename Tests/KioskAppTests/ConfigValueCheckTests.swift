@@ -48,6 +48,29 @@ final class ConfigValueCheckTests: XCTestCase {
         ("[[lists]]\nid = \"\"", "k.toml:2:6: lists[0].id must not be empty"),
         ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"\"\neffect = \"delete\"",
          "k.toml:4:6: lists[0].trailing.actions[0].id must not be empty"),
+        // Second adversarial pass of issue 28. The same device spelt another way doubled every touch.
+        ("[input]\ndevices = [\"/dev/input/event2\", \"/dev/input//./event2\"]",
+         "k.toml:2:33: input.devices[1] repeats input.devices[0] \"/dev/input//./event2\": every touch would arrive twice"),
+        ("[input]\ndevices = [\"/dev/input/../input/event2\", \"/dev/input/event2\"]",
+         "k.toml:2:42: input.devices[1] repeats input.devices[0] \"/dev/input/event2\": every touch would arrive twice"),
+        // An allow-list beside keyboard = true was ignored: every keyboard still acted.
+        ("[input]\nkeyboard = true\nkeyboard_allow = [\"Keypad\"]",
+         "k.toml:3:18: input.keyboard_allow is only used with keyboard = false; keyboard = true admits every keyboard"),
+        // A USB id a digit short matched no keypad, taken as a device name.
+        ("[input]\nkeyboard = false\nkeyboard_allow = [\"046d:c52\"]",
+         "k.toml:3:18: input.keyboard_allow: \"046d:c52\" is not a USB id: four hex digits, a colon and four hex digits, "
+            + "as lsusb prints them (give device names as list-inputs shows them, or USB ids \"vvvv:pppp\")"),
+        ("[input]\nkeyboard = false\nkeyboard_allow = [\"0x46d:0xc52b\"]",
+         "k.toml:3:18: input.keyboard_allow: \"0x46d:0xc52b\" is not a USB id: four hex digits, a colon and four hex digits, "
+            + "as lsusb prints them (give device names as list-inputs shows them, or USB ids \"vvvv:pppp\")"),
+        // toml++ cut a string at a NUL (an argument, an id, a path); "/" is no program.
+        ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"p\"\neffect = \"command\"\ncommand = [\"/usr/bin/lp\", \"a\\u0000b\"]",
+         "k.toml:6:29: a string may not contain a NUL character (\\u0000): the value would be cut there"),
+        ("[[lists]]\nid = \"a\"\n[[lists.trailing.actions]]\nid = \"p\"\neffect = \"command\"\ncommand = [\"/\"]",
+         "k.toml:6:11: lists[0].trailing.actions[0].command: \"/\" names a directory, not a program"),
+        ("[haptics]\nbackend = \"command\"\ncommand = [\"/usr/bin/buzz\", \"x\\u0000y\"]",
+         "k.toml:3:31: a string may not contain a NUL character (\\u0000): the value would be cut there"),
+        ("[[lists]]\nid = \"in\\U00000000box\"", "k.toml:2:9: a string may not contain a NUL character (\\u0000): the value would be cut there"),
     ]
 
     func testEveryValueTheAppWouldTruncateIgnoreOrFailOnIsRefusedAtItsPlace() {
@@ -62,6 +85,8 @@ final class ConfigValueCheckTests: XCTestCase {
             "[haptics]\nbackend = \"command\"\ncommand = [\"buzz\"]\nrate_limit_ms = 0",
             "[haptics]\nbackend = \"forcefeedback\"\ndevice = \"/dev/input/event3\"",
             "[input]\ndevices = [\"/dev/input/event2\", \"/dev/input/event3\"]",
+            "[input]\nkeyboard = false\nkeyboard_allow = [\"046d:c52b\", \"HID 046d:c52b\", \"Keypad: numeric\", \"DEAD:BEEF\"]",
+            "[haptics]\nbackend = \"command\"\ncommand = [\"/usr/bin/buzz\", \"--level\", \"3\"]",
             "[[lists]]\nid = \"a\"\n[lists.leading]\nmaximum_button_width = 44\n[lists.trailing]\nmaximum_button_width = 0",
             // The same id on both sides of a list is two actions (list, side, id).
             "[[lists]]\nid = \"a\"\n[[lists.leading.actions]]\nid = \"x\"\neffect = \"read\"\n"

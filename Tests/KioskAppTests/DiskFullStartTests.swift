@@ -10,27 +10,6 @@ import KioskConfig
 @testable import KioskStore
 
 final class DiskFullStartTests: XCTestCase {
-    /// A 1 MiB tmpfs mounted on a fresh directory; unmounted when the test ends.
-    private func smallFileSystem(_ dir: TemporaryDirectory) throws -> String {
-        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root (CI runs the tests as root)") }
-        let mountPoint = dir.file("small-fs")
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-        guard try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint]) == 0 else {
-            throw XCTSkip("this machine refuses to mount a tmpfs (a container without CAP_SYS_ADMIN?)")
-        }
-        addTeardownBlock { _ = try? Self.run("/bin/umount", [mountPoint]) }
-        return mountPoint
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     /// Writes `path` until the file system refuses another byte.
     private func fill(_ path: String) {
         guard let file = fopen(path, "w") else { return XCTFail("cannot create \(path)") }
@@ -46,7 +25,7 @@ final class DiskFullStartTests: XCTestCase {
         // to WAL cannot write its WAL (SQLITE_FULL).
         for journal in ["WAL", "DELETE"] {
             let dir = try TemporaryDirectory()
-            let mountPoint = try smallFileSystem(dir)
+            let mountPoint = try SmallFileSystem.mount(in: dir, test: self)
             let path = mountPoint + "/items.sqlite3"
             do {
                 let store = try ItemStore(path: path)
@@ -75,5 +54,29 @@ final class DiskFullStartTests: XCTestCase {
             XCTAssertEqual(try store.integrityProblems(), [], journal)
             XCTAssertNotNil(try store.item(id: "inbox-50"), journal)
         }
+    }
+}
+
+/// A 1 MiB tmpfs for tests of a full disk (root only; skipped with the reason otherwise).
+enum SmallFileSystem {
+    /// Mounts it on a fresh directory in `dir`; unmounted when `test` ends.
+    static func mount(in dir: TemporaryDirectory, test: XCTestCase) throws -> String {
+        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root (CI runs the tests as root)") }
+        let mountPoint = dir.file("small-fs")
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        guard try run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint]) == 0 else {
+            throw XCTSkip("this machine refuses to mount a tmpfs (a container without CAP_SYS_ADMIN?)")
+        }
+        test.addTeardownBlock { _ = try? run("/bin/umount", [mountPoint]) }
+        return mountPoint
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }

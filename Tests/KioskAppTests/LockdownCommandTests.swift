@@ -48,6 +48,17 @@ final class LockdownCommandTests: XCTestCase {
         XCTAssertEqual(try KioskProcess(["check-text", "Lunch on Thursday?", "שלום world"]).status, 0)
     }
 
+    /// The section header is drawn, so it is checked like the other fields (it was not read).
+    func testCheckTextScansTheSectionHeaderToo() throws {
+        let path = try temporaryDirectory().appendingPathComponent("items.sqlite3").path
+        try ItemStore(path: path).insert([
+            ItemRecord(id: "a", listID: "inbox", title: "Lunch", section: "P\u{0430}yments", sortKey: 1, updatedAt: 1),
+        ])
+        let run = try KioskProcess(["check-text", "--database", path])
+        XCTAssertEqual(run.status, 65, run.standardError)
+        XCTAssertTrue(run.standardError.contains("check-text: item a section: mixed scripts in \"P\u{0430}yments\""), run.standardError)
+    }
+
     /// Two rows with the same subtitle, one of them under a title ending in an unclosed
     /// right-to-left override: the subtitles are drawn pixel for pixel the same, and so are
     /// the rows below, right of the avatars. (Each field is laid out as its own bidi paragraph, TextLayout; this pins it.)

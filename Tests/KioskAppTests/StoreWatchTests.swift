@@ -2,6 +2,7 @@
 // poll the store: its next deadline has no poll until the watch reports a write, and then it is
 // due at once. Without a watch it keeps polling every poll interval; a private in-memory
 // database (replay, screenshot) is never polled.
+import KioskStore
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
@@ -30,7 +31,7 @@ final class StoreWatchTests: XCTestCase {
         var configuration = KioskConfiguration.demo
         configuration.idle.resetAfter = 0
         let options = try AppOptions.parse([])
-        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath, size: (640, 400))
+        let app = try options.makeApplication(configuration: configuration, databasePath: ItemStore.inMemoryPath, size: (640, 400))
         for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }
         XCTAssertNil(app.nextDeadline(after: 5), "nothing wakes an idle replay")
     }

@@ -67,14 +67,14 @@ final class TextSettingsTests: XCTestCase {
         var configuration = try KioskConfiguration.parse("[theme]\nfonts = [\"Noto Serif CJK JP\"]\n[data]\ndemo_data = false\n", file: "k.toml")
         configuration.data.demoData = false
         let options = try AppOptions.parse([])
-        let app = try options.makeApplication(configuration: configuration, databasePath: options.databasePath,
+        let app = try options.makeApplication(configuration: configuration, databasePath: ItemStore.inMemoryPath,
                                               size: (width: 320, height: 240))
         XCTAssertEqual(app.theme.library.systemFonts?.preferredFamilies, ["Noto Serif CJK JP"])
     }
 
     func testALatinListNeverStartsFontconfig() throws {
         let options = try AppOptions.parse([])
-        let app = try options.makeApplication(configuration: .demo, databasePath: options.databasePath,
+        let app = try options.makeApplication(configuration: .demo, databasePath: ItemStore.inMemoryPath,
                                               size: (width: 1280, height: 800))
         try ReplaySession(app: app, width: 1280, height: 800).run(untilMs: 0)  // the first frame
         XCTAssertEqual(app.theme.library.systemFonts?.queries, 0, "the demo list is Latin: fontconfig is never asked")

@@ -38,7 +38,7 @@ final class TouchScriptTests: XCTestCase {
             do { _ = try TouchScript(parsing: text, file: "s.touch"); return nil } catch { return "\(error)" }
         }
         XCTAssertEqual(error("at 10 down 0 1 2\nat 5 up 0"), "s.touch:2: time 5 is before the previous step (10.0)")
-        XCTAssertEqual(error("at 0 jump 1"), "s.touch:1: unknown command `jump`; known: down move up cancel tap swipe key screenshot state end")
+        XCTAssertEqual(error("at 0 jump 1"), "s.touch:1: unknown command `jump`; known: down move up cancel tap swipe key screenshot state screen end")
         XCTAssertEqual(error("at 0 down 0 1"), "s.touch:1: expected `down SLOT X Y`")
         XCTAssertEqual(error("at 0 down 0 1 nan"), "s.touch:1: expected `down SLOT X Y`")
         XCTAssertEqual(error("at 0 up 0\nsize 10x10"), "s.touch:2: `size` must come before any `at`")

@@ -80,4 +80,24 @@ final class HapticAndPowerTests: XCTestCase {
         XCTAssertFalse(power.noteActivity(now: ms(4100)))
         XCTAssertNil(DisplayPowerController(idleMilliseconds: 0).deadline)
     }
+
+    func testScreenOffHoldsTheDisplayDarkUntilScreenOn() {
+        var power = DisplayPowerController(idleMilliseconds: 1000)
+        let ms = { (v: Int64) in LoopInstant(nanoseconds: v * 1_000_000) }
+        XCTAssertFalse(power.shouldBlank(now: ms(0)))
+        XCTAssertTrue(power.hold(off: true, now: ms(100)), "on → off changes power")
+        XCTAssertTrue(power.isBlanked)
+        XCTAssertNil(power.deadline, "no idle blank while off")
+        XCTAssertTrue(power.noteActivity(now: ms(200)), "a touch is swallowed…")
+        XCTAssertTrue(power.isBlanked, "…and does not wake it")
+        XCTAssertTrue(power.noteActivity(now: ms(300)), "every touch, not only the first")
+        XCTAssertFalse(power.hold(off: true, now: ms(400)), "off again changes nothing")
+        XCTAssertTrue(power.hold(off: false, now: ms(500)))
+        XCTAssertFalse(power.isBlanked)
+        XCTAssertEqual(power.deadline, ms(1500), "screen on counts as activity")
+        XCTAssertFalse(power.noteActivity(now: ms(600)), "touches reach the app again")
+        XCTAssertTrue(power.shouldBlank(now: ms(1600)), "idle blanking works again")
+        XCTAssertTrue(power.hold(off: false, now: ms(1700)), "screen on wakes an idle-blanked display too")
+        XCTAssertFalse(power.isBlanked)
+    }
 }

@@ -1,4 +1,4 @@
-// Property test (README "Tests"): ≥ 10,000 random multi-touch streams with random slots,
+// Property test (docs/TESTING.md): ≥ 10,000 random multi-touch streams with random slots,
 // cancels, out-of-order ends and extreme (but NaN-free) coordinates. Nothing traps, nothing is
 // NaN, at most one row is open at any time, and every row comes to rest after its animations.
 import TestSupport

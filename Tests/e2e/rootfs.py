@@ -14,7 +14,16 @@ from vmassets import CACHE, HERE, log, run
 # dbus: logind runs (as on any Debian with a desktop or SSH), so its lock-down drop-in is tested.
 BASE_PACKAGES = ["systemd", "systemd-sysv", "udev", "kmod", "init-system-helpers", "dbus"]
 # Autoloaded in the guest by udev (modalias), like a real machine: display, input, consoles.
-GUEST_MODULES = vmassets.MODULES + ["ext4", "virtio_blk", "virtio_rng", "autofs4"]
+GUEST_MODULES = vmassets.MODULES + ["ext4", "virtio_blk", "virtio_rng", "autofs4",
+                                    # the fleet feed's network: QEMU's user-mode NIC, DHCP by networkd
+                                    "virtio_net", "net_failover", "failover"]
+# QEMU's user network: the guest gets 10.0.2.15 by DHCP, and 10.0.2.2 is the host's loopback.
+NETWORK_UNIT = """[Match]
+Name=en* eth*
+
+[Network]
+DHCP=ipv4
+"""
 # Loaded by the boot initramfs before switch_root: just enough to mount /dev/vda.
 BOOT_MODULES = ["virtio_pci", "virtio_blk", "ext4", "crc32c_generic"]
 # The start of both architectures' boot initramfs /init: the kernel's file systems and modules.
@@ -70,7 +79,7 @@ def debootstrap(target, packages):
 
 
 def configure_base(root, kernel):
-    """Modules + depmod, the ctl channel, masked noise, root on /dev/vda."""
+    """Modules + depmod, the ctl channel, masked noise, DHCP on QEMU's user network, root on /dev/vda."""
     version = kernel.removeprefix("linux-image-")
     modules = root / "lib" / "modules" / version
     sysroot_modules = CACHE / "sysroot" / "lib" / "modules" / version
@@ -85,6 +94,8 @@ def configure_base(root, kernel):
     (root / "etc/systemd/system/e2e-ctl.service").write_text(CTL_UNIT)
     run("chroot", str(root), "systemctl", "enable", "e2e-ctl.service")
     run("chroot", str(root), "systemctl", "mask", *MASKED)
+    (root / "etc/systemd/network/80-e2e.network").write_text(NETWORK_UNIT)
+    run("chroot", str(root), "systemctl", "enable", "systemd-networkd.service")
     (root / "etc/fstab").write_text("/dev/vda / ext4 rw,errors=remount-ro 0 1\n")
     (root / "etc/hostname").write_text("kiosk\n")
     shutil.copy2(vmassets.build_helpers()["vinput"], root / "usr/local/bin/vinput")

@@ -89,7 +89,7 @@ class KioskVMTest(unittest.TestCase):
     def test_sigterm_restores_console_crtc(self):
         self.vm.shell("crtcprobe")
         before = self.vm.wait_for(lambda l: l.startswith("CRTC ") and "valid=1" in l, what="console CRTC")
-        self.start_touch_test("--modesetting legacy")  # the atomic path is covered by the other tests
+        self.start_touch_test("--atomic off")  # the atomic path is covered by the other tests
         self.vm.wait_for("modesetting=legacy")
         self.vm.mark()
         self.vm.shell("crtcprobe")
@@ -127,7 +127,7 @@ class KioskVMTest(unittest.TestCase):
         self.vm.wait_for("VINPUT rumble ready")
         self.vm.shell("udevadm settle")
         self.start_touchscreen()
-        self.start_touch_test("--haptic ff")
+        self.start_touch_test("--haptic forcefeedback")
         self.vm.wait_for("RUMBLE upload id=0")
         self.vm.wait_for('DEVICE added name="vinput touchscreen"')
         self.vm.mark()

@@ -5,14 +5,17 @@ USB keyboard plugged in (`vinput keyboard`): the service user cannot open it whi
 touchscreen, and its Ctrl+Alt+F2, Alt+SysRq+B and power key change nothing. The app must come back
 after SIGKILL, be restarted by the watchdog when its loop stops, log to the journal, and end on
 the out-of-service screen (never a login) when it keeps failing; `dpkg --purge` takes the
-lock-down back. One boot for the whole class; the tests run in order (their names are numbered).
+lock-down back; with a broker on the host, the feed unit brings a published item onto the screen and
+a swipe's action back. One boot for the whole class; the tests run in order (their names are numbered).
 
 APP_COMMAND is the only line to change when `swipe-kiosk run` draws on DRM: None tests the
 unit's own ExecStart= (`run --config /etc/swipe-kiosk/config.toml`); a string replaces it by a
 drop-in in the test root file system only. The checks are about the unit and the screen, not
 about what touch-test draws."""
+import json
 import os
 import re
+import socket
 import subprocess
 import time
 import unittest
@@ -34,6 +37,13 @@ def units(pixels, size):
     return pixels * 32768 // size
 
 
+def free_port():
+    """A TCP port nobody listens on now, on the host's loopback."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def changed_pixels(before, after):
     return sum(1 for i in range(0, len(before.pixels), 3) if before.pixels[i:i + 3] != after.pixels[i:i + 3])
 
@@ -44,7 +54,9 @@ class KioskServiceVMTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         vmlinux, initrd, image = BOOT
-        cls.vm = VM(vmlinux, initrd, WORKDIR, xres=W, yres=H, append="root=/dev/vda rw", drive=image)
+        # A user-mode NIC: the fleet feed (test_2c) reaches a broker on the host at 10.0.2.2.
+        cls.vm = VM(vmlinux, initrd, WORKDIR, xres=W, yres=H, append="root=/dev/vda rw", drive=image,
+                    extra=("-nic", "user,model=virtio-net-pci"))
 
     @classmethod
     def tearDownClass(cls):
@@ -105,6 +117,62 @@ class KioskServiceVMTest(unittest.TestCase):
         changed = changed_pixels(before, after)
         print(f"\n  touch changed {changed} pixels", flush=True)
         self.assertGreater(changed, 200, "a touch through the hot-plugged uinput device must change the screen")
+
+    def test_2b_ctl_asks_the_service_through_its_runtime_directory(self):
+        """`swipe-kiosk ctl` from an operator's shell (no $RUNTIME_DIRECTORY) finds the service's
+        socket in /run/swipe-kiosk (RuntimeDirectory=, mode 0660 through the sandbox) and the
+        app answers: status as JSON, a screenshot of the panel's size."""
+        status = self.query("runuser -u swipe-kiosk -- swipe-kiosk ctl status 2>&1 | tr -d '\\n'")
+        self.assertIn('"screen":"on"', status.replace(" ", ""), status)
+        self.assertEqual(self.query("stat -c '%a %U' /run/swipe-kiosk/control.sock"), "660 swipe-kiosk")
+        size = self.query("cd /tmp && swipe-kiosk ctl screenshot ctl.png && "
+                          "od -An -tu1 -j16 -N8 ctl.png | tr -s ' ' | sed 's/^ //'")
+        width = int.from_bytes(bytes(int(b) for b in size.split()[:4]), "big")
+        height = int.from_bytes(bytes(int(b) for b in size.split()[4:]), "big")
+        self.assertEqual((width, height), (W, H), size)
+
+    def test_2c_the_feed_shows_a_published_item_and_reports_a_swipe(self):
+        """The .deb's second unit, swipe-kiosk-feed.service, against a mosquitto on the host
+        (QEMU's user network: 10.0.2.2 is the host's loopback): a retained item published on
+        the host appears on the real DRM screen, and a full swipe that deletes it on the panel
+        arrives at the host's subscriber as an action with the kiosk's id."""
+        port = free_port()
+        conf = WORKDIR / "mosquitto.conf"
+        conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+        broker = subprocess.Popen(["/usr/sbin/mosquitto", "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.addCleanup(broker.wait)
+        self.addCleanup(broker.terminate)
+        # printf reads the \\n: the guest shell gets the command as one line.
+        feed = (f'[feed]\\nbroker = "mqtt://10.0.2.2:{port}"\\nallow_insecure = true\\n'
+                'prefix = "e2e"\\nkiosk_id = "vm"\\n')
+        self.vm.shell(f"printf '{feed}' >> /etc/swipe-kiosk/config.toml && systemctl restart swipe-kiosk swipe-kiosk-feed")
+        self.wait_active(60)
+        deadline = time.monotonic() + 90
+        while self.query("systemctl is-active swipe-kiosk-feed") != "active":
+            self.assertLess(time.monotonic(), deadline, self.query(
+                "journalctl -b -u swipe-kiosk-feed --no-pager | tail -5 | tr '\\n' '|'"))
+            time.sleep(0.5)
+        before = self.screen("before-feed.ppm")
+        item = json.dumps({"title": "From the broker", "subtitle": "published on the host", "sort_key": -1000,
+                           "updated_at": int(time.time() * 1000)})
+        subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(port), "-r", "-q", "1",
+                        "-t", "e2e/lists/inbox/items/from-broker", "-m", item], check=True, timeout=30)
+        deadline = time.monotonic() + 60
+        while changed_pixels(before, self.screen("after-feed.ppm")) < 500:
+            self.assertLess(time.monotonic(), deadline, "the published item never reached the screen: " + self.query(
+                "journalctl -b -u swipe-kiosk-feed --no-pager | tail -5 | tr '\\n' '|'"))
+        # The new item is the first row (sort_key -1000); a full swipe to the left deletes it.
+        subscriber = subprocess.Popen(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-q", "1",
+                                       "-t", "e2e/kiosks/vm/actions", "-C", "1", "-W", "90"],
+                                      stdout=subprocess.PIPE, text=True)
+        time.sleep(1)
+        y = units(102, H)
+        self.vm.send_touch(f"d 0 {units(1000, W)} {y}", *(f"m 0 {units(x, W)} {y}" for x in (900, 700, 500, 300, 100, 20)),
+                           "u 0")
+        out, _ = subscriber.communicate(timeout=120)
+        action = json.loads(out.strip().splitlines()[0])
+        self.assertEqual((action["item_id"], action["action"]), ("from-broker", "delete"), out)
+        self.assertTrue(action["id"].startswith("vm:"), out)
 
     def event_node(self, name):
         """The /dev/input/eventN name of the input device called `name` ('' while there is none)."""
@@ -265,7 +333,8 @@ class KioskServiceVMTest(unittest.TestCase):
         for path in ("/etc/systemd/system/ctrl-alt-del.target", "/etc/systemd/system/getty-static.service",
                      "/usr/lib/systemd/logind.conf.d/50-swipe-kiosk.conf", "/usr/lib/systemd/system.conf.d/50-swipe-kiosk.conf",
                      "/usr/lib/sysctl.d/50-swipe-kiosk.conf", "/usr/lib/udev/rules.d/71-swipe-kiosk-input.rules",
-                     "/usr/lib/udev/rules.d/71-swipe-kiosk-drm.rules", "/usr/lib/systemd/system/swipe-kiosk.service",
+                     "/usr/lib/udev/rules.d/71-swipe-kiosk-drm.rules", "/usr/lib/udev/rules.d/71-swipe-kiosk-sound.rules",
+                     "/usr/lib/systemd/system/swipe-kiosk.service",
                      "/usr/lib/systemd/system/swipe-kiosk-out-of-service.service", "/etc/swipe-kiosk", "/var/lib/swipe-kiosk"):
             self.assertEqual(self.query(f"[ -e {path} ] || [ -L {path} ] && echo present || echo gone"), "gone", path)
         self.assertNotEqual(self.query("systemctl is-enabled ctrl-alt-del.target 2>&1"), "masked")

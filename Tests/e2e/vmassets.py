@@ -2,7 +2,7 @@
 """Builds what the SwipeKiosk VM tests boot: a Debian 12 kernel (as an uncompressed vmlinux for
 fast PVH boot under TCG), its DRM/input modules, udev, busybox, the guest helpers and the
 swipe-kiosk binary, packed into an initramfs. Everything downloaded or built lives in a cache
-outside the repository (README "Tests"); a second run only rebuilds the initramfs."""
+outside the repository (docs/TESTING.md); a second run only rebuilds the initramfs."""
 import lzma
 import os
 import shutil

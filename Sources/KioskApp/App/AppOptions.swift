@@ -13,7 +13,8 @@ public struct AppOptions: ParsableArguments {
     @Option(help: "The TOML configuration file (default: built-in defaults).")
     public var config: String?
 
-    @Option(help: "The SQLite item database (default: the configured one; replay and screenshot use a fresh in-memory one).")
+    @Option(help: ArgumentHelp(stringLiteral: "The SQLite item database (default: the configured one; replay and screenshot "
+                  + "show an in-memory copy of it and never write it, or a fresh in-memory one without --config)."))
     public var database: String?
 
     /// Checked where the arguments are parsed: a bad value exits 64 before anything starts.
@@ -36,18 +37,35 @@ public struct AppOptions: ParsableArguments {
     /// 2026-01-01T00:00:00Z in ms: the store time headless runs start at.
     public static let headlessEpoch: StoreTime = 1_767_225_600_000
 
-    /// The --database path, or a fresh in-memory database (replay and screenshot start from the
-    /// same data every time, the demo's with --demo, so their output is reproducible, and leave
-    /// no file behind).
-    public var databasePath: String { database ?? ItemStore.inMemoryPath }
+    /// The database `replay` and `screenshot` show, and whether as a preview (an in-memory copy):
+    /// --database's file itself; with --config, a copy of the configured database (the panel's
+    /// own items, its file never written); otherwise a fresh in-memory database (the same data
+    /// every time, the demo's with --demo, and no file left behind).
+    public func headlessDatabase(_ configuration: KioskConfiguration, command: String) -> (path: String, preview: Bool) {
+        if let database { return (database, false) }
+        guard config != nil else { return (ItemStore.inMemoryPath, false) }
+        let configured = configuration.data.database
+        guard ItemStore.fileExists(at: configured) else {
+            // The default path is absent on every machine but a kiosk: only a named file is news.
+            if configured != DataSettings().database {
+                printError("\(command): \(configured) ([data] database) does not exist yet: showing an empty database")
+            }
+            return (ItemStore.inMemoryPath, false)
+        }
+        return (configured, true)
+    }
 
-    /// Builds the app over `databasePath` at `size`; errors exit with the contract's codes.
+    /// Builds the app over the database at `databasePath` (or, with `preview`, an in-memory copy
+    /// of it) at `size`; errors exit with the contract's codes.
     public func makeApplication(
-        configuration: KioskConfiguration, databasePath: String, size: (width: Int, height: Int),
+        configuration: KioskConfiguration, databasePath: String, preview: Bool = false, size: (width: Int, height: Int),
         storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch)
     ) throws -> KioskApplication {
         do {
-            let store = try ItemStore(path: databasePath)
+            let store = preview ? try ItemStore(previewOf: databasePath) : try ItemStore(path: databasePath)
+            if let copy = store.preMigrationCopy {
+                printError("database \(databasePath): migrated to schema \(ItemStore.latestSchemaVersion); the file as it was is kept as \(copy)")
+            }
             let t = configuration.theme
             let fonts = try FontLocator.fonts(regular: t.regularFont, bold: t.boldFont, icons: t.iconFont)
             return try KioskApplication(
@@ -60,13 +78,10 @@ public struct AppOptions: ParsableArguments {
         } catch let error as StoreError {
             // Also the demo data written at start: SQLITE_FULL there is the disk.
             let error = error.atStart(database: databasePath)
-            guard error.isDiskFull else {
-                printError(error.message(database: databasePath))
-                throw ExitCode.badData
-            }
             // systemd does not restart on 75 (a restart cannot free space): say how to start again.
+            guard error.isDiskFull else { throw ExitCode.refused(error, database: databasePath) }
             printError(error.message(database: databasePath) + "; then: systemctl restart swipe-kiosk")
-            throw ExitCode.temporaryFailure
+            throw ExitCode(store: error)
         } catch {
             printError("cannot start: \(error)")
             throw ExitCode.badData

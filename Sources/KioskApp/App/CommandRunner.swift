@@ -1,7 +1,8 @@
 // The app's policy for command actions (the processes themselves are KioskHardware's
 // CommandProcesses: own process group, deadline, reaped on the loop, no thread per command).
 // Item fields reach argv only through the action's placeholders, and a value that could be an
-// option or a path is refused (ActionCommand.argv); the environment carries every field. At most
+// option or a path is refused (ActionCommand.argv); the environment carries every field whole,
+// so a field it cannot carry whole (too long, a NUL) refuses the command too, whatever its argv. At most
 // `max_running` runs of one action and ActionCommand.totalLimit of all actions run at once: a tap
 // beyond is refused visibly rather than queued, so 300 taps start no more than the caps and leave
 // nothing behind to run later. Without processes (replay and screenshot unless `--run-commands`)
@@ -52,7 +53,7 @@ final class CommandRunner {
     /// when nothing runs).
     /// `action` is what the per-action cap counts: the same id configured on another edge or in
     /// another list is another action, with a cap of its own.
-    func start(_ command: ActionCommand, action: ActionRef, itemID: String, file: Int, value: (ItemField) -> String) {
+    func start(_ command: ActionCommand, action: ActionRef, itemID: String, file: Int, value: (ItemField) -> String?) {
         let actionID = action.id
         let deliver = { [unowned self] (outcome: Outcome) in
             finished.append(Result(actionID: actionID, itemID: itemID, file: file, outcome: outcome))
@@ -61,13 +62,15 @@ final class CommandRunner {
         do throws(ActionCommand.RefusedValue) { argv = try command.argv(value) } catch {
             return deliver(.refused(error))
         }
+        if let refused = ActionCommand.environmentRefusal(value) { return deliver(.refused(refused)) }
         guard let processes else { return deliver(.skipped) }
         // Per action first: the person sees their own action is busy.
         if processes.count(tag: action) >= command.maxRunning { return deliver(.stillRunning) }
         if processes.count >= ActionCommand.totalLimit { return deliver(.tooManyRunning) }
         var variables = ["SWIPE_KIOSK_ACTION": actionID]
-        for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) }
-        variables["SWIPE_KIOSK_LIST"] = value(.list)
+        // Every value is there: environmentRefusal let only UTF-8 text through.
+        for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) ?? "" }
+        variables["SWIPE_KIOSK_LIST"] = value(.list) ?? ""
         let timeout = command.timeoutSeconds
         do throws(SystemError) {
             try processes.start(

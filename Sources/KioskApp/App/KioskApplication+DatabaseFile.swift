@@ -24,7 +24,8 @@ extension KioskApplication {
             return
         }
         failingReadCause = nil
-        reportFailure("database \(store.path) is another file now: showing its items")
+        reportFailure("database \(store.path) is another file now: showing its items"
+            + (store.preMigrationCopy.map { " (migrated to schema \(ItemStore.latestSchemaVersion); the file as it was is kept as \($0))" } ?? ""))
         for id in pages.keys { reload(id) }
         lastSync = storeNow
         scheduleEarlierPurge()
@@ -35,13 +36,14 @@ extension KioskApplication {
     private func forgetOldFile(_ reason: StoreError) {
         let abandoned = pendingWrites
         pendingWrites = []
-        let undoOffered = !undoable.isEmpty
+        let undoOffered = undoable.offersUndo
         undoable.removeAll()
         scene.dismissSheet(time: now)
         scene.popToRoot()
         for page in pages.values { page.reset(time: now) }
         if undoOffered {
             // The Undo toast's promise is void: say so instead of letting a tap do nothing.
+            scene.hideActionToast()
             scene.show(ToastView(id: "file-left", message: "The database file changed: Undo is no longer possible",
                                  shownAt: now, lifetime: Self.toastLifetime))
         }

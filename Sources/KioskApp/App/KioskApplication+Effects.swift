@@ -41,7 +41,7 @@ extension KioskApplication {
         case .rowRemoved:
             if let id = currentListID { reload(id) }
         case .toastAction(let id):
-            if let itemID = ItemID(key: id) { undoDelete(itemID) }
+            if let itemID = ItemID(key: id) { undo(itemID) }
         case .sheet:
             break
         }
@@ -50,7 +50,7 @@ extension KioskApplication {
     func apply(_ event: SceneEvent) {
         switch event {
         case .open(let key):
-            if let itemID = ItemID(key: key) { openDetail(itemID) }
+            if listsPageOnTop { openList(key) } else if let itemID = ItemID(key: key) { openDetail(itemID) }
         case .longPress(let key):
             if let itemID = ItemID(key: key) { presentActions(for: itemID) }
         case .trailingButton:
@@ -62,7 +62,7 @@ extension KioskApplication {
     }
 
     var currentListID: String? {
-        for page in scene.stack.reversed() { if case .list(let list) = page { return list.id } }
+        for page in scene.stack.reversed() { if case .list(let list) = page, list.id != Self.listsPageID { return list.id } }
         return nil
     }
 
@@ -122,17 +122,24 @@ extension KioskApplication {
     /// Writes the change (and its log row) first; only then do rows reload or keep collapsing
     /// (a write that fails is retried, then reported: KioskApplication+Writes).
     func commit(_ effect: ActionEffect, itemID: ItemID, action: ActionRef) {
+        var made: ItemChange?
         save(action.id, itemID: itemID) { [unowned self] () throws(StoreError) in
-            _ = try store.perform(effect, on: itemID, actionID: action.id, at: storeNow)
+            made = try store.perform(effect, on: itemID, actionID: action.id, at: storeNow)
         } landed: { [unowned self] in
-            committed(effect, itemID: itemID, action: action)
+            committed(effect, made, itemID: itemID, action: action)
         }
     }
 
-    /// What follows a landed change: the log, the Undo toast, the row's collapse or a reload.
-    func committed(_ effect: ActionEffect, itemID: ItemID, action: ActionRef) {
+    /// What follows a landed change: the log, the toast with Undo (as the action is configured),
+    /// the row's collapse or a reload.
+    func committed(_ effect: ActionEffect, _ change: ItemChange?, itemID: ItemID, action: ActionRef) {
         log(action.id, itemID)
-        if effect == .delete { offerUndo(itemID) }
+        if let change, let configured = configuredAction(action), change == .delete || configured.undo {
+            offerUndo(change, on: itemID, offered: configured.undo)
+        } else {
+            // A change that shows no toast says its action's title (a toast is said as it shows).
+            speech.actionDone(configuredAction(action)?.action.title ?? action.id)
+        }
         guard let listID = currentListID, let page = pages[listID] else { return }
         // A deleted row collapses first and reloads when it is gone (`rowRemoved`); a row a
         // full swipe is sliding off collapses by itself. An item the change takes out of this

@@ -72,25 +72,35 @@ extension KioskApplication {
         currentListID.flatMap { configuration.list(id: $0) } ?? configuration.lists.first ?? .inbox
     }
 
-    /// Shows "Deleted" with Undo for exactly the undo window: the toast and its Undo go when the
-    /// window closes, and the item is purged then (`nextTimer` wakes the loop for it). With a
-    /// window of 0 there is nothing to undo, so no Undo is offered.
-    func offerUndo(_ itemID: ItemID) {
+    /// Shows what `change` did, with Undo for exactly the undo window: the toast and its Undo go
+    /// when the window closes (a delete is purged then: `nextTimer` wakes the loop for it). With
+    /// a window of 0, or an action configured `undo = false`, no Undo is offered.
+    func offerUndo(_ change: ItemChange, on itemID: ItemID, offered: Bool) {
         let window = configuration.data.undoWindow
-        undoable[itemID] = now + window
-        scene.show(window > 0
-            ? ToastView(id: itemID.key, message: "Deleted", actionTitle: "Undo", shownAt: now, lifetime: window)
-            : ToastView(id: itemID.key, message: "Deleted", shownAt: now, lifetime: Self.toastLifetime))
+        if change == .delete || (offered && window > 0) {
+            undoable.offer(change, on: itemID, until: now + window, undoable: offered)
+        }
+        let message = Self.changeMessages[change] ?? change.rawValue
+        scene.show(offered && window > 0
+            ? ToastView(id: itemID.key, message: message, actionTitle: "Undo", shownAt: now, lifetime: window)
+            : ToastView(id: itemID.key, message: message, shownAt: now, lifetime: Self.toastLifetime))
     }
 
-    func undoDelete(_ itemID: ItemID) {
-        // After the window an Undo does nothing, and the entry stays for the purge.
-        guard let closes = undoable[itemID], now < closes else { return }
-        undoable[itemID] = nil
-        save("undo-delete", itemID: itemID) { [unowned self] () throws(StoreError) in
-            _ = try store.apply(.undoDelete, to: itemID, at: storeNow)
+    /// What the toast says after each change.
+    static let changeMessages: [ItemChange: String] = [
+        .delete: "Deleted", .archive: "Archived", .unarchive: "Unarchived", .flag: "Flagged", .unflag: "Unflagged",
+        .markRead: "Marked as read", .markUnread: "Marked as unread",
+    ]
+
+    /// Takes back the last change offered for Undo on `itemID` (logged `undo-<change>`).
+    func undo(_ itemID: ItemID) {
+        // After the window an Undo does nothing, and a delete's entry stays for the purge.
+        guard let change = undoable.take(itemID, at: now) else { return }
+        let label = "undo-\(change.rawValue)"
+        save(label, itemID: itemID) { [unowned self] () throws(StoreError) in
+            _ = try store.apply(change.inverse, to: itemID, at: storeNow, detail: change == .delete ? nil : "undo")
         } landed: { [unowned self] in
-            log("undo-delete", itemID)
+            log(label, itemID)
             if let id = currentListID { reload(id) }
         }
     }
@@ -98,15 +108,15 @@ extension KioskApplication {
     /// Deletions whose undo window closed are purged from the store.
     func purgeExpiredDeletes() {
         let window = configuration.data.undoWindow
-        let expired = undoable.filter { now >= $0.value }.map(\.key)
+        let expired = undoable.expire(at: now, deletes: false)
         let earlier = earlierDeletePurge.map { now >= $0 } ?? false
-        guard !expired.isEmpty || earlier else { return }
+        guard expired || earlier else { return }
         // The purge is the kiosk's own housekeeping, not a person's action: it runs on the file
         // now at the path (one renamed over the old since the last poll is followed first), and
         // waits while no file is open rather than failing visibly.
         followDatabaseFile()
         guard !waitingForDatabaseFile else { return }
-        for id in expired { undoable[id] = nil }
+        _ = undoable.expire(at: now, deletes: true)
         // Found again once this purge has landed (a purge that fails is not tried every tick).
         if earlier { earlierDeletePurge = nil }
         let cutoff = storeNow - StoreTime(window * 1000) + 1
@@ -127,15 +137,19 @@ extension KioskApplication {
 
 extension KioskApplication {
     /// Starts an action's command (CommandRunner: placeholders, caps); its outcome appears as a
-    /// toast at the next tick.
+    /// toast at the next tick. Placeholders get the stored values, not the row's text (cut for
+    /// the screen): a value longer than ActionCommand.maximumValueBytes is refused, never cut.
     func runCommand(_ command: ActionCommand, itemID: ItemID, action: ActionRef) {
-        let record = item(itemID)
+        let stored = read("item \(itemID)", { () throws(StoreError) in
+            try store.storedText(of: itemID, maximumBytes: ActionCommand.maximumValueBytes)
+        }) ?? nil
         commands.start(command, action: action, itemID: itemID.key, file: store.fileGeneration) { field in
+            guard let stored else { return field == .id ? itemID.key : "" }
             switch field {
             case .id: return itemID.key
-            case .title: return record?.title ?? ""
-            case .subtitle: return record?.subtitle ?? ""
-            case .list: return record?.listID ?? ""
+            case .title: return stored.title
+            case .subtitle: return stored.subtitle
+            case .list: return stored.listID
             }
         }
     }

@@ -9,7 +9,8 @@ extension KioskApplication {
     /// Brings a list in step with changes another process made: visible rows whose items left
     /// collapse first (the reload follows when they are gone); otherwise the list reloads at
     /// once and rows that appeared grow in while rows that changed flash.
-    func syncWithStore(_ listID: String) {
+    /// `sections`: the list's sections as the section reader found them (read here when nil).
+    func syncWithStore(_ listID: String, sections: [ItemSection]? = nil) {
         guard let page = pages[listID] else { return }
         let before = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
         // Unreadable rows (reported) stay as they are.
@@ -18,7 +19,7 @@ extension KioskApplication {
             for id in leaving { page.collapse(itemID: id, time: now) }
             return
         }
-        reload(listID)
+        reload(listID, sections: sections)
         let after = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
         let diff = ListDiff(old: before, new: after)
         // A row scrolled into view by a change above it is not new: only items written since
@@ -28,15 +29,45 @@ extension KioskApplication {
         lastSync = storeNow
     }
 
-    /// The list's items as the UI reads them; a page that cannot be read later is reported.
-    func dataSource(_ list: ListConfiguration) throws(StoreError) -> StoreDataSource {
-        try StoreDataSource(store: store, query: list.query) { [unowned self] in reportReadFailure("list \(list.id)", $0) }
+    /// The list's items as the UI reads them (over `sections` when the section reader read them);
+    /// a page that cannot be read later is reported.
+    func dataSource(_ list: ListConfiguration, sections: [ItemSection]? = nil) throws(StoreError) -> StoreDataSource {
+        try StoreDataSource(store: store, query: list.query, sections: sections) { [unowned self] in
+            reportReadFailure("list \(list.id)", $0)
+        }
     }
 
-    /// Re-reads a list from the store (after a change by us or by another process).
-    func reload(_ listID: String) {
+    /// After another program's write: every list on screen is brought in step, its sections read
+    /// by the section reader off the loop (replay waits for it); the lists page counts at once.
+    func refreshAfterOutsideChange() {
+        guard let reader = sectionReader else { return pages.keys.forEach { syncWithStore($0) } }
+        var queries: [String: ItemQuery] = [:]
+        for id in pages.keys {
+            if let list = configuration.list(id: id) { queries[id] = list.query } else { syncWithStore(id) }
+        }
+        reader.request(queries, path: store.path, generation: store.fileGeneration)
+        if case .virtual = storeClock {
+            reader.waitUntilRead()
+            collectSections()
+        }
+    }
+
+    /// Brings in what the section reader finished; a list it could not read is read here, which
+    /// reports why.
+    func collectSections() {
+        for outcome in sectionReader?.collect() ?? [] where outcome.generation == store.fileGeneration {
+            switch outcome.sections {
+            case .success(let sections): syncWithStore(outcome.listID, sections: sections)
+            case .failure: syncWithStore(outcome.listID)
+            }
+        }
+    }
+
+    /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).
+    func reload(_ listID: String, sections: [ItemSection]? = nil) {
+        if listID == Self.listsPageID { return reloadListsPage() }
         guard let page = pages[listID], let list = configuration.list(id: listID),
-              let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list) }) else { return }
+              let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, sections: sections) }) else { return }
         page.setData(data, time: now)
         page.restoreReturned(except: Set(pendingWrites.compactMap { $0.itemID?.key }), time: now)
         scene.needsRender = true

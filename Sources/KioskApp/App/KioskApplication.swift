@@ -57,8 +57,13 @@ public final class KioskApplication {
     var commands = CommandRunner()
     /// Item pictures: decoded on worker threads, cached, drawn by the rows and the detail page.
     public let pictures: PictureLibrary
-    /// Items deleted and not yet purged: item id → when its undo window closes (then it is purged).
-    var undoable: [ItemID: Double] = [:]
+    /// Reads the lists' sections after another program's write, off the loop (nil for a private
+    /// in-memory database, which no other program writes).
+    let sectionReader: SectionReader?
+
+    deinit { sectionReader?.stop() }
+    /// Changes that may still be undone, and deletes not yet purged (purged when their window closes).
+    var undoable = UndoBook()
     /// When the undo window of a delete from before this run ends (the kiosk restarted inside
     /// it): the purge is due then whatever `undoable` holds (`scheduleEarlierPurge`).
     var earlierDeletePurge: Double?
@@ -72,6 +77,8 @@ public final class KioskApplication {
     var idleResetDone = true
     /// How long a toast stays; the Undo toast stays for `[data] undo_window_s` instead.
     static let toastLifetime = 5.0
+    /// What is said (`[accessibility]`); silent until a backend gives it an audio output.
+    let speech: SpeechAnnouncer
 
     /// Opens the store (creating it with demo data when configured) and builds the root list.
     /// Store timestamps (ms): the wall clock when running, a fixed epoch plus app time headless.
@@ -97,6 +104,8 @@ public final class KioskApplication {
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock
+        speech = SpeechAnnouncer(settings: configuration.accessibility)
+        sectionReader = store.path == ItemStore.inMemoryPath ? nil : SectionReader()
         styles = StyleOverrides(navigation: configuration.navigation.transition)
         if configuration.data.demoData {
             let seedTime: StoreTime
@@ -126,7 +135,7 @@ public final class KioskApplication {
         // `[ui] styles_sheet = false`: no cog, so no Styles sheet at a production panel.
         scene.trailingButtonIcon = configuration.ui.stylesSheet ? "cog" : nil
         scene.swipeBack = configuration.navigation.swipeBack
-        scene.setRoot(.list(try makePage(first)))
+        scene.setRoot(.list(configuration.ui.listsPage ? makeListsPage() : try makePage(first)))
         // From here on the loop never waits for another writer longer than a frame.
         try store.setBusyTimeout(Self.loopBusyTimeoutMs)
         scheduleEarlierPurge()
@@ -164,14 +173,32 @@ public final class KioskApplication {
         }
         scene.handle(touch)
         process()
+        announce(byKey: false)
     }
 
     func handle(key: KeyInput, time: Double) {
         now = max(now, time)
         lastInput = now
         idleResetDone = false
+        speech.keyPressed()
         scene.handle(key: key, time: time)
         process()
+        announce(byKey: true)
+    }
+
+    /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
+    /// the keypad), and says where things are.
+    func handleUnmappedKey(time: Double) {
+        now = max(now, time)
+        speech.keyPressed()
+        announce(byKey: true)
+    }
+
+    /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
+    /// the focused row are looked up for it).
+    func announce(byKey: Bool) {
+        guard speech.active else { return }
+        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now)
     }
 
     /// Advances animations and polls the store for outside changes.
@@ -185,7 +212,9 @@ public final class KioskApplication {
         // Replay: the decoder finishes what the last frame asked for before time moves on.
         _ = pictures.waitForDecoderIfReplaying()
         if pictures.collect() { scene.needsRender = true }
+        collectSections()
         resetIfIdle()
+        announce(byKey: false)
         // The same expression as nextDeadline, so a tick at the deadline always polls.
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
             lastPoll = time
@@ -193,7 +222,7 @@ public final class KioskApplication {
             followDatabaseFile()
             // Not through `read`: that the file changed says nothing of whether its items can be read.
             do {
-                if try store.pollForChanges() { for id in pages.keys { syncWithStore(id) } }
+                if try store.pollForChanges() { refreshAfterOutsideChange() }
             } catch {
                 reportReadFailure("changes", error)
             }
@@ -210,9 +239,10 @@ public final class KioskApplication {
     func nextTimer(after time: Double) -> Double? {
         let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
         let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
-        // While pictures are decoding, look for them every 8 ms (workers post into a locked list).
-        let decoding = pictures.isDecoding ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.values.min(), earlierDeletePurge].compactMap { $0 }.min()
+        // While pictures are decoding or sections are read, look for them every 8 ms (workers post
+        // into a locked list).
+        let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
+        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
@@ -224,19 +254,20 @@ public final class KioskApplication {
     }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
-    /// sheet's List row may have shown another), scroll to the top.
+    /// sheet's List row may have shown another) or the lists page, scroll to the top.
     func resetIfIdle() {
         guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
         scene.removeSheet()
         scene.hideToast()
         scene.popToRoot()
-        if let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
+        if !configuration.ui.listsPage, let first = configuration.lists.first, currentListID != first.id, let page = pages[first.id] {
             scene.setRoot(.list(page))
             reload(first.id)
         }
         for page in pages.values { page.reset(time: now) }
         scene.needsRender = true
+        speech.sessionEnded(focus: scene.accessibleFocus, toast: scene.toast, time: now)
     }
 
     /// Draws the whole frame. In replay, a frame that asked for pictures waits for the decoder

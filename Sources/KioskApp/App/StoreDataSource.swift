@@ -17,12 +17,14 @@ final class StoreDataSource: ListDataSource {
     static let pageSize = 64
     static let maximumPages = 64
 
-    /// Reads the query's sections (and so its count) now; pages are fetched lazily.
-    init(store: ItemStore, query: ItemQuery, readFailed: @escaping (StoreError) -> Void) throws(StoreError) {
+    /// Reads the query's sections (and so its count) now, unless `readSections` holds them (read
+    /// off the loop by the section reader); pages are fetched lazily.
+    init(store: ItemStore, query: ItemQuery, sections readSections: [ItemSection]? = nil,
+         readFailed: @escaping (StoreError) -> Void) throws(StoreError) {
         self.store = store
         self.query = query
         self.readFailed = readFailed
-        storeSections = try store.sections(query)
+        if let readSections { storeSections = readSections } else { storeSections = try store.sections(query) }
         sections = storeSections.map { ListSection(title: $0.title, count: $0.count) }
         count = storeSections.reduce(0) { $0 + $1.count }
     }

@@ -4,6 +4,7 @@
 // haptic events go to the session's backend (and into the app's record of them).
 import Canvas
 import KioskHardware
+import KioskSpeech
 import KioskUI
 import Logging
 import SwipeCore
@@ -20,6 +21,19 @@ public final class AppScreen: SessionClient {
     public var reload: (() -> KioskApplication?)?
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
     var databaseWatcher: FileChangeWatcher?
+    /// Where the app's speech plays (`run`: ALSA); nil: nothing is synthesised. Kept across a reload.
+    public var audio: AudioOutput? {
+        didSet { app.speech.output = audio }
+    }
+    /// When the last touch or key reached the app (`status`); nil before the first.
+    var lastInputAt: LoopInstant?
+    /// `ctl screenshot`'s PNGs, encoded off the loop (AppScreen+Control).
+    let screenshots = ScreenshotEncoder()
+    /// The screen schedule (AppScreen+Schedule): its clock, when to look at it next, and what it
+    /// last asked for (nil: nothing yet).
+    var scheduleClock: ScheduleClock?
+    var scheduleCheckAt: LoopInstant?
+    var scheduleWantsOn: Bool?
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
     /// it they are recorded as skipped.
@@ -33,6 +47,12 @@ public final class AppScreen: SessionClient {
         painter = Painter(target: surface)
         if runsCommands { app.commands.processes = CommandProcesses(loop: session.loop) }
         connectHaptics()
+    }
+
+    /// Plays the app's speech on the ALSA device `device` (its writer thread starts now; the
+    /// device opens with the first sound). `report` hears of a device that fails.
+    public func playSpeech(onALSADevice device: String, report: @escaping @Sendable (String) -> Void) throws {
+        audio = try ALSAAudioOutput(device: device, sampleRate: SpeechSynthesizer.sampleRate, report: report)
     }
 
     func connectHaptics() {
@@ -49,16 +69,26 @@ public final class AppScreen: SessionClient {
     public func tick(now: LoopInstant) {
         lastTime = seconds(now)
         app.tick(time: lastTime)
+        screenshots.collect()
+        applySchedule(now: now)
     }
 
     public func handle(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
+            lastInputAt = sample.time
             app.handle(SwipeCore.TouchEvent(
                 slot: sample.slot, phase: sample.phase,
                 point: Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
         case .key(let key):
-            if key.pressed, let input = KeyInput(linuxName: key.name) { app.handle(key: input, time: seconds(key.time)) }
+            lastInputAt = key.time
+            guard key.pressed else { break }
+            if let input = KeyInput(linuxName: key.name) {
+                app.handle(key: input, time: seconds(key.time))
+            } else {
+                // Any key of a keypad or keyboard starts on-demand speech (the keypad map is to come).
+                app.handleUnmappedKey(time: seconds(key.time))
+            }
         case .deviceAdded(let info):
             session.logger.info("input device added: name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):
@@ -82,10 +112,19 @@ public final class AppScreen: SessionClient {
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? { instant(app.nextDeadline(after:), now: now) }
+    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+        [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+    }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
-    public func nextTimer(now: LoopInstant) -> LoopInstant? { instant(app.nextTimer(after:), now: now) }
+    public func nextTimer(now: LoopInstant) -> LoopInstant? {
+        [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+    }
+
+    /// While a screenshot is being encoded, the next look for it.
+    private func screenshotPoll(now: LoopInstant) -> LoopInstant? {
+        screenshots.isEncoding ? now.advanced(byNanoseconds: ScreenshotEncoder.pollNanoseconds) : nil
+    }
 
     /// `deadline(after: seconds(now))` on the loop's clock.
     private func instant(_ deadline: (Double) -> Double?, now: LoopInstant) -> LoopInstant? {
@@ -101,17 +140,25 @@ public final class AppScreen: SessionClient {
         return "\(session.display.summary), \(items) items"
     }
 
+    /// SIGHUP and `ctl reload`: the configuration read again (``reload``) replaces the running
+    /// app, keeping its running commands. - Returns: false when it could not be read (kept).
+    func reloadConfiguration() -> Bool {
+        guard let fresh = reload?() else { return false }
+        fresh.commands = app.commands  // with the commands running and their caps
+        app = fresh
+        app.storeWatched = databaseWatcher != nil
+        app.speech.output = audio
+        lastFrame = nil
+        connectHaptics()
+        session.invalidate()
+        session.logger.info("configuration reloaded")
+        return true
+    }
+
     public func handle(signal: LoopSignal) {
         switch signal {
         case .reload:
-            guard let fresh = reload?() else { return }
-            fresh.commands = app.commands  // with the commands running and their caps
-            app = fresh
-            app.storeWatched = databaseWatcher != nil
-            lastFrame = nil
-            connectHaptics()
-            session.invalidate()
-            session.logger.info("configuration reloaded")
+            _ = reloadConfiguration()
         case .screenshot:
             let path = "/tmp/swipe-kiosk-screenshot.png"
             do {

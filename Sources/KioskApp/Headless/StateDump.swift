@@ -45,6 +45,16 @@ struct StateDump: Encodable {
         let section: String
     }
 
+    /// An utterance (docs/ARCHITECTURE.md "Accessibility").
+    struct Speech: Encodable {
+        let timeMs: Int
+        let text: String
+        let voice: String
+        let interrupted: Bool
+
+        enum CodingKeys: String, CodingKey { case timeMs = "time_ms", text, voice, interrupted }
+    }
+
     struct Haptic: Encodable {
         let timeMs: Int
         let event: String
@@ -74,14 +84,18 @@ struct StateDump: Encodable {
     let items: [Item]
     let haptics: [Haptic]
     let log: [LogEntry]
+    /// What was said, oldest first (the newest `SpeechAnnouncer.historyLimit`).
+    let speech: [Speech]
     let toast: String?
+    /// Every toast showing, bottom to top.
+    let toasts: [String]
     /// The keyboard-focused item's id (docs/ARCHITECTURE.md, "State dump"), null when no focus is shown.
     let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
 
     enum CodingKeys: String, CodingKey {
-        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, toast, focus
+        case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, speech, toast, toasts, focus
         case pictureWarnings = "picture_warnings"
     }
 
@@ -105,7 +119,11 @@ struct StateDump: Encodable {
         self.items = items
         haptics = app.haptics.map { Haptic(timeMs: $0.timeMs, event: $0.event.rawValue) }
         log = app.log.map { LogEntry(timeMs: $0.timeMs, action: $0.action, item: $0.item) }
+        speech = app.speech.entries.map {
+            Speech(timeMs: $0.timeMs, text: $0.text, voice: $0.voice, interrupted: app.speech.interrupted($0))
+        }
         toast = s.toast
+        toasts = s.toasts
         focus = s.focus
         pictureWarnings = app.pictures.warnings
     }
@@ -124,7 +142,9 @@ struct StateDump: Encodable {
         try c.encode(items, forKey: .items)
         try c.encode(haptics, forKey: .haptics)
         try c.encode(log, forKey: .log)
+        try c.encode(speech, forKey: .speech)
         try c.encode(toast, forKey: .toast)
+        try c.encode(toasts, forKey: .toasts)
         try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
     }

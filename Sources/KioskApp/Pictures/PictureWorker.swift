@@ -16,7 +16,7 @@ import Canvas
 import CMalloc
 import Dispatch
 import Foundation
-import Glibc
+import KioskHardware
 
 /// What the app asks the workers to decode.
 struct PictureRequest: Hashable, Sendable {
@@ -69,9 +69,7 @@ final class PictureWorker: @unchecked Sendable {
     init(threads: Int) {
         _ = Self.fixedMallocThreshold
         for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in run() }
-            thread.name = "picture-decoder-\(index)"
-            thread.start()
+            WorkerThread.start(name: "picture-decoder-\(index)") { [self] in run() }
         }
     }
 
@@ -157,14 +155,8 @@ final class PictureWorker: @unchecked Sendable {
         progress.signal()
     }
 
-    /// Decoders run at nice 10 (Linux sets it per thread): on a kiosk's two cores the UI loop
-    /// preempts them whenever a frame is due, and they still use every idle cycle. (Nice 19 and
-    /// SCHED_IDLE took the loop's p99 lower still, but two busy processes at nice 0 then kept
-    /// every thumbnail from ever being decoded during a 10 s scroll.)
-    static let niceness: Int32 = 10
-
+    /// Decoders run at `WorkerThread.niceness`, below the UI loop.
     private func run() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.niceness)  // 0: this thread (Linux)
         while true {
             lock.lock()
             if stopped { lock.unlock(); return }

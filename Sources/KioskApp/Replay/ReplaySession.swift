@@ -8,6 +8,7 @@ import Foundation
 import KioskFiles
 import KioskHardware
 import KioskReplay
+import KioskSpeech
 import Logging
 import SwipeCore
 import enum SwipeCore.TouchPhase
@@ -18,6 +19,8 @@ public final class ReplaySession {
     public let session: KioskSession
     let screen: AppScreen
     let display: VirtualDisplay
+    /// What speech would have played (`--audio-out`).
+    let audio = VirtualAudioOutput(sampleRate: SpeechSynthesizer.sampleRate)
     /// The logical screen (what the app renders at; the state dump's `screen`).
     let width: Int
     let height: Int
@@ -43,6 +46,8 @@ public final class ReplaySession {
         display = session.display as! VirtualDisplay
         screen = try AppScreen(app: app, session: session, runsCommands: runCommands)
         session.client = screen
+        screen.audio = audio
+        app.speech.deterministic = true
     }
 
     /// Warnings and errors only: a replay's output is its captures.
@@ -79,7 +84,7 @@ public final class ReplaySession {
                 events.append(.init(time: time, kind: .pointerMotion(dx: dx, dy: dy)))
             case .button(let pressed):
                 events.append(.init(time: time, kind: .button(pressed: pressed)))
-            case .screenshot, .state, .end:
+            case .screenshot, .state, .screen, .end:
                 break
             }
         }
@@ -91,12 +96,16 @@ public final class ReplaySession {
     @discardableResult
     public func play(_ script: TouchScript, outputDirectory: String) throws -> Double {
         let endMs = script.steps.first(where: { $0.action == .end })?.timeMs ?? ((script.steps.last?.timeMs ?? 0) + 500)
+        // `[display] on_hours`: a script's time 0 is the headless store epoch, in UTC (`screenshot` shows the app, schedule or not).
+        screen.followSchedule(on: .virtual(epochMilliseconds: AppOptions.headlessEpoch))
         for step in script.steps {
             switch step.action {
             case .screenshot(let path):
                 capture(at: step.timeMs) { [unowned self] in try writeScreenshot(to: outputDirectory + "/" + path) }
             case .state(let path):
                 capture(at: step.timeMs) { [unowned self] in try writeState(to: outputDirectory + "/" + path, timeMs: step.timeMs) }
+            case .screen(let on):
+                capture(at: step.timeMs) { [unowned self] in session.setScreen(on: on) }
             case .touch, .key, .pointer, .pointerMotion, .button, .end:
                 break
             }
@@ -134,10 +143,22 @@ public final class ReplaySession {
 
     public func writeState(to path: String, timeMs: Double) throws {
         _ = session.drawNow()
+        app.speech.settle()
         var dump = StateDump(app: app, timeMs: timeMs, width: width, height: height, rotation: display.rotation.degrees)
         dump.display = StateDump.DisplayStatus(
             refreshRate: display.refreshRate, frames: display.presentedFrames, blanked: display.isBlanked)
         try OutputFile.write(Array(dump.json().utf8), to: path)
+    }
+
+    /// Writes what speech would have played as a WAV file (16-bit mono PCM).
+    public func writeAudio(to path: String) throws {
+        app.speech.settle()
+        let recording = SpeechRecording(app.speech, output: audio)
+        if recording.leftOut > 0 || audio.overflowed {
+            printError("swipe-kiosk: \(path): speech after \(Int(SpeechRecording.durationLimit)) s of replay "
+                       + "or beyond \(VirtualAudioOutput.sampleLimit / SpeechSynthesizer.sampleRate) s of speech is left out")
+        }
+        try OutputFile.write(recording.wav, to: path)
     }
 
     /// Runs `work` at `ms`, after the input due then has been delivered (the loop's next

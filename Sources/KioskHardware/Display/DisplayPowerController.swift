@@ -1,6 +1,7 @@
 // Idle blanking policy: after a configurable idle time the panel is blanked, and the touch that
 // wakes it is swallowed so a sleeping kiosk cannot be operated blind. Pure state, driven by the
-// loop's clock, so the policy is tested with virtual time.
+// loop's clock, so the policy is tested with virtual time. An operator's `screen off` (control
+// socket) holds the panel dark: touches are swallowed and do not wake it until `screen on`.
 
 /// Decides when to blank and whether an input event only wakes the display.
 public struct DisplayPowerController: Sendable {
@@ -8,6 +9,8 @@ public struct DisplayPowerController: Sendable {
     public let idleMilliseconds: Int64
     /// True while the display is blanked.
     public private(set) var isBlanked = false
+    /// True while `screen off` holds the display dark (then ``isBlanked`` is true as well).
+    public private(set) var isHeldOff = false
     private var lastActivity: LoopInstant?
 
     public init(idleMilliseconds: Int64) { self.idleMilliseconds = idleMilliseconds }
@@ -22,9 +25,20 @@ public struct DisplayPowerController: Sendable {
     /// - Returns: true when the display was blanked: this event only wakes it and must not be delivered.
     public mutating func noteActivity(now: LoopInstant) -> Bool {
         lastActivity = now
+        guard !isHeldOff else { return true }
         guard isBlanked else { return false }
         isBlanked = false
         return true
+    }
+
+    /// `screen off` (true) or `screen on` (false) at `now`; on again counts as activity.
+    /// - Returns: true when the display must change power.
+    public mutating func hold(off: Bool, now: LoopInstant) -> Bool {
+        let wasBlanked = isBlanked
+        isHeldOff = off
+        isBlanked = off
+        if !off { lastActivity = now }
+        return wasBlanked != off
     }
 
     /// True exactly once when the idle time has run out at `now` (then the display counts as blanked).

@@ -33,6 +33,14 @@ public struct KeyboardPolicy: Hashable, Sendable, CustomStringConvertible {
     public static func problem(with entry: String) -> String? {
         if entry.isEmpty { return "an empty name matches no device" }
         if entry.count > 255 { return "a device name has at most 255 characters" }
+        // Hex digits around one colon read as a USB id; one that is not `vvvv:pppp` (a digit
+        // short, "0x046d:…") matched no device, and was taken as a name without a word.
+        let halves = entry.split(separator: ":", omittingEmptySubsequences: false)
+        let hex = Set("0123456789abcdefABCDEFx")
+        if halves.count == 2, halves.allSatisfy({ !$0.isEmpty && $0.allSatisfy(hex.contains) }),
+           !halves.allSatisfy({ $0.count == 4 && !$0.contains("x") }) {
+            return "\"\(entry)\" is not a USB id: four hex digits, a colon and four hex digits, as lsusb prints them"
+        }
         return nil
     }
 

@@ -53,6 +53,25 @@ extension KioskSession {
         return session
     }
 
+    /// `run --backend headless`: the device's runtime on real time (the loop's clock, signals,
+    /// systemd notification when started by systemd) with a `physicalSize` virtual panel mounted
+    /// at `rotation` that flips at `refreshRate` Hz only when there is something to draw, and no
+    /// input device. Lets tests and integrators drive a running app (its control socket) without
+    /// a DRM card.
+    public static func headless(
+        physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation, haptics: HapticConfiguration,
+        blankAfterSeconds: Int, logger: Logger
+    ) throws(SystemError) -> KioskSession {
+        let loop = try EventLoop()
+        let display = VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)
+        let tracker = TouchTracker(screen: ScreenMapping(physicalSize: physicalSize, rotation: rotation))
+        let input = try ScriptedInput(events: [], tracker: tracker, loop: loop)
+        return try KioskSession(
+            loop: loop, display: display, input: input,
+            haptics: HapticEngine(configuration: haptics.virtual, loop: loop, logger: logger),
+            service: ServiceNotifier(), vt: nil, blankAfterSeconds: blankAfterSeconds, logger: logger)
+    }
+
     /// A session on virtual time: a `physicalSize` panel at `refreshRate` Hz and `rotation`,
     /// playing `events`. No systemd, no VT, and of the haptic backends only the visual pulse
     /// (hardware backends are replaced by none).

@@ -45,3 +45,8 @@ extension KioskSession {
         logger.info("start-up: first frame \(frame) ms after exec, READY=1 at \(ready) ms")
     }
 }
+
+extension KioskSession {
+    /// The 99th percentile of touch-to-flip latency so far (ms); nil before the first measurement.
+    public var touchToFlipP99Milliseconds: Double? { latency.histogram.percentileMilliseconds(0.99) }
+}

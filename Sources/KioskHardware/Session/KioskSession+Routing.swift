@@ -10,9 +10,19 @@ extension KioskSession {
         switch event {
         case .touch(let sample):
             switch sample.phase {
-            case .began: heldSlots.insert(sample.slot)
-            case .ended, .cancelled: heldSlots.remove(sample.slot)
-            case .moved: break
+            case .began:
+                heldSlots.insert(sample.slot)
+                lastSamples[sample.slot] = sample
+            case .moved:
+                if heldSlots.contains(sample.slot) { lastSamples[sample.slot] = sample }
+            case .ended, .cancelled:
+                heldSlots.remove(sample.slot)
+                lastSamples[sample.slot] = nil
+            }
+            if power.isHeldOff {  // `screen off`: no finger reaches the app, even after `screen on`
+                _ = power.noteActivity(now: loop.now)
+                if sample.phase == .ended || sample.phase == .cancelled { swallowedSlots.remove(sample.slot) } else { swallowedSlots.insert(sample.slot) }
+                return
             }
             if sample.phase != .cancelled, wake(by: "a touch") {
                 // A finger the client already saw go down (before the blank) ends for it here.
@@ -26,7 +36,7 @@ extension KioskSession {
                 return
             }
         case .key(let key):
-            if vt?.handle(key) == true || (key.pressed && wake(by: "a key")) { return }
+            if vt?.handle(key) == true || power.isHeldOff || (key.pressed && wake(by: "a key")) { return }
         case .deviceAdded, .deviceRemoved, .frame:
             break
         }
@@ -43,6 +53,23 @@ extension KioskSession {
         invalidate()
         return true
     }
+
+    /// `screen off` (the control socket, the screen schedule): dark as after the idle time, but
+    /// held so until `screen on`: touches are swallowed and do not wake it. Fingers the client
+    /// saw go down are cancelled for it. `screen on` wakes it as a touch would, without the touch.
+    public func setScreen(on: Bool) {
+        guard power.hold(off: !on, now: loop.now) else { return }
+        display.setPower(on: on)
+        logger.info("display \(on ? "switched on" : "switched off") by request")
+        if on { return invalidate() }
+        for (slot, sample) in lastSamples where !swallowedSlots.contains(slot) {
+            swallowedSlots.insert(slot)
+            client?.handle(.touch(TouchSample(slot: slot, phase: .cancelled, location: sample.location, time: loop.now)))
+        }
+    }
+
+    /// False while the panel is dark (idle blanking or `screen off`).
+    public var isScreenOn: Bool { !display.isBlanked }
 
     /// Another VT wants the screen: stop drawing, give up DRM master and input (touches in
     /// progress are cancelled for the client), then let the kernel switch.
@@ -64,7 +91,7 @@ extension KioskSession {
             scheduleResume()
         }
         input.setSuspended(false)
-        if power.noteActivity(now: loop.now) { display.setPower(on: true) }
+        if power.noteActivity(now: loop.now), !power.isHeldOff { display.setPower(on: true) }
         invalidate()
     }
 

@@ -72,6 +72,8 @@ public final class KioskSession: EventLoopClient {
     /// Slots of the fingers on the panel, delivered or swallowed: it never blanks under one that
     /// rests without moving (a still finger sends no events).
     var heldSlots: Set<Int> = []
+    /// The last sample of each finger on the panel (a `screen off` cancels them for the client).
+    var lastSamples: [Int: TouchSample] = [:]
 
     /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
     public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,

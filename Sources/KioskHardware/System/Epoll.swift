@@ -62,6 +62,8 @@ public enum Epoll {
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Readable. The corresponding C constant is `EPOLLIN`.
         public static let readable = Events(rawValue: EPOLLIN.rawValue)
+        /// Writable. The corresponding C constant is `EPOLLOUT`.
+        public static let writable = Events(rawValue: EPOLLOUT.rawValue)
         /// Error condition. The corresponding C constant is `EPOLLERR`.
         public static let error = Events(rawValue: EPOLLERR.rawValue)
         /// Hang-up. The corresponding C constant is `EPOLLHUP`.
@@ -79,6 +81,14 @@ public enum Epoll {
         event.events = events.rawValue
         event.data.u64 = token
         try syscall("epoll_ctl(ADD, fd \(fd))") { epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) }
+    }
+
+    /// Watches `fd` for other `events`. The corresponding C call is `epoll_ctl(EPOLL_CTL_MOD)`.
+    public static func modify(epoll: Int32, fd: Int32, events: Events, token: UInt64) throws(SystemError) {
+        var event = epoll_event()
+        event.events = events.rawValue
+        event.data.u64 = token
+        try syscall("epoll_ctl(MOD, fd \(fd))") { epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &event) }
     }
 
     /// Stops watching `fd`. The corresponding C call is `epoll_ctl(EPOLL_CTL_DEL)`.

@@ -66,13 +66,11 @@ final class ConfigurationMappingTests: XCTestCase {
         XCTAssertEqual(command.backend, .command("'/usr/bin/buzz' 'it'\\''s'", minimumIntervalMilliseconds: 250))
     }
 
-    func testRunRefusesTheHeadlessBackend() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("backend-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent("config.toml").path
-        try "[display]\nbackend = \"headless\"\n".write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try RunCommand.parse(["--config", path]).run()) { error in
-            XCTAssertEqual((error as? ExitCode)?.rawValue, 64, "the headless backend has no screen: a usage error, before any device is opened")
-        }
+    func testHeadlessBackendKeyRunsTheAppOnAVirtualPanel() throws {
+        // `backend = "headless"` (no --backend, no --size): the app runs on a 1280x800 virtual panel.
+        let kiosk = try RunningKiosk(config: "[display]\nbackend = \"headless\"\n", backend: [])
+        let shot = try kiosk.screenshot()
+        XCTAssertEqual([shot.width, shot.height], [1280, 800])
+        XCTAssertEqual(kiosk.stop(), 0, "SIGTERM ends it cleanly")
     }
 }

@@ -22,7 +22,9 @@ final class ExampleCoverageTests: XCTestCase {
             "theme.thumbnail_shape": ["PictureScenarioTests.testThumbnailShapeComesFromTheTheme"],
             "theme.fonts.families": ["TextSettingsTests.testTheAppsFontsPreferTheConfiguredFamilies",
                                      "TextSettingsTests.testPreferredFamiliesChooseAmongInstalledFontsThatHaveTheCharacter"],
-            "display.backend": ["ConfigurationMappingTests.testRunRefusesTheHeadlessBackend"],
+            "display.backend": ["ConfigurationMappingTests.testHeadlessBackendKeyRunsTheAppOnAVirtualPanel"],
+            "display.on_hours": ["ScreenScheduleScenarioTests.testPanelFollowsTheOfficeHours", "ScreenScheduleScenarioTests.testScreenOnAtNightHoldsUntilTheNextChange"],
+            "display.on_days": ["ScreenScheduleScenarioTests.testPanelFollowsTheOfficeHours"],
             "display.device": [mapping + "testDisplayKeysReachTheOutputConfiguration", "e2e:test_session_vm.py:test_3_second_instance_exits_69_naming_the_holder"],
             "display.connector": [mapping + "testDisplayKeysReachTheOutputConfiguration"],
             "display.mode": [mapping + "testDisplayKeysReachTheOutputConfiguration", "DisplayNamingTests.testModeSelection"],
@@ -70,6 +72,14 @@ final class ExampleCoverageTests: XCTestCase {
             "data.undo_window_s": ["NavigationOptionTests.testUndoWindowDecidesWhenADeletedItemIsGoneForGood"],
             "data.database": ["e2e:test_service_vm.py:test_4_sigkill_restarts_within_5s"],
             "ui.styles_sheet": ["StylesSheetScenarioTests.testStylesSheetFalseHidesTheCog"],
+            "accessibility.speech": ["SpeechScenarioTests.testSpeechOffSaysNothingAndOnSpeaksFromTheStart",
+                                     "SpeechScenarioTests.testTheIdleResetEndsOnDemandSpeechUntilTheNextKey"],
+            "accessibility.voice": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
+            "accessibility.rate": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
+            "accessibility.volume": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
+            "accessibility.audio_device": ["ALSAAudioOutputTests.testADeviceThatDoesNotExistIsReportedOnceAndPlayDoesNotWait"],
+            "ui.lists_page": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
+            "ui.lists_title": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
             "data.poll_interval_ms": ["NavigationOptionTests.testPollIntervalDecidesHowSoonAnOutsideChangeShows"],
         ]
         for key in ["background", "nav_bar", "nav_title", "row", "separator", "title", "subtitle", "accent", "badge", "unread",
@@ -91,6 +101,18 @@ final class ExampleCoverageTests: XCTestCase {
             for key in ["id", "effect"] { table["lists.\(side).actions.\(key)"] = [full] }
         }
         table["lists.leading.actions.text_color"] = [side]
+        table["lists.trailing.actions.undo"] = ["UndoScenarioTests.testAFlagOffersUndoOnlyWhenConfiguredSo"]
+        let feedTLS = "FeedSecurityTests.testTLSWithTheRightCAConnectsAndAWrongCAIsRefusedWithAClearLine"
+        table["feed.broker"] = ["FeedConvergenceTests.testThreeFeedsConvergeOnTenThousandItemsThenOnUpdatesAndRemovals", feedTLS]
+        table["feed.prefix"] = ["e2e:test_service_vm.py:test_2c_the_feed_shows_a_published_item_and_reports_a_swipe"]
+        table["feed.kiosk_id"] = ["FeedActionTests.testEveryLoggedActionReachesASubscriberInOrderWithItsID"]
+        table["feed.lists"] = ["FeedSettingsTests.testKioskIDComesFromTheMachineIDAndListsFromTheConfiguredOnes"]
+        table["feed.ca_file"] = [feedTLS]
+        // A client certificate's connect has no test yet: only that the two keys go together.
+        for key in ["cert_file", "key_file"] { table["feed.\(key)"] = ["FeedSettingsTests.testBadValuesAreReportedAtTheirPlace"] }
+        table["feed.credentials_file"] = ["FeedSecurityTests.testLoginComesFromAPrivateCredentialsFileAndAWrongPasswordIsReported"]
+        table["feed.allow_insecure"] = ["FeedSecurityTests.testPlainMQTTToAnotherMachineIsRefusedUnlessAllowed"]
+        table["feed.keepalive_s"] = ["FeedActionTests.testStatusIsOnlineWhileRunningAndOfflineAfterKillOrStop"]
         table["lists.leading.actions.hides_when_selected"] = [effect + "testHidesWhenSelectedClosesTheRowAfterItsAction"]
         return table
     }()

@@ -3,7 +3,7 @@
 // repository's examples/ copied in, and the test fails naming the first block that fails. The
 // blocks are the integrator's journey: init-db, the example importer writing three lists,
 // check-config --config, a screenshot, a replayed swipe, export-actions read back by the example
-// reader, marking an item done from outside, and a backup.
+// reader, marking an item done from outside, and a backup. The README's five-minute list runs too.
 import Foundation
 import XCTest
 
@@ -45,6 +45,36 @@ final class IntegrationDocTests: XCTestCase {
         let blocks = Self.runnableBlocks(guide)
         XCTAssertGreaterThanOrEqual(blocks.count, 8, "the guide's runnable blocks were found")
         let dir = try TemporaryDirectory()
+        try run(blocks, of: "docs/INTEGRATION.md", in: dir)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("tasks.png")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("ward-backup.sqlite3")))
+    }
+
+    /// The README's "Your own list in five minutes" is a newcomer's first try: it runs as written.
+    func testTheReadmesFiveMinuteListRuns() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "\n## Your own list in five minutes\n") else {
+            return XCTFail("README has no \"Your own list in five minutes\" section")
+        }
+        let section = readme[start.upperBound...].components(separatedBy: "\n## ")[0]
+        let blocks = Self.runnableBlocks(section)
+        XCTAssertEqual(blocks.count, 1, "the section's one sh block was found")
+        let dir = try TemporaryDirectory()
+        try run(blocks, of: "README.md", in: dir)
+        let shot = try Data(contentsOf: URL(fileURLWithPath: dir.file("my.png")))
+        XCTAssertEqual(shot.prefix(4), Data([0x89, 0x50, 0x4E, 0x47]), "the screenshot is a PNG")
+        // What the screenshot shows: the three items (a preview once showed an empty list).
+        try "at 0 state s.json\nat 10 end\n".write(toFile: dir.file("s.touch"), atomically: true, encoding: .utf8)
+        let replay = try KioskProcess(["replay", dir.file("s.touch"), "--config", dir.file("my.toml"), "--out", dir.path],
+                                      in: dir.path)
+        XCTAssertEqual(replay.status, 0, replay.standardError)
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("s.json")))) as? [String: Any]
+        XCTAssertEqual((state?["items"] as? [[String: Any]])?.count, 3, "the list shows the three items")
+    }
+
+    /// Runs `blocks` in order in `dir` with the built `swipe-kiosk` first on the PATH and the
+    /// repository's examples/ beside them; fails naming the first block that fails.
+    func run(_ blocks: [Block], of document: String, in dir: TemporaryDirectory) throws {
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples"),
                                          to: URL(fileURLWithPath: dir.file("examples")))
         let binaries = try ItemStoreDurabilityTests.kioskExecutable().deletingLastPathComponent().path
@@ -54,11 +84,9 @@ final class IntegrationDocTests: XCTestCase {
                 ? ("/bin/bash", ["-euo", "pipefail", "-c", block.text])
                 : ("/usr/bin/env", ["python3", "-c", block.text])
             let run = try ChildRun(program, arguments, in: dir.path, environment: ["PATH": path])
-            XCTAssertEqual(run.status, 0, "docs/INTEGRATION.md:\(block.line) (\(block.language)) failed:\n\(run.output)")
+            XCTAssertEqual(run.status, 0, "\(document):\(block.line) (\(block.language)) failed:\n\(run.output)")
             guard run.status == 0 else { return }
         }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("tasks.png")))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.file("ward-backup.sqlite3")))
     }
 
     func testBlocksAreFoundWithTheirLines() {

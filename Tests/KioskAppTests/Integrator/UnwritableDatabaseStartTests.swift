@@ -7,7 +7,7 @@ import XCTest
 
 final class UnwritableDatabaseStartTests: XCTestCase {
     /// `swipe-kiosk arguments` as the user nobody.
-    func runAsNobody(_ arguments: [String], in directory: String) throws -> ChildRun {
+    static func runAsNobody(_ arguments: [String], in directory: String) throws -> ChildRun {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
             throw XCTSkip("needs root and setpriv to run the kiosk as another user")
         }
@@ -22,7 +22,7 @@ final class UnwritableDatabaseStartTests: XCTestCase {
         XCTAssertEqual(try KioskProcess(["init-db", "--database", path]).status, 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        let run = try runAsNobody(["screenshot", "--database", path, "--output", dir.file("shot.png")], in: dir.path)
+        let run = try Self.runAsNobody(["screenshot", "--database", path, "--output", dir.file("shot.png")], in: dir.path)
         XCTAssertEqual(run.status, 65, run.output)
         XCTAssertTrue(run.output.contains("cannot write database \(path): nobody may not write \(path); nothing was changed."), run.output)
         XCTAssertTrue(run.output.contains("Fix: sudo chown nobody: \(path)"), run.output)
@@ -35,7 +35,7 @@ final class UnwritableDatabaseStartTests: XCTestCase {
         XCTAssertEqual(try KioskProcess(["init-db", "--database", path]).status, 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: path)
-        let run = try runAsNobody(["screenshot", "--database", path, "--output", "/dev/null/never.png"], in: "/")
+        let run = try Self.runAsNobody(["screenshot", "--database", path, "--output", "/dev/null/never.png"], in: "/")
         XCTAssertEqual(run.status, 65, run.output)
         XCTAssertTrue(run.output.contains("nobody may not write its directory \(dir.path)"), run.output)
         XCTAssertTrue(run.output.contains("Fix: sudo chown nobody: \(dir.path)"), run.output)

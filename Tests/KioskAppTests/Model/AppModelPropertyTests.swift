@@ -143,7 +143,7 @@ final class AppModelPropertyTests: XCTestCase {
                 model.rows = try StoreModel.snapshot(other)
                 state = try harness.play("", durationMs: 600).state
             case .replace(let sql):
-                // The test's connection opens the new file only once the kiosk shows it (README).
+                // The test's connection opens the new file only once the kiosk shows it (docs/INTEGRATION.md).
                 try replaceDatabase(database, changedBy: sql, closing: other)
                 state = try harness.play("", durationMs: 600).state
                 other = try ItemStore(path: database)

@@ -4,7 +4,7 @@
 // command that ignores SIGTERM and forks is killed with its process group at `timeout_s`.
 // (issues 22 and 28; the configuration checks are in CommandConfigurationTests.)
 import Foundation
-import KioskStore
+@testable import KioskStore
 import XCTest
 
 final class CommandActionScenarioTests: XCTestCase {
@@ -95,6 +95,47 @@ final class CommandActionScenarioTests: XCTestCase {
         _ = try Scenario("size 800x480\nat 0 swipe 0 760 \(y) 400 \(y) 250\nat 1000 tap \(x) \(y)\nat 4000 end\n",
                          config: plain, database: db, arguments: ["--run-commands"])
         XCTAssertEqual(lines("argv.txt"), ["2", "-d", "kiosk"])
+    }
+
+    /// A placeholder gets the item's field as stored, not the row's text (cut at 1,024
+    /// characters, and at a NUL, for the screen): a longer value, one with a NUL or one whose
+    /// bytes are not UTF-8 is refused, visibly and in the log, never passed cut or changed.
+    func testPlaceholdersGetTheStoredTitleAndALongerOneIsRefusedNotCut() throws {
+        let file = path("items.sqlite3")
+        let fits = String(repeating: "B", count: 1024)
+        let store = try ItemStore(path: file)
+        try store.insert([
+            ItemRecord(id: "long", listID: "inbox", title: String(repeating: "L", count: 5000), unread: false, sortKey: 0, updatedAt: 1),
+            ItemRecord(id: "nul", listID: "inbox", title: "Round\u{0}two", unread: false, sortKey: 1, updatedAt: 1),
+            ItemRecord(id: "fits", listID: "inbox", title: fits, unread: false, sortKey: 2, updatedAt: 1),
+            ItemRecord(id: "bytes", listID: "inbox", title: "", unread: false, sortKey: 3, updatedAt: 1),
+        ])
+        // Another program's bytes that are not UTF-8 ("R", 0xFF, "o"): the row shows U+FFFD for 0xFF.
+        try store.db.execute("UPDATE items SET title = CAST(X'52FF6F' AS TEXT) WHERE id = 'bytes'", operation: "test")
+        let config = Self.config(command: "[\"\(try recorder())\", \"{item.title}\"]")
+        var steps = "size 800x480\n"
+        for row in 0..<4 {
+            let (y, x) = try openRow(row, config: config, database: file)
+            steps += "at \(row * 3000) swipe 0 760 \(y) 400 \(y) 250\nat \(row * 3000 + 1000) tap \(x) \(y)\n"
+        }
+        let s = try Scenario(steps + "at 12000 state a.json\nat 12000 end\n", config: config, database: file, arguments: ["--run-commands"])
+        XCTAssertEqual(lines("argv.txt"), ["1", fits], "only the title that fits, whole")
+        XCTAssertEqual(try s.state("a").logActions,
+                       ["print", "print-refused", "print", "print-refused", "print", "print-done", "print", "print-refused"])
+        let refusals = try ItemStore(readingOnly: file).actionLog(after: 0, limit: 100).filter { $0.action == "print-refused" }
+        XCTAssertEqual(refusals.map(\.itemID), ["long", "nul", "bytes"])
+        XCTAssertEqual(refusals.map(\.detail), ["print not run: the item's title is longer than 1024 bytes",
+                                                "print not run: the item's title contains a control character",
+                                                "print not run: the item's title is not UTF-8 text"])
+
+        // Without the title in argv it is still in the environment, which cannot carry it whole.
+        try FileManager.default.removeItem(atPath: path("argv.txt"))
+        let byID = Self.config(command: "[\"\(try recorder())\", \"{item.id}\"]")
+        let (y, x) = try openRow(0, config: byID, database: file)
+        let other = try Scenario("size 800x480\nat 0 swipe 0 760 \(y) 400 \(y) 250\nat 1000 tap \(x) \(y)\nat 4000 state b.json\nat 4000 end\n",
+                                 config: byID, database: file, arguments: ["--run-commands"])
+        XCTAssertEqual(try other.state("b").logActions, ["print", "print-refused"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("argv.txt")), "ran with a cut SWIPE_KIOSK_ITEM_TITLE")
     }
 
     func testReplayRunsCommandsOnlyWithRunCommands() throws {

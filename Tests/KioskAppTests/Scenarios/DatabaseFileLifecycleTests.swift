@@ -96,7 +96,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         XCTAssertEqual(f.dump["toast"] as? String, "The database file changed: Undo is no longer possible")
         XCTAssertEqual(f.dump.rows.compactMap { $0["id"] as? String }, ["new-1", "inbox-3", "inbox-1"])
         XCTAssertEqual(f.dump.rowFrame("inbox-1")?[3], 76, "the new file's inbox-1 is left collapsed like the old one's")
-        f.app.undoDelete("inbox-1")  // the old toast's Undo, tapped late
+        f.app.undo("inbox-1")  // the old toast's Undo, tapped late
         f.run(for: 31_000)  // past the undo window (30 s): nothing of the old file is purged either
 
         XCTAssertEqual(try f.checkNewFile().map(\.action), [], "the old file's actions reached the new one")

@@ -2,6 +2,7 @@
 // where an animation comes to rest: found by the VM test comparing DRM with replay, where the
 // opened row's labels stayed one animation step behind.
 import Canvas
+import KioskStore
 import KioskUI
 import SwipeCore
 import XCTest
@@ -11,7 +12,7 @@ import XCTest
 final class RestingFrameTests: XCTestCase {
     func testTheFrameWhereAnimationsEndIsDrawn() throws {
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: .demo, databasePath: try AppOptions.parse([]).databasePath, size: (800, 480))
+            configuration: .demo, databasePath: ItemStore.inMemoryPath, size: (800, 480))
         let shown = try Surface(width: 800, height: 480, format: .xrgb8888)
         let fresh = try Surface(width: 800, height: 480, format: .xrgb8888)
         let painter = Painter(target: shown)

@@ -14,11 +14,12 @@ import XCTest
 struct Scenario {
     let directory: URL
 
-    /// Replays `script`; `config` is TOML text (nil: defaults); `database` a path (nil: fresh).
+    /// Replays `script`; `config` is TOML text (nil: defaults); `database` a path (nil: fresh);
+    /// `audio`: with `--audio-out` (read back by `audio()`).
     /// The demo items most scenarios swipe are asked for with --demo, unless `config` sets
     /// `demo_data` itself (then the configuration decides, as it does on a panel).
     init(_ script: String, config: String? = nil, database: String? = nil, arguments extra: [String] = [],
-         file: StaticString = #filePath, line: UInt = #line) throws {
+         audio: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let scriptPath = directory.appendingPathComponent("script.touch").path
@@ -30,6 +31,7 @@ struct Scenario {
             arguments += ["--config", configPath]
         }
         if let database { arguments += ["--database", database] }
+        if audio { arguments += ["--audio-out", directory.appendingPathComponent("speech.wav").path] }
         if config?.contains("demo_data") != true { arguments.append("--demo") }
         arguments += extra
         let command = try ReplayCommand.parse(arguments)
@@ -49,6 +51,9 @@ struct Scenario {
     func bytes(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name + ".png"))
     }
+
+    /// The WAV file `--audio-out` wrote (`audio: true`).
+    func audio() throws -> Data { try Data(contentsOf: directory.appendingPathComponent("speech.wav")) }
 
     static let references = GoldenImage(
         directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path + "/References")

@@ -66,7 +66,7 @@ final class SoakTests: XCTestCase {
                 let n = hour * Self.roundsPerHour + r
                 _ = try harness.play(Self.round(n), durationMs: 11_000)
                 // Undo the round's full-swipe delete, as the toast's Undo does.
-                for id in harness.app.undoable.keys.sorted(by: { $0.key < $1.key }) { harness.app.undoDelete(id) }
+                for id in harness.app.undoable.entries.keys.sorted(by: { $0.key < $1.key }) { harness.app.undo(id) }
                 // Another process: a new row, an edit, the previous new row deleted, a purge.
                 outside += 1
                 let time = AppOptions.headlessEpoch + StoreTime(harness.app.now * 1000)

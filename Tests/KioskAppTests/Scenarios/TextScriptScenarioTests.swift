@@ -69,7 +69,7 @@ final class TextScriptScenarioTests: XCTestCase {
         ], size: "800x720", name: "scripts")
     }
 
-    /// The README's picture (Tests/Screenshots/japanese.png) is this test's golden image.
+    /// docs/CONFIGURATION.md's picture (Tests/Screenshots/japanese.png) is this test's golden image.
     func testJapaneseListWithEmojiForTheReadme() throws {
         let screenshots = GoldenImage(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().path + "/Screenshots")

@@ -44,6 +44,49 @@ final class TimePromiseScenarioTests: XCTestCase {
         return ms
     }
 
+    func testAnotherToastLeavesUndoReachableForItsWindow() throws {
+        // undo_window_s = 10; 3 s after the delete a command's toast came and replaced the Undo
+        // toast, so the item could no longer be restored by anyone (finding M3). Now the message
+        // shows above the Undo toast, and the Undo button stays where it was.
+        let config = """
+            [data]
+            undo_window_s = 10
+            [[lists]]
+            id = "inbox"
+            title = "Inbox"
+            [lists.trailing]
+            expansion = "destructive"
+            [[lists.trailing.actions]]
+            id = "delete"
+            title = "Delete"
+            effect = "delete"
+            [[lists.trailing.actions]]
+            id = "print"
+            title = "Print"
+            effect = "command"
+            command = ["/bin/true"]
+            """
+        let open = Self.delete + "at 2000 swipe 0 1250 178 900 178 250\n"
+        let probe = try Scenario(open + "at 3000 state open.json\nat 3000 end\n", config: config)
+        let row = try XCTUnwrap(try probe.state("open").rows.first { ($0["swipe"] as? [String: Any])?["state"] as? String == "open" })
+        let frame = try XCTUnwrap(try probe.state("open").actionFrame(row: try XCTUnwrap(row["id"] as? String), action: "print"))
+        let s = try Scenario(open + """
+            at 3000 tap \(Int(frame[0] + frame[2] / 2)) \(Int(frame[1] + frame[3] / 2))
+            at 4000 state both.json
+            at 8000 \(Self.undoTap)
+            at 8500 state undone.json
+            at 8600 end
+            """, config: config)
+        let both = try s.state("both")
+        _ = try deleteTime(both)
+        XCTAssertEqual(both["toasts"] as? [String], ["Deleted", "print not run (commands run only with --run-commands here)"],
+                       "the message above the Undo toast")
+        XCTAssertEqual(both["toast"] as? String, "print not run (commands run only with --run-commands here)", "the newest")
+        let undone = try s.state("undone")
+        XCTAssertEqual(undone.logActions, ["delete", "print", "print-skipped", "undo-delete"])
+        XCTAssertTrue(undone.items.contains { $0["id"] as? String == "inbox-2" })
+    }
+
     func testAShortUndoWindowTakesTheUndoAwayWhenItCloses() throws {
         // undo_window_s = 2: the toast offered Undo for 5 s, and a tap on it at 3 s did nothing.
         let database = try databasePath()
@@ -103,9 +146,9 @@ final class TimePromiseScenarioTests: XCTestCase {
         // purging.
         let replay = try session("[idle]\nreset_after_s = 2\n[data]\nundo_window_s = 10\n", Self.delete)
         try replay.run(untilMs: 5_000)
-        XCTAssertFalse(replay.app.undoable.isEmpty, "the window is still open")
+        XCTAssertFalse(replay.app.undoable.entries.isEmpty, "the window is still open")
         try replay.run(untilMs: 30_000)
-        XCTAssertTrue(replay.app.undoable.isEmpty, "the window closed at about 10.3 s")
+        XCTAssertTrue(replay.app.undoable.entries.isEmpty, "the window closed at about 10.3 s")
         XCTAssertNil(try replay.app.store.item(id: "inbox-2"), "purged without a touch")
     }
 
@@ -144,7 +187,7 @@ final class TimePromiseScenarioTests: XCTestCase {
         XCTAssertTrue(replay.display.isBlanked)
         // Checked before 60 s: the session's one-shot latency report ticks the app then.
         try replay.run(untilMs: 30_000)
-        XCTAssertTrue(replay.app.undoable.isEmpty, "purged while blank")
+        XCTAssertTrue(replay.app.undoable.entries.isEmpty, "purged while blank")
         XCTAssertNil(try replay.app.store.item(id: "inbox-2"))
     }
 

@@ -1,6 +1,7 @@
 // The "visual" haptic backend: a pulse tints the screen edge for a moment and then leaves the
 // frame exactly as it was.
 import Canvas
+import KioskStore
 import KioskUI
 import XCTest
 @testable import KioskApp
@@ -9,7 +10,7 @@ import XCTest
 final class VisualPulseTests: XCTestCase {
     func testAPulseTintsTheEdgeAndFades() throws {
         let app = try AppOptions.parse([]).makeApplication(
-            configuration: .demo, databasePath: try AppOptions.parse([]).databasePath, size: (640, 400))
+            configuration: .demo, databasePath: ItemStore.inMemoryPath, size: (640, 400))
         let surface = try Surface(width: 640, height: 400, format: .xrgb8888)
         let painter = Painter(target: surface)
         func frame(_ t: Double) -> UInt32 {

@@ -1,0 +1,63 @@
+// `[accessibility]`: speech output (issue 25). Off, on, or on demand (the default: silent until
+// someone presses a key of a keypad or keyboard, silent again after the idle reset); the
+// espeak-ng voice (default: chosen from each text's script), its rate and volume, and the ALSA
+// device it plays on. Plain values: the app hands them to KioskSpeech and KioskHardware.
+
+/// `[accessibility]`.
+public struct AccessibilitySettings: Hashable, Sendable {
+    /// When the kiosk speaks.
+    public enum Speech: String, Hashable, Sendable, CaseIterable {
+        case off
+        case on
+        /// From the first key press of a session until the idle reset.
+        case onDemand = "on-demand"
+    }
+
+    /// Words per minute espeak-ng accepts (its espeakRATE_MINIMUM…MAXIMUM).
+    public static let rates = 80...450
+    public static let volumes = 0...100
+    /// The longest voice name or device name taken.
+    static let nameLimit = 200
+
+    public var speech: Speech = .onDemand
+    /// An espeak-ng voice name (`en`, `de`, `en-GB-x-rp`); nil: from the text's script.
+    public var voice: String?
+    /// Words per minute.
+    public var rate = 175
+    /// Percent of espeak-ng's normal loudness.
+    public var volume = 100
+    /// The ALSA PCM speech plays on.
+    public var audioDevice = "default"
+
+    public init() {}
+}
+
+extension AccessibilitySettings {
+    init(reading r: ConfigReader) {
+        self.init()
+        speech = r.choice("speech") ?? speech
+        if let name = r.string("voice") {
+            if Self.isVoiceName(name) {
+                voice = name
+            } else {
+                r.report("accessibility.voice must be an espeak-ng voice name such as \"en\" or \"en-GB-x-rp\" "
+                         + "(letters, digits and hyphens), not \"\(name)\"", key: "voice")
+            }
+        }
+        rate = r.integer("rate", default: rate, in: Self.rates)
+        volume = r.integer("volume", default: volume, in: Self.volumes)
+        if let device = r.string("audio_device") {
+            if device.isEmpty || device.utf8.count > Self.nameLimit || device.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+                r.report("accessibility.audio_device must be an ALSA device name such as \"default\" or \"plughw:1\"", key: "audio_device")
+            } else {
+                audioDevice = device
+            }
+        }
+        r.finish()
+    }
+
+    static func isVoiceName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 40
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}

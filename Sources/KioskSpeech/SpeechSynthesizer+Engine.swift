@@ -1,0 +1,41 @@
+// The espeak-ng calls of the speech thread: start-up (data path, synchronous mode) and one
+// synthesis, whose callback hands each chunk to `deliver` and returns 1 to abort when the job
+// was cut. Only the speech thread runs this file's code; the C callback cannot capture, so it
+// reaches the one synthesiser through `shared`.
+import CEspeakNG
+
+extension SpeechSynthesizer {
+    /// Starts espeak-ng in synchronous mode (PCM to the callback, never its own audio);
+    /// the reason when it cannot.
+    static func startEngine() -> SpeechError? {
+        espeak_ng_InitializePath(nil)
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        defer { if context != nil { espeak_ng_ClearErrorContext(&context) } }
+        guard status == ENS_OK else { return .initialization(SpeechError.message(status)) }
+        let output = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        guard output == ENS_OK else { return .initialization(SpeechError.message(output)) }
+        guard espeak_ng_GetSampleRate() == Int32(sampleRate) else {
+            return .initialization("sample rate \(espeak_ng_GetSampleRate()) Hz, not \(sampleRate)")
+        }
+        espeak_SetSynthCallback { wav, count, _ in
+            guard let wav, count > 0 else { return 0 }
+            let more = SpeechSynthesizer.shared.deliver(UnsafeBufferPointer(start: wav, count: Int(count)))
+            return more ? 0 : 1
+        }
+        return nil
+    }
+
+    /// Says `job`'s utterance into its sink, chunk by chunk, until it ends or is cut. A voice
+    /// espeak-ng lacks falls back to English (the text is still said, in the wrong accent).
+    func synthesize(_ job: Job) {
+        let u = job.utterance
+        if espeak_ng_SetVoiceByName(u.voice) != ENS_OK { _ = espeak_ng_SetVoiceByName(SpeechVoice.fallback) }
+        _ = espeak_ng_SetParameter(espeakRATE, Int32(u.rate), 0)
+        _ = espeak_ng_SetParameter(espeakVOLUME, Int32(u.volume), 0)
+        // Plain UTF-8, never SSML: an item's title is text, not markup.
+        var bytes = Array(u.text.utf8CString)
+        _ = espeak_ng_Synthesize(&bytes, bytes.count, 0, POS_CHARACTER, 0,
+                                 UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), nil, nil)
+    }
+}

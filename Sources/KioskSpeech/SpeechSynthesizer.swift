@@ -1,0 +1,150 @@
+// Text to 16-bit mono PCM with espeak-ng, off the UI loop (docs/ARCHITECTURE.md: nothing blocks
+// the loop). espeak-ng keeps global state and is not safe across threads (espeak-ng#1518), so
+// one worker thread per process makes every espeak-ng call, in its synchronous mode
+// (reference §2.2: never its own audio); the PCM goes to the sink the app gives, chunk by chunk.
+// `speak` returns at once. A new utterance interrupts the one being said: the synthesis
+// callback returns 1 at its next chunk (espeak_ng_Cancel cannot stop a synchronous synthesis).
+// Replay asks for no interruption: each utterance is synthesised whole, in order, so espeak-ng
+// sees the same calls on every run (where a cut lands depends on the threads' timing, and
+// espeak-ng's state after it differs), and the replay cuts the recording at virtual times.
+import CEspeakNG
+import Foundation
+
+/// What the synthesiser hands the audio output.
+public enum SpeechAudio: Sendable, Equatable {
+    /// The next samples of utterance `id` (mono, `SpeechSynthesizer.sampleRate` Hz).
+    case samples(id: Int, [Int16])
+    /// Utterance `id` has ended (said to the end, cut, or failed).
+    case finished(id: Int)
+}
+
+/// espeak-ng on its worker thread: `speak` queues, `stop` cuts, the sink receives PCM.
+public final class SpeechSynthesizer: @unchecked Sendable {
+    /// espeak-ng's output rate (espeak_ng_GetSampleRate; 22050 Hz with the Debian data).
+    public static let sampleRate = 22_050
+    /// Utterances waiting at most. Interrupting ones leave one (each drops the others); without
+    /// interruption (replay) `speak` waits for the worker once this many wait (virtual time
+    /// stands still meanwhile).
+    static let queueLimit = 16
+
+    struct Job {
+        let utterance: Utterance
+        let sink: @Sendable (SpeechAudio) -> Void
+        /// Cut: the callback stops the synthesis at its next chunk.
+        var stopped = false
+    }
+
+    private let lock = NSLock()
+    private let wake = DispatchSemaphore(value: 0)
+    private let idle = NSCondition()
+    // Guarded by `lock`.
+    private var queue: [Job] = []
+    private var current: Job?
+    private var busy = false
+    private var startFailure: SpeechError?
+
+    /// The process's synthesiser (espeak-ng allows one), started on first use.
+    public static let shared = SpeechSynthesizer()
+
+    private init() {
+        let thread = Thread { [unowned self] in run() }
+        thread.name = "speech"
+        thread.start()
+    }
+
+    /// Queues `utterance`; its PCM goes to `sink` on the speech thread. `interrupting`: what
+    /// is being said stops at once and utterances still waiting are dropped (each reports
+    /// `finished`); otherwise it waits its turn.
+    public func speak(_ utterance: Utterance, interrupting: Bool = true, sink: @escaping @Sendable (SpeechAudio) -> Void) {
+        lock.lock()
+        let full = !interrupting && queue.count >= Self.queueLimit
+        lock.unlock()
+        if full { waitUntilIdle() }
+        lock.lock()
+        let dropped = interrupting ? stopLocked() : []
+        queue.append(Job(utterance: utterance, sink: sink))
+        lock.unlock()
+        for job in dropped { job.sink(.finished(id: job.utterance.id)) }
+        wake.signal()
+    }
+
+    /// Stops what is being said at once and drops what waits.
+    public func stop() {
+        lock.lock()
+        let dropped = stopLocked()
+        lock.unlock()
+        for job in dropped { job.sink(.finished(id: job.utterance.id)) }
+    }
+
+    /// Why espeak-ng could not start, once the thread has tried (nil: it runs, or has not tried yet).
+    public var failure: SpeechError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return startFailure
+    }
+
+    /// Waits until every queued utterance is synthesised (replay and tests: the virtual clock
+    /// waits for the worker, as it waits for the picture decoders).
+    public func waitUntilIdle() {
+        idle.lock()
+        while true {
+            lock.lock()
+            let done = queue.isEmpty && !busy
+            lock.unlock()
+            if done { break }
+            idle.wait()
+        }
+        idle.unlock()
+    }
+
+    /// Marks the current job stopped and empties the queue (returned).
+    private func stopLocked() -> [Job] {
+        current?.stopped = true
+        let dropped = queue
+        queue.removeAll()
+        return dropped
+    }
+
+    // MARK: The speech thread
+
+    private func run() {
+        let started = Self.startEngine()
+        lock.lock()
+        startFailure = started
+        lock.unlock()
+        while true {
+            wake.wait()
+            while let job = next() {
+                if started == nil { synthesize(job) }
+                job.sink(.finished(id: job.utterance.id))
+                lock.lock()
+                current = nil
+                busy = !queue.isEmpty
+                lock.unlock()
+                idle.lock()
+                idle.broadcast()
+                idle.unlock()
+            }
+        }
+    }
+
+    private func next() -> Job? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !queue.isEmpty else { return nil }
+        current = queue.removeFirst()
+        busy = true
+        return current
+    }
+
+    /// Called by the synthesis callback with each chunk: passes it on unless the job was
+    /// stopped; false when the synthesis is to stop.
+    func deliver(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
+        lock.lock()
+        let job = current
+        lock.unlock()
+        guard let job, !job.stopped else { return false }
+        job.sink(.samples(id: job.utterance.id, Array(samples)))
+        return true
+    }
+}
