@@ -15,7 +15,7 @@ enum MQTTEvent: Sendable {
     /// A connection attempt or an established connection failed.
     case failed(ConnectFailure)
     /// A message arrived; `payload` is nil when it was over `FeedLimits.payloadBytes` (not copied).
-    case message(topic: String, payload: [UInt8]?, size: Int)
+    case message(topic: String, payload: [UInt8]?, size: Int, retained: Bool)
     /// The broker acknowledged the QoS 1 publish `mid` (PUBACK).
     case published(mid: Int32)
 }
@@ -78,7 +78,7 @@ final class FeedMailbox: @unchecked Sendable {
 
     /// Bytes a queued event holds (its topic and payload; other events count nothing).
     private static func size(of event: MQTTEvent) -> Int {
-        if case .message(let topic, let payload, _) = event { return topic.utf8.count + (payload?.count ?? 0) + 64 }
+        if case .message(let topic, let payload, _, _) = event { return topic.utf8.count + (payload?.count ?? 0) + 64 }
         return 0
     }
 }

@@ -10,11 +10,6 @@
 // (silently dropped beyond `max_queued_messages`, reference §1.2) and leave orphan sessions, and
 // the v5 alternative needs a session expiry that libmosquitto never sets on its own (§1.1). The
 // re-sent catalogue costs no writes: the store skips every item that is not newer than its row.
-//
-// Commands (`{prefix}/kiosks/{kiosk}/commands`, `{prefix}/commands`: screenshot, screen off/on,
-// reload, identify) are not taken yet: they will go to the app's control socket. Their seam is
-// here: subscribe with the item filters on `.connected`, and route `.message` by topic before
-// ItemMessageReader (which refuses any topic outside `{prefix}/lists/`).
 import Foundation
 import KioskHardware
 import KioskStore
@@ -182,7 +177,7 @@ public final class FeedService: EventLoopClient {
             failed(.refused(MQTTClient.connackText(code)))
         case .failed(let failure):
             failed(failure)
-        case .message(let topic, let payload, let size):
+        case .message(let topic, let payload, let size, _):
             counters.received += 1
             switch reader.change(topic: topic, payload: payload, size: size) {
             case .success(let change): add(change)

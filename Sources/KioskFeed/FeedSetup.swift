@@ -25,6 +25,8 @@ public struct FeedSetup: Sendable {
     public var statusTopic: String { "\(prefix)/kiosks/\(kioskID)/status" }
     /// `{prefix}/kiosks/{kiosk}/actions`
     public var actionsTopic: String { "\(prefix)/kiosks/\(kioskID)/actions" }
+    /// `{prefix}/kiosks/{kiosk}/commands`: not subscribed yet; the app's control socket will serve them.
+    public var commandsTopic: String { "\(prefix)/kiosks/\(kioskID)/commands" }
 }
 
 /// A feed that cannot start as configured.
