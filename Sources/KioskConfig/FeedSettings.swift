@@ -28,6 +28,11 @@ public struct FeedSettings: Hashable, Sendable {
     public var keepAlive = 60
     /// The accepted `keepalive_s` (libmosquitto refuses below 5).
     public static let keepAliveRange = 5...3600
+    /// The running app's control socket, where the feed sends the commands it receives: the
+    /// kiosk unit's RuntimeDirectory (`run` without `--control-socket` under systemd).
+    public var controlSocket = "/run/swipe-kiosk/control.sock"
+    /// The longest socket path: a Unix socket address holds 107 bytes and a NUL.
+    public static let controlSocketBytes = 107
 
     public init(broker: FeedBroker) { self.broker = broker }
 }
@@ -140,6 +145,14 @@ extension FeedSettings {
         credentialsFile = file("credentials_file")
         allowInsecure = r.bool("allow_insecure", default: allowInsecure)
         keepAlive = r.integer("keepalive_s", default: keepAlive, in: Self.keepAliveRange)
+        if let path = r.string("control_socket") {
+            if path.hasPrefix("/"), path.utf8.count <= Self.controlSocketBytes, !path.unicodeScalars.contains(where: { $0.value == 0 }) {
+                controlSocket = path
+            } else {
+                r.report("feed.control_socket must be an absolute path of at most \(Self.controlSocketBytes) bytes "
+                         + "(a Unix socket address), not \"\(path.prefix(80))\"", key: "control_socket")
+            }
+        }
         if (certFile == nil) != (keyFile == nil) {
             r.report("feed.cert_file and feed.key_file go together: a client certificate needs its key", key: certFile == nil ? "key_file" : "cert_file")
         }

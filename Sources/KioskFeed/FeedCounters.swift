@@ -1,6 +1,7 @@
 // The feed's own health figures (published in the retained status) and the journal's guard
-// against a flood: a broker full of broken items must not write a line per message. Refusals
-// are logged one line each up to `linesPerMinute` a minute; the rest of that minute is counted
+// against a flood: a broker full of broken items (or commands) must not write a line per
+// message. Refusals, ignored and failed commands share the budget: one line each up to
+// `linesPerMinute` a minute; the rest of that minute is counted
 // and summed up in one line when the next minute starts. Every refusal is counted either way.
 import Logging
 
@@ -17,8 +18,25 @@ struct FeedCounters: Encodable, Equatable {
     var reconnects = 0
     /// Database commits of item batches.
     var commits = 0
+    var commands = CommandCounters()
 
     mutating func refuse(_ reason: RefusalReason) { refused[reason.rawValue, default: 0] += 1 }
+}
+
+/// What became of the messages on the commands topics.
+struct CommandCounters: Encodable, Equatable {
+    /// Every message on a commands topic.
+    var received = 0
+    /// Answered `ok: true`.
+    var done = 0
+    /// Run and failed: the app refused it, or no app answered on the socket.
+    var failed = 0
+    /// Not a command (unknown, too long, bad JSON): answered `ok: false`, not run.
+    var refused = 0
+    /// The queue was full: answered `busy`, not run.
+    var busy = 0
+    /// Retained: ignored, not answered.
+    var retained = 0
 }
 
 /// At most `linesPerMinute` refusal lines a minute.
@@ -30,6 +48,11 @@ struct RefusalLog {
 
     /// Logs `refusal` unless this minute's lines are used up; `nowMilliseconds` is the loop's clock.
     mutating func log(_ refusal: Refusal, topicShown: String, nowMilliseconds: Int64, logger: Logger) {
+        log(line: "feed: refused \(topicShown): \(refusal.reason.rawValue): \(refusal.detail)", nowMilliseconds: nowMilliseconds, logger: logger)
+    }
+
+    /// Logs `line` (a warning) unless this minute's lines are used up.
+    mutating func log(line: String, nowMilliseconds: Int64, logger: Logger) {
         if minuteStart.map({ nowMilliseconds - $0 >= 60_000 }) ?? true {
             if suppressed > 0 { logger.warning("feed: \(suppressed) more refused messages in the last minute were not logged") }
             minuteStart = nowMilliseconds
@@ -38,6 +61,6 @@ struct RefusalLog {
         }
         guard lines < Self.linesPerMinute else { suppressed += 1; return }
         lines += 1
-        logger.warning("feed: refused \(topicShown): \(refusal.reason.rawValue): \(refusal.detail)")
+        logger.warning("\(line)")
     }
 }

@@ -18,9 +18,11 @@ enum MQTTEvent: Sendable {
     case message(topic: String, payload: [UInt8]?, size: Int, retained: Bool)
     /// The broker acknowledged the QoS 1 publish `mid` (PUBACK).
     case published(mid: Int32)
+    /// The command thread has the app's answer to a command (posted by CommandRunner, not the network thread).
+    case commandDone(CommandOutcome)
 }
 
-/// A bounded, locked queue of ``MQTTEvent``s, from one producer thread to one consumer.
+/// A bounded, locked queue of ``MQTTEvent``s, from the producer threads to one consumer.
 final class FeedMailbox: @unchecked Sendable {
     private let condition = NSCondition()
     private var events: [MQTTEvent] = []

@@ -24,6 +24,7 @@ public final class FeedService: EventLoopClient {
     let client: MQTTClient
     let reader: ItemMessageReader
     var outbox: ActionOutbox
+    let commands: CommandRunner
     var counters = FeedCounters()
     var refusalLog = RefusalLog()
     /// Item changes not committed yet, by item (a newer message for the same item replaces one).
@@ -70,6 +71,7 @@ public final class FeedService: EventLoopClient {
         reader = ItemMessageReader(prefix: setup.prefix, lists: Set(setup.lists))
         let waker = LoopWaker(loop: loop)
         let mailbox = FeedMailbox(byteLimit: Self.mailboxBytes) { waker.wake() }
+        commands = CommandRunner(socketPath: setup.controlSocket) { mailbox.post(.commandDone($0)) }
         let connection = MQTTConnection(
             host: setup.broker.host, port: Int32(setup.broker.port), keepAlive: Int32(setup.keepAlive),
             clientID: "swipe-kiosk-" + setup.kioskID, usesTLS: setup.broker.usesTLS,
@@ -99,6 +101,7 @@ public final class FeedService: EventLoopClient {
         }
         if let notifier { notifier.startWatchdog(on: loop, logger: logger) }
         scheduleStatus()
+        guard commands.start() else { throw SystemError(errno: EAGAIN, operation: "pthread_create(feed-commands)") }
         logger.info("feed: kiosk \(setup.kioskID), broker \(setup.broker), lists \(setup.lists.joined(separator: ", ")), outbox after log row \(outbox.cursor)")
         client.start()
         try loop.run()
@@ -170,6 +173,7 @@ public final class FeedService: EventLoopClient {
             connected = true
             noteFirstAttempt(status: "connected to \(setup.broker)")
             for list in setup.lists { client.subscribe(reader.filter(list: list)) }
+            subscribeToCommands()
             outbox.resend()
             statusDue = true
             publishActions()
@@ -177,8 +181,12 @@ public final class FeedService: EventLoopClient {
             failed(.refused(MQTTClient.connackText(code)))
         case .failed(let failure):
             failed(failure)
-        case .message(let topic, let payload, let size, _):
+        case .message(let topic, let payload, let size, let retained):
             counters.received += 1
+            if isCommandTopic(topic) {
+                receiveCommand(topic: topic, payload: payload, size: size, retained: retained)
+                return
+            }
             switch reader.change(topic: topic, payload: payload, size: size) {
             case .success(let change): add(change)
             case .failure(let refusal):
@@ -189,6 +197,8 @@ public final class FeedService: EventLoopClient {
             }
         case .published(let mid):
             acknowledged(mid: mid)
+        case .commandDone(let outcome):
+            finish(outcome)
         }
     }
 
@@ -213,6 +223,7 @@ public final class FeedService: EventLoopClient {
     /// (the broker then drops the Will) and end the loop.
     private func shutDown() {
         _ = try? notifier?.stopping()
+        commands.stop()
         for event in client.mailbox.takeAll() { handle(event) }
         commitBatch()
         if connected, let mid = client.publish(topic: setup.statusTopic, payload: Array(#"{"state":"offline"}"#.utf8), retain: true) {

@@ -18,6 +18,8 @@ public struct FeedSetup: Sendable {
     public var keyFile: String?
     public var username: String?
     public var password: String?
+    /// The running app's control socket, for the commands.
+    public var controlSocket: String
     /// The program's version, for the status.
     public var version: String
 
@@ -25,8 +27,14 @@ public struct FeedSetup: Sendable {
     public var statusTopic: String { "\(prefix)/kiosks/\(kioskID)/status" }
     /// `{prefix}/kiosks/{kiosk}/actions`
     public var actionsTopic: String { "\(prefix)/kiosks/\(kioskID)/actions" }
-    /// `{prefix}/kiosks/{kiosk}/commands`: not subscribed yet; the app's control socket will serve them.
+    /// `{prefix}/kiosks/{kiosk}/commands`: commands for this kiosk.
     public var commandsTopic: String { "\(prefix)/kiosks/\(kioskID)/commands" }
+    /// `{prefix}/commands`: commands for every kiosk of the fleet.
+    public var fleetCommandsTopic: String { "\(prefix)/commands" }
+    /// `{prefix}/kiosks/{kiosk}/responses`: one response per command.
+    public var responsesTopic: String { "\(prefix)/kiosks/\(kioskID)/responses" }
+    /// `{prefix}/kiosks/{kiosk}/screenshot`: the PNG a `screenshot` command took.
+    public var screenshotTopic: String { "\(prefix)/kiosks/\(kioskID)/screenshot" }
 }
 
 /// A feed that cannot start as configured.
@@ -52,6 +60,7 @@ extension FeedSetup {
         caFile = feed.caFile
         certFile = feed.certFile
         keyFile = feed.keyFile
+        controlSocket = feed.controlSocket
         self.version = version
         // A list showing another's items (`[lists.filter] source`) takes them from that list id.
         var seen = Set<String>()

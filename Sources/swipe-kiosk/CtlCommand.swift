@@ -41,12 +41,12 @@ struct CtlCommand: ParsableCommand {
             if let socket { path = socket } else { path = try ControlSocket.clientPath() }
             reply = try ControlSocket.send(request, to: path)
         } catch {
-            printError(error.meansNoApp ? "ctl: no swipe-kiosk is running (\(error))" : "ctl: \(error)")
+            printError("ctl: \(error.clientMessage)")
             throw ExitCode.unavailable
         }
         switch reply {
         case .error(let message):
-            printError("ctl: the app refused '\(request.rawValue)': \(message)")
+            printError("ctl: \(request.refusal(message))")
             throw ExitCode.badData
         case .ok(let payload):
             if let file {

@@ -14,8 +14,7 @@ public struct SwipeKioskCommand: ParsableCommand {
             RunCommand.self, ReplayCommand.self, ScreenshotCommand.self, BenchCommand.self, CheckConfigCommand.self, CheckTextCommand.self,
             ListOutputsCommand.self, ListInputsCommand.self, TouchTestCommand.self, StoreStressCommand.self, OutOfServiceCommand.self,
             InitDatabaseCommand.self, SchemaCommand.self, ExportActionsCommand.self, BackupCommand.self, DoctorCommand.self,
-            CtlCommand.self,
-            FeedCommand.self,
+            CtlCommand.self, FeedCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

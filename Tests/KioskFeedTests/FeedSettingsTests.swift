@@ -26,6 +26,7 @@ final class FeedSettingsTests: XCTestCase {
         XCTAssertNil(feed.lists)
         XCTAssertFalse(feed.allowInsecure)
         XCTAssertEqual(feed.keepAlive, 60)
+        XCTAssertEqual(feed.controlSocket, "/run/swipe-kiosk/control.sock", "the kiosk unit's RuntimeDirectory")
         XCTAssertNil(try parse("").get().feed, "no [feed], no feed")
         let full = try XCTUnwrap(try parse("""
             [feed]
@@ -38,6 +39,7 @@ final class FeedSettingsTests: XCTestCase {
             key_file = "/etc/swipe-kiosk/kiosk.key"
             credentials_file = "/etc/swipe-kiosk/mqtt"
             keepalive_s = 30
+            control_socket = "/run/kiosk-b/control.sock"
             """).get().feed)
         XCTAssertEqual(full.broker, FeedBroker(host: "2001:db8::1", port: 8883, usesTLS: true))
         XCTAssertEqual(full.prefix, "site-a/kiosks")
@@ -48,6 +50,7 @@ final class FeedSettingsTests: XCTestCase {
         XCTAssertEqual(full.keyFile, "/etc/swipe-kiosk/kiosk.key")
         XCTAssertEqual(full.credentialsFile, "/etc/swipe-kiosk/mqtt")
         XCTAssertEqual(full.keepAlive, 30)
+        XCTAssertEqual(full.controlSocket, "/run/kiosk-b/control.sock")
     }
 
     func testBadValuesAreReportedAtTheirPlace() {
@@ -56,6 +59,10 @@ final class FeedSettingsTests: XCTestCase {
         XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost:0\"\n").count, 1, "port 0")
         XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost\"\nkeepalive_s = 2\n"),
                        ["k.toml:3:15: feed.keepalive_s must be between 5 and 3600, not 2"])
+        XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost\"\ncontrol_socket = \"run/control.sock\"\n"),
+                       [#"k.toml:3:18: feed.control_socket must be an absolute path of at most 107 bytes (a Unix socket address), not "run/control.sock""#])
+        XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost\"\ncontrol_socket = \"/\(String(repeating: "s", count: 107))\"\n").count, 1,
+                       "108 bytes do not fit a socket address")
         XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost\"\nkiosk_id = \"a/b\"\n").first?.hasPrefix("k.toml:3:12: feed.kiosk_id"), true)
         XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost\"\nprefix = \"a/+\"\n").first?.hasPrefix("k.toml:3:10: feed.prefix"), true)
         XCTAssertEqual(problems("[feed]\nbroker = \"mqtt://localhost\"\nlists = [\"ok\", \"a#\"]\n").first?.hasPrefix("k.toml:3:16: feed.lists[1]"), true)

@@ -26,6 +26,9 @@ public enum ControlRequest: String, CaseIterable, Sendable {
 
     /// The line a client sends, newline included.
     public var line: String { rawValue + "\n" }
+
+    /// What a client reports when the app answered this request with `error MESSAGE`.
+    public func refusal(_ message: String) -> String { "the app refused '\(rawValue)': \(message)" }
 }
 
 /// The server's answer to one request.

@@ -40,6 +40,9 @@ public struct ControlSocketError: Error, CustomStringConvertible, Sendable {
         guard case .system(let error) = reason else { return false }
         return [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.errno)
     }
+
+    /// What a client tells its user (`ctl` on stderr, the feed in a command's response).
+    public var clientMessage: String { meansNoApp ? "no swipe-kiosk is running (\(self))" : description }
 }
 
 extension ControlSocket {

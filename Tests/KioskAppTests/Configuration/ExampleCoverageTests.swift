@@ -101,18 +101,20 @@ final class ExampleCoverageTests: XCTestCase {
             for key in ["id", "effect"] { table["lists.\(side).actions.\(key)"] = [full] }
         }
         table["lists.leading.actions.text_color"] = [side]
+        // [feed]: each key read and checked (FeedSettingsTests) and shown at work against a real broker.
+        let settings = "FeedSettingsTests.testEveryKeyIsReadWithItsDefault"
+        table["feed.broker"] = [settings, "FeedConvergenceTests.testThreeFeedsConvergeOnTenThousandItemsThenOnUpdatesAndRemovals"]
+        table["feed.prefix"] = [settings, "FeedConvergenceTests.testThreeFeedsConvergeOnTenThousandItemsThenOnUpdatesAndRemovals"]
+        table["feed.kiosk_id"] = [settings, "FeedActionTests.testEveryLoggedActionReachesASubscriberInOrderWithItsID"]
+        table["feed.lists"] = [settings, "FeedSettingsTests.testKioskIDComesFromTheMachineIDAndListsFromTheConfiguredOnes"]
+        table["feed.ca_file"] = [settings, "FeedSecurityTests.testTLSWithTheRightCAConnectsAndAWrongCAIsRefusedWithAClearLine"]
+        table["feed.cert_file"] = [settings, "FeedSecurityTests.testTLSWithTheRightCAConnectsAndAWrongCAIsRefusedWithAClearLine"]
+        table["feed.key_file"] = [settings, "FeedSecurityTests.testTLSWithTheRightCAConnectsAndAWrongCAIsRefusedWithAClearLine"]
+        table["feed.credentials_file"] = [settings, "FeedSecurityTests.testLoginComesFromAPrivateCredentialsFileAndAWrongPasswordIsReported"]
+        table["feed.allow_insecure"] = [settings, "FeedSecurityTests.testPlainMQTTToAnotherMachineIsRefusedUnlessAllowed"]
+        table["feed.keepalive_s"] = [settings, "FeedActionTests.testStatusIsOnlineWhileRunningAndOfflineAfterKillOrStop"]
+        table["feed.control_socket"] = [settings, "FeedCommandTests.testScreenshotIsThePNGCtlWrites"]
         table["lists.trailing.actions.undo"] = ["UndoScenarioTests.testAFlagOffersUndoOnlyWhenConfiguredSo"]
-        let feedTLS = "FeedSecurityTests.testTLSWithTheRightCAConnectsAndAWrongCAIsRefusedWithAClearLine"
-        table["feed.broker"] = ["FeedConvergenceTests.testThreeFeedsConvergeOnTenThousandItemsThenOnUpdatesAndRemovals", feedTLS]
-        table["feed.prefix"] = ["e2e:test_service_vm.py:test_2c_the_feed_shows_a_published_item_and_reports_a_swipe"]
-        table["feed.kiosk_id"] = ["FeedActionTests.testEveryLoggedActionReachesASubscriberInOrderWithItsID"]
-        table["feed.lists"] = ["FeedSettingsTests.testKioskIDComesFromTheMachineIDAndListsFromTheConfiguredOnes"]
-        table["feed.ca_file"] = [feedTLS]
-        // A client certificate's connect has no test yet: only that the two keys go together.
-        for key in ["cert_file", "key_file"] { table["feed.\(key)"] = ["FeedSettingsTests.testBadValuesAreReportedAtTheirPlace"] }
-        table["feed.credentials_file"] = ["FeedSecurityTests.testLoginComesFromAPrivateCredentialsFileAndAWrongPasswordIsReported"]
-        table["feed.allow_insecure"] = ["FeedSecurityTests.testPlainMQTTToAnotherMachineIsRefusedUnlessAllowed"]
-        table["feed.keepalive_s"] = ["FeedActionTests.testStatusIsOnlineWhileRunningAndOfflineAfterKillOrStop"]
         table["lists.leading.actions.hides_when_selected"] = [effect + "testHidesWhenSelectedClosesTheRowAfterItsAction"]
         return table
     }()

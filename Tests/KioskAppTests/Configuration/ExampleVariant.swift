@@ -28,7 +28,10 @@ struct ExampleVariant {
         var table = ""
         var lines: [Line] = []
         for (index, raw) in example.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            // A commented-out table (`# [feed]`: a section a kiosk only has when configured)
+            // still heads the commented keys under it.
+            if line.hasPrefix("# ["), !line.contains("=") { line = String(line.dropFirst(2)) }
             if line.hasPrefix("[") {
                 table = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
                 if table.hasPrefix("haptics.events.") { table = "haptics.events.*" }

@@ -1,0 +1,210 @@
+// Commands over MQTT, end to end (README.md, "Fleets": commands): a real broker, the real feed
+// and a real headless app behind its control socket. `screenshot` publishes the very PNG that
+// `swipe-kiosk ctl screenshot` writes; `screen off` switches the app's screen off; the fleet-wide
+// topic reaches every feed; a retained command is not run; an unknown command and a missing app
+// get `ok: false` (the latter with ctl's own message); `status` answers with the app's status and
+// carries the caller's id back; commands beyond the waiting queue are answered `busy`.
+import Foundation
+import Glibc
+import TestSupport
+import XCTest
+@testable import KioskFeed
+
+final class FeedCommandTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var broker: MosquittoBroker!
+    private var observer: TestMQTTClient!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+        broker = try MosquittoBroker(directory: directory.path)
+        observer = try TestMQTTClient(port: broker.port)
+        observer.subscribe("swipe-kiosk/kiosks/+/responses")
+        observer.subscribe("swipe-kiosk/kiosks/+/screenshot")
+        observer.subscribe("swipe-kiosk/kiosks/+/status")
+    }
+
+    override func tearDown() {
+        observer = nil
+        broker = nil
+        directory = nil
+    }
+
+    /// A feed for `kiosk` whose commands go to `socket`, once its status says it is online
+    /// (it subscribed to the commands topics before it published that).
+    private func startFeed(_ kiosk: String, socket: String) throws -> FeedProcess {
+        let config = try writeFeedConfig(directory, name: kiosk, broker: "mqtt://127.0.0.1:\(broker.port)", kiosk: kiosk,
+                                         extra: ["control_socket = \"\(socket)\""])
+        let feed = try FeedProcess(config: config, database: directory.file(kiosk + ".sqlite3"))
+        XCTAssertTrue(waitUntil(timeout: 30) { self.feedStatus(kiosk)?["state"] as? String == "online" }, feed.log)
+        return feed
+    }
+
+    /// The last status `kiosk`'s feed published.
+    private func feedStatus(_ kiosk: String) -> [String: Any]? {
+        observer.received(on: "swipe-kiosk/kiosks/\(kiosk)/status").last
+            .flatMap { try? JSONSerialization.jsonObject(with: Data($0.payload)) as? [String: Any] }
+    }
+
+    /// The feed's command counters in its last status.
+    private func commandCounters(_ kiosk: String) -> [String: Int]? {
+        (feedStatus(kiosk)?["feed"] as? [String: Any])?["commands"] as? [String: Int]
+    }
+
+    /// The responses `kiosk`'s feed published so far, decoded.
+    private func responses(_ kiosk: String) -> [[String: Any]] {
+        observer.received(on: "swipe-kiosk/kiosks/\(kiosk)/responses")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.payload)) as? [String: Any] }
+    }
+
+    /// Publishes `command` (not retained) on `kiosk`'s commands topic and waits for one more response.
+    private func send(_ command: String, to kiosk: String, feed: FeedProcess) throws -> [String: Any] {
+        let before = responses(kiosk).count
+        observer.publish("swipe-kiosk/kiosks/\(kiosk)/commands", Array(command.utf8), retain: false)
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses(kiosk).count > before }, feed.log)
+        return try XCTUnwrap(responses(kiosk).last)
+    }
+
+    func testScreenshotIsThePNGCtlWrites() throws {
+        let app = try HeadlessApp()
+        let feed = try startFeed("k1", socket: app.socket)
+        let response = try send("screenshot", to: "k1", feed: feed)
+        XCTAssertEqual(response["command"] as? String, "screenshot")
+        XCTAssertEqual(response["ok"] as? Bool, true, "\(response)")
+        let png = try XCTUnwrap(observer.received(on: "swipe-kiosk/kiosks/k1/screenshot").last).payload
+        XCTAssertEqual(response["screenshot_bytes"] as? Int, png.count)
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        let file = directory.file("ctl.png")
+        let ctl = try app.ctl("screenshot", file)
+        XCTAssertEqual(ctl.status, 0, ctl.standardError)
+        XCTAssertTrue(png == Array(try Data(contentsOf: URL(fileURLWithPath: file))), "the PNG over MQTT is the one ctl writes")
+        XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["done"] == 1 }, "counted: \(String(describing: commandCounters("k1")))")
+        XCTAssertEqual(feed.terminate(), 0, feed.log)
+    }
+
+    func testScreenOffSwitchesTheScreenOffAndStatusCarriesTheID() throws {
+        let app = try HeadlessApp()
+        let feed = try startFeed("k1", socket: app.socket)
+        XCTAssertEqual(try app.status()["screen"] as? String, "on")
+        let off = try send("screen off", to: "k1", feed: feed)
+        XCTAssertEqual(off["ok"] as? Bool, true, "\(off)")
+        XCTAssertEqual(off["command"] as? String, "screen off")
+        XCTAssertNil(off["id"], "no id given, none returned")
+        XCTAssertEqual(try app.status()["screen"] as? String, "off")
+        let status = try send(#"{"command": "status", "id": "req-7"}"#, to: "k1", feed: feed)
+        XCTAssertEqual(status["id"] as? String, "req-7")
+        XCTAssertEqual(status["ok"] as? Bool, true, "\(status)")
+        XCTAssertEqual((status["status"] as? [String: Any])?["screen"] as? String, "off", "the app's status, as ctl status prints it")
+        let on = try send(#"{"command": "screen on", "id": "req-8"}"#, to: "k1", feed: feed)
+        XCTAssertEqual(on["id"] as? String, "req-8")
+        XCTAssertEqual(try app.status()["screen"] as? String, "on")
+    }
+
+    func testIdentifyIsDoneAndTheAppsRefusalIsReportedAsCtlWordsIt() throws {
+        let app = try HeadlessApp()
+        let feed = try startFeed("k1", socket: app.socket)
+        XCTAssertEqual(try send("identify", to: "k1", feed: feed)["ok"] as? Bool, true)
+        try "[[lists]]\nid = 3\n".write(toFile: app.config, atomically: true, encoding: .utf8)
+        let reload = try send("reload", to: "k1", feed: feed)
+        XCTAssertEqual(reload["ok"] as? Bool, false)
+        let ctl = try app.ctl("reload")
+        XCTAssertEqual(ctl.status, 65, ctl.standardError)
+        XCTAssertEqual("ctl: " + (reload["error"] as? String ?? "") + "\n", ctl.standardError, "the message ctl gives")
+    }
+
+    func testFleetWideCommandReachesEveryFeed() throws {
+        let first = try HeadlessApp()
+        let second = try HeadlessApp()
+        let feeds = [try startFeed("k1", socket: first.socket), try startFeed("k2", socket: second.socket)]
+        observer.publish("swipe-kiosk/commands", Array("screen off".utf8), retain: false)
+        for kiosk in ["k1", "k2"] {
+            XCTAssertTrue(waitUntil(timeout: 30) { self.responses(kiosk).last?["ok"] as? Bool == true }, feeds.map(\.log).joined())
+        }
+        XCTAssertEqual(try first.status()["screen"] as? String, "off")
+        XCTAssertEqual(try second.status()["screen"] as? String, "off")
+    }
+
+    func testRetainedCommandIsIgnoredAndCounted() throws {
+        let app = try HeadlessApp()
+        // Retained before the feed subscribes: the broker hands it over with the retain flag.
+        observer.publish("swipe-kiosk/kiosks/k1/commands", Array("screen off".utf8), retain: true)
+        observer.waitForAcknowledgements(1)
+        let feed = try startFeed("k1", socket: app.socket)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["retained"] == 1 },
+                      "counted: \(String(describing: commandCounters("k1"))) \(feed.log)")
+        XCTAssertTrue(responses("k1").isEmpty, "a retained command gets no response")
+        XCTAssertEqual(try app.status()["screen"] as? String, "on", "and is not run")
+        XCTAssertTrue(feed.log.contains("ignored a retained command"), feed.log)
+    }
+
+    func testUnknownOrMalformedCommandIsRefused() throws {
+        let app = try HeadlessApp()
+        let feed = try startFeed("k1", socket: app.socket)
+        let unknown = try send("self destruct", to: "k1", feed: feed)
+        XCTAssertEqual(unknown["ok"] as? Bool, false)
+        XCTAssertEqual(unknown["command"] as? String, "self destruct")
+        XCTAssertTrue((unknown["error"] as? String ?? "").hasPrefix("unknown command \"self destruct\"; expected one of: status, screenshot"), "\(unknown)")
+        let badJSON = try send(#"{"command": 3, "id": "x"}"#, to: "k1", feed: feed)
+        XCTAssertEqual(badJSON["ok"] as? Bool, false)
+        XCTAssertEqual(badJSON["id"] as? String, "x")
+        XCTAssertEqual(badJSON["error"] as? String, #""command" must be a string"#)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["refused"] == 2 }, "\(String(describing: commandCounters("k1")))")
+        XCTAssertEqual(try app.status()["screen"] as? String, "on")
+        // A flood: every command is answered, the journal gets at most 10 lines a minute.
+        for n in 0..<30 { observer.publish("swipe-kiosk/kiosks/k1/commands", Array("dance \(n)".utf8), retain: false) }
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses("k1").count == 32 }, feed.log)
+        let lines = feed.log.split(separator: "\n").filter { $0.contains("feed: refused a command") }
+        XCTAssertEqual(lines.count, RefusalLog.linesPerMinute, feed.log)
+    }
+
+    func testNoAppAnswersNotOKWithCtlsMessage() throws {
+        let socket = directory.file("nobody.sock")
+        let feed = try startFeed("k1", socket: socket)
+        let response = try send("screen off", to: "k1", feed: feed)
+        XCTAssertEqual(response["ok"] as? Bool, false)
+        let ctl = try HeadlessApp.kiosk(["ctl", "--socket", socket, "screen", "off"])
+        XCTAssertEqual(ctl.status, 69)
+        XCTAssertEqual("ctl: " + (response["error"] as? String ?? "") + "\n", ctl.standardError, "the message ctl gives")
+        XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["failed"] == 1 }, "\(String(describing: commandCounters("k1")))")
+    }
+
+    func testCommandsBeyondTheQueueAreAnsweredBusy() throws {
+        // A socket that takes connections and never answers: the first command holds the command
+        // thread (ControlSocket.send waits for the reply), the next 8 wait, the rest are busy.
+        let socket = directory.file("silent.sock")
+        let listener = try listeningSocket(at: socket)
+        let feed = try startFeed("k1", socket: socket)
+        for n in 0..<12 {
+            observer.publish("swipe-kiosk/kiosks/k1/commands", Array(#"{"command": "status", "id": "\#(n)"}"#.utf8), retain: false)
+        }
+        let isBusy = { (response: [String: Any]) in (response["error"] as? String ?? "").hasPrefix("busy: 8 commands are waiting") }
+        // 9, 10 and 11 at least (8 too when the thread had not taken 0 yet), and nothing else while the app is silent.
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses("k1").count >= 3 }, feed.log)
+        XCTAssertTrue(responses("k1").allSatisfy(isBusy), "\(responses("k1"))")
+        // Closing the listener resets the connection in its backlog: the rest fail fast.
+        close(listener)
+        XCTAssertTrue(waitUntil(timeout: 30) { self.responses("k1").count == 12 }, feed.log)
+        let busy = responses("k1").filter(isBusy)
+        XCTAssertTrue((3...4).contains(busy.count), "\(busy)")
+        XCTAssertTrue(busy.allSatisfy { ($0["id"] as? String).flatMap(Int.init) ?? 0 >= 8 }, "the first 8 were taken: \(busy)")
+        XCTAssertTrue(responses("k1").allSatisfy { $0["ok"] as? Bool == false })
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            let counters = self.commandCounters("k1") ?? [:]
+            return counters["busy"] == busy.count && counters["failed"] == 12 - busy.count
+        }, "\(String(describing: commandCounters("k1")))")
+    }
+
+    /// A Unix socket listening at `path` that nobody accepts on.
+    private func listeningSocket(at path: String) throws -> Int32 {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0, "bind \(path)")
+        XCTAssertEqual(listen(fd, 16), 0)
+        return fd
+    }
+}
