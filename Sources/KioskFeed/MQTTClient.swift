@@ -139,11 +139,13 @@ final class MQTTClient: @unchecked Sendable {
 
     /// Subscribes to `filter` at `qos` (0 unless told); false when not connected. Items are
     /// subscribed at QoS 0: mosquitto sends the retained messages of a new QoS 1 subscription
-    /// through the client's queue, 20 in flight and `max_queued_messages` (1000) waiting, and
-    /// silently drops the rest, so a catalogue of 100,000 items would arrive as 1,020. QoS 0
-    /// messages skip that queue. Nothing is lost by it: TCP delivers in order while connected,
-    /// and every reconnect re-subscribes and gets the whole retained catalogue again. Commands
-    /// (a few, never retained) are subscribed at QoS 1.
+    /// 20 in flight and `max_queued_messages` (default 1000) waiting, and silently drops the
+    /// rest: 10,000 items arrived as 1,020. QoS 0 is dropped only when that many packets wait for
+    /// a slow reader (100,000 items arrived as 93,481 at the default), which the broker's
+    /// `max_queued_messages` above the catalogue's size rules out (docs/OPERATIONS.md, "Fleets").
+    /// QoS 0 loses nothing else: TCP delivers in order while connected, and every reconnect
+    /// re-subscribes and gets the whole retained catalogue again. Commands (a few, never
+    /// retained) are subscribed at QoS 1.
     @discardableResult
     func subscribe(_ filter: String, qos: Int32 = 0) -> Bool {
         mosquitto_subscribe(handle, nil, filter, qos) == MOSQ_ERR_SUCCESS.rawValue

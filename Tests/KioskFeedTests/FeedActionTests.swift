@@ -125,4 +125,31 @@ final class FeedActionTests: XCTestCase {
         retained.subscribe(topic)
         XCTAssertTrue(waitUntil(timeout: 10) { retained.received(on: topic).last?.text == #"{"state":"offline"}"# }, "retained")
     }
+
+    func testAfterABrokerRestartTheFeedReconnectsResubscribesAndGoesOn() throws {
+        let dir = try TemporaryDirectory()
+        let broker = try MosquittoBroker(directory: dir.path)
+        let database = dir.file("k1.sqlite3")
+        let feed = try FeedProcess(config: writeFeedConfig(dir, name: "k1", broker: "mqtt://127.0.0.1:\(broker.port)", kiosk: "k1"),
+                                   database: database)
+        let connections = { feed.log.components(separatedBy: "feed: connected to").count - 1 }
+        XCTAssertTrue(waitUntil(timeout: 30) { connections() == 1 }, feed.log)
+        broker.stop()
+        XCTAssertTrue(waitUntil(timeout: 30) { feed.log.contains("connection lost") }, feed.log)
+        try broker.start()  // empty: no retained items, no subscriptions
+        let client = try TestMQTTClient(port: broker.port)
+        client.subscribe("swipe-kiosk/kiosks/k1/#")
+        XCTAssertTrue(waitUntil(timeout: 90) { connections() == 2 }, "reconnected with back-off\n\(feed.log)")
+        client.publish("swipe-kiosk/lists/inbox/items/after", json: itemJSON(title: "After the restart", updatedAt: 1))
+        XCTAssertTrue(waitUntil(timeout: 30) { visibleCount(database) == 1 }, "subscribed again\n\(feed.log)")
+        try logActions(3, in: database)
+        XCTAssertTrue(waitUntil(timeout: 30) { client.received(on: "swipe-kiosk/kiosks/k1/actions").count == 3 }, feed.log)
+        let reconnects = { () -> Int? in
+            let status = client.received(on: "swipe-kiosk/kiosks/k1/status").last
+                .flatMap { try? JSONSerialization.jsonObject(with: Data($0.payload)) as? [String: Any] }
+            return (status?["feed"] as? [String: Any])?["reconnects"] as? Int
+        }
+        XCTAssertTrue(waitUntil(timeout: 30) { reconnects() == 1 }, "status after the restart: \(String(describing: reconnects()))")
+        XCTAssertEqual(feed.terminate(), 0)
+    }
 }

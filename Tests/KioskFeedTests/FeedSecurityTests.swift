@@ -9,7 +9,9 @@ import TestSupport
 import XCTest
 
 final class FeedSecurityTests: XCTestCase {
-    /// Runs `swipe-kiosk ARGUMENTS` to its end; returns the exit status and stderr.
+    /// Runs `swipe-kiosk ARGUMENTS` to its end; returns the exit status and stderr. A command
+    /// expected to exit that runs on (a feed that was not refused) is killed after 60 s, so the
+    /// test fails instead of hanging.
     private func run(_ arguments: [String]) throws -> (Int32, String) {
         let child = Process()
         child.executableURL = try kioskExecutable()
@@ -18,6 +20,10 @@ final class FeedSecurityTests: XCTestCase {
         child.standardError = errors
         child.standardOutput = FileHandle.nullDevice
         try child.run()
+        let pid = child.processIdentifier
+        let deadline = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: deadline)
+        defer { deadline.cancel() }  // exited in time: the pid is not ours to signal any more
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
         return (child.terminationStatus, text)

@@ -79,12 +79,12 @@ class LayerCheckTests(unittest.TestCase):
         self.assert_fails_naming("NIOCore is not a module of this package")
 
     def test_a_target_missing_from_the_table_fails(self):
-        self.plant("Sources/KioskSpeech/Speech.swift", "import KioskStore\n")
+        self.plant("Sources/KioskNotInTable/Thing.swift", "import KioskStore\n")
         package = self.root / "Package.swift"
         package.write_text(package.read_text().replace(
             "        // The items database:",
-            '        .target(name: "KioskSpeech", dependencies: ["KioskStore"]),\n        // The items database:'))
-        self.assert_fails_naming("target KioskSpeech is not in")
+            '        .target(name: "KioskNotInTable", dependencies: ["KioskStore"]),\n        // The items database:'))
+        self.assert_fails_naming("target KioskNotInTable is not in")
 
     def test_a_fixed_exception_must_leave_the_list(self):
         # Whichever per-file exception is listed first: its import is removed as a fix would.
