@@ -26,6 +26,9 @@ final class SpoofingScanTests: XCTestCase {
                        [.lookAlikeWord(word: "\u{0440}\u{0430}\u{0443}", script: "Cyrillic")], "рау beside Latin words reads pay")
         XCTAssertEqual(SpoofingScan.findings(in: "pay\u{FF50}al"),
                        [.mixedScripts(word: "pay\u{FF50}al", scripts: ["Latin", "fullwidth Latin"])])
+        XCTAssertEqual(SpoofingScan.findings(in: "Hello \u{FF37}\u{FF4F}\u{FF52}\u{FF4C}\u{FF44}"),
+                       [.lookAlikeWord(word: "\u{FF37}\u{FF4F}\u{FF52}\u{FF4C}\u{FF44}", script: "fullwidth Latin")],
+                       "a fullwidth word beside ASCII ones")
         XCTAssertEqual(SpoofingScan.findings(in: "Pay \u{0440}\u{0430}\u{0443}").first?.description,
                        "Cyrillic word \"\u{0440}\u{0430}\u{0443}\" drawn like Latin letters")
     }
@@ -38,7 +41,9 @@ final class SpoofingScanTests: XCTestCase {
                      // Emoji and ideograph selectors, a keycap, a subdivision flag, fullwidth text
                      // in Japanese, Russian words of look-alike letters among Russian ones.
                      "❤\u{FE0F} Love", "1\u{FE0F}\u{20E3} First", "葛\u{E0100}飾", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} Scotland",
-                     "ＡＢＣ株式会社", "сор у дома", "Мир 2024"] {
+                     "ＡＢＣ株式会社", "сор у дома", "Мир 2024",
+                     // Names in both alphabets (adversarial pass): the Cyrillic or Greek is written for real.
+                     "Вера Петрова, Room 3", "ΚΑΙ ΤΟ ΑΛΛΟ Station"] {
             XCTAssertEqual(SpoofingScan.findings(in: text), [], text)
         }
     }

@@ -123,6 +123,10 @@ public enum SpoofingScan {
     /// look-alike alphabets, one disguised as the other.
     static func firstMixedWord(_ scalars: [UInt32]) -> SpoofingFinding? {
         let hasLatin = scalars.contains { script(of: $0) == latin }
+        // Letters of a look-alike alphabet that look like no Latin letter ("П", "λ"): that
+        // alphabet is written for real in this text ("Вера Петрова"), not as a disguise.
+        let written = Set(scalars.filter { let s = script(of: $0); return s != latin && s != fullwidthLatin
+            && lookAlikeScripts[s] != nil && Unicode.Scalar($0)?.properties.isAlphabetic == true && !latinLookAlikes.contains($0) }.map { script(of: $0) })
         var start = 0
         while start < scalars.count {
             var end = start
@@ -137,9 +141,11 @@ public enum SpoofingScan {
             if scripts.count > 1, disguises(word) {
                 return .mixedScripts(word: text(), scripts: scripts.compactMap { lookAlikeScripts[$0] })
             }
-            // "рау" beside Latin words reads "pay": every letter of the word is a Latin look-alike.
+            // "рау" beside Latin words reads "pay": every letter of the word is a Latin look-alike
+            // (browsers call it a whole-script confusable). "ｐａｙ" beside ASCII words too.
             let letters = word.filter { lookAlikeScripts[script(of: $0)] != nil }
-            if hasLatin, scripts.count == 1, scripts[0] != latin, letters.count >= 2, letters.allSatisfy(latinLookAlikes.contains),
+            if hasLatin, scripts.count == 1, scripts[0] != latin, !written.contains(scripts[0]), letters.count >= 2,
+               letters.allSatisfy({ latinLookAlikes.contains($0) || script(of: $0) == fullwidthLatin }),
                let name = lookAlikeScripts[scripts[0]] {
                 return .lookAlikeWord(word: text(), script: name)
             }
