@@ -13,7 +13,7 @@
 // (assertion in parse_key) and is undefined behaviour where NDEBUG turns the assertion into an
 // assumption; such a header is refused here with the character it starts with.
 //
-// A string value that spells a NUL (`\u0000`) is refused too: toml++ cuts the value there.
+// A string value or quoted key that spells a NUL (`\u0000`) is refused too: toml++ cuts it there.
 //
 // On text that is not valid TOML the scanner only has to stay bounded: the parser reports any
 // other syntax error afterwards.
@@ -71,10 +71,12 @@ enum ConfigPrescan {
                         return (cursor.position, ConfigPrescan.badHeader(first))
                     }
                     table = cursor.scanKey().count
+                    if let at = cursor.nulInKey { return (at, ConfigPrescan.nulInString) }
                     if table > ConfigPrescan.maximumDepth { return (start, ConfigPrescan.tooDeep) }
                     cursor.skipLine()
                 } else {
                     let depth = table + cursor.scanKey().count
+                    if let at = cursor.nulInKey { return (at, ConfigPrescan.nulInString) }
                     if depth > ConfigPrescan.maximumDepth { return (start, ConfigPrescan.tooDeep) }
                     cursor.skipSpaces()
                     if cursor.current == "=" {
@@ -108,7 +110,7 @@ enum ConfigPrescan {
                     cursor.advance()
                     cursor.skipSpaces()
                     if cursor.current != "}" {
-                        if let at = scanTableKey(from: &depth) { return (at, ConfigPrescan.tooDeep) }
+                        if let problem = scanTableKey(from: &depth) { return problem }
                         continue
                     }
                 case "\"", "'":
@@ -126,7 +128,7 @@ enum ConfigPrescan {
                         if !top.table { depth += 1; break }
                         cursor.skipSpaces()
                         if cursor.current == "}" { continue }
-                        if let at = scanTableKey(from: &depth) { return (at, ConfigPrescan.tooDeep) }
+                        if let problem = scanTableKey(from: &depth) { return problem }
                         break
                     }
                     if c == "]" || c == "}" { open.removeLast() }
@@ -137,11 +139,12 @@ enum ConfigPrescan {
         }
 
         /// Skips `key =` inside an inline table at `depth`, which becomes the depth of the
-        /// key's value; returns the key's position when that is too deep.
-        mutating func scanTableKey(from depth: inout Int) -> TextPosition? {
+        /// key's value; returns where and why when that is too deep or the key spells a NUL.
+        mutating func scanTableKey(from depth: inout Int) -> (TextPosition, String)? {
             let start = cursor.position
             depth += cursor.scanKey().count
-            if depth > ConfigPrescan.maximumDepth { return start }
+            if let at = cursor.nulInKey { return (at, ConfigPrescan.nulInString) }
+            if depth > ConfigPrescan.maximumDepth { return (start, ConfigPrescan.tooDeep) }
             cursor.skipSpaces()
             if cursor.current == "=" { cursor.advance() }
             return nil

@@ -5,6 +5,8 @@ import KioskFiles
 
 struct TOMLCursor {
     let text: [Unicode.Scalar]
+    /// Where a quoted key read so far spells a NUL (`"a\u0000b" = 1`), or nil.
+    var nulInKey: TextPosition?
     private(set) var index = 0
     private(set) var line = 1
     private(set) var column = 1
@@ -54,7 +56,10 @@ struct TOMLCursor {
             if let quote = current, quote == "\"" || quote == "'" {
                 advance()
                 while let c = current, c != quote, c != "\n" {
-                    if c == "\\" && quote == "\"" { advance() }
+                    if c == "\\" && quote == "\"" {
+                        if nulInKey == nil, spellsNUL(at: index + 1) { nulInKey = position }
+                        advance()
+                    }
                     if let d = current { name.unicodeScalars.append(d) }
                     advance()
                 }

@@ -71,6 +71,10 @@ final class ConfigValueCheckTests: XCTestCase {
         ("[haptics]\nbackend = \"command\"\ncommand = [\"/usr/bin/buzz\", \"x\\u0000y\"]",
          "k.toml:3:31: a string may not contain a NUL character (\\u0000): the value would be cut there"),
         ("[[lists]]\nid = \"in\\U00000000box\"", "k.toml:2:9: a string may not contain a NUL character (\\u0000): the value would be cut there"),
+        // …and a quoted key or table name: the key was cut and ignored without a word (adversarial pass).
+        ("[data]\n\"database\\u0000x\" = \"/x.db\"", "k.toml:2:10: a string may not contain a NUL character (\\u0000): the value would be cut there"),
+        ("[\"data\\u0000x\"]\ndemo_data = true", "k.toml:1:7: a string may not contain a NUL character (\\u0000): the value would be cut there"),
+        ("ui = { \"styles\\u0000\" = false }", "k.toml:1:15: a string may not contain a NUL character (\\u0000): the value would be cut there"),
     ]
 
     func testEveryValueTheAppWouldTruncateIgnoreOrFailOnIsRefusedAtItsPlace() {
