@@ -31,4 +31,16 @@ extension ItemStore {
     /// Whether anything is at `path` (a preview of a database that is not there yet shows an
     /// empty one, and says so).
     public static func fileExists(at path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The largest database a preview copies into memory (a 415 MB one took 492 MB of RAM, which
+    /// a 1 GB panel running the kiosk does not have).
+    public static let maximumPreviewBytes: Int64 = 128 << 20
+
+    /// The bytes of the database at `path` and its WAL: what a preview would copy.
+    public static func previewBytes(of path: String) -> Int64 {
+        [path, path + "-wal"].reduce(0) { total, file in
+            var info = stat()
+            return total + (stat(file, &info) == 0 ? Int64(info.st_size) : 0)
+        }
+    }
 }

@@ -81,7 +81,7 @@ struct ReplayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.badData
         }
-        let database = options.headlessDatabase(configuration, command: "replay")
+        let database = try options.headlessDatabase(configuration, command: "replay")
         let app = try options.makeApplication(
             configuration: configuration, databasePath: database.path, preview: database.preview, size: size)
         do {

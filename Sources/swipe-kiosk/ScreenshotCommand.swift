@@ -30,7 +30,7 @@ struct ScreenshotCommand: ParsableCommand {
         let configuration = try list.applied(to: demo.applied(to: try options.loadConfiguration()))
         let rotated = rotation.resolved(configuration)
         let size = screen.screenSize(fallback: ScreenSizeOption.configuredScreen(configuration, rotation: rotated))
-        let database = options.headlessDatabase(configuration, command: "screenshot")
+        let database = try options.headlessDatabase(configuration, command: "screenshot")
         let app = try options.makeApplication(
             configuration: configuration, databasePath: database.path, preview: database.preview, size: size)
         do {

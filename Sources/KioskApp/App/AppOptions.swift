@@ -41,7 +41,9 @@ public struct AppOptions: ParsableArguments {
     /// --database's file itself; with --config, a copy of the configured database (the panel's
     /// own items, its file never written); otherwise a fresh in-memory database (the same data
     /// every time, the demo's with --demo, and no file left behind).
-    public func headlessDatabase(_ configuration: KioskConfiguration, command: String) -> (path: String, preview: Bool) {
+    /// A configured database over ``ItemStore/maximumPreviewBytes`` is refused (exit 65): preview
+    /// a backup of it with `--database` instead.
+    public func headlessDatabase(_ configuration: KioskConfiguration, command: String) throws -> (path: String, preview: Bool) {
         if let database { return (database, false) }
         guard config != nil else { return (ItemStore.inMemoryPath, false) }
         let configured = configuration.data.database
@@ -51,6 +53,13 @@ public struct AppOptions: ParsableArguments {
                 printError("\(command): \(configured) ([data] database) does not exist yet: showing an empty database")
             }
             return (ItemStore.inMemoryPath, false)
+        }
+        let bytes = ItemStore.previewBytes(of: configured)
+        guard bytes <= ItemStore.maximumPreviewBytes else {
+            printError("\(command): \(configured) ([data] database) is \(bytes >> 20) MB; a preview copies it into memory, "
+                       + "at most \(ItemStore.maximumPreviewBytes >> 20) MB: preview a backup of it with --database "
+                       + "(swipe-kiosk backup --to FILE), which is then written to")
+            throw ExitCode.badData
         }
         return (configured, true)
     }

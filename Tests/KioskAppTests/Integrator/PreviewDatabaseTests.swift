@@ -116,6 +116,17 @@ final class PreviewDatabaseTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("x.png")))
     }
 
+    /// Adversarial pass: a preview of a 415 MB database took 492 MB of RAM. Over the cap it is
+    /// refused, naming the way to preview it (a sparse file stands for a big database).
+    func testADatabaseTooBigToCopyIntoMemoryIsRefused() throws {
+        let dir = try makeKiosk()
+        XCTAssertEqual(truncate(dir.file("list.sqlite3"), off_t(ItemStore.maximumPreviewBytes + 1)), 0)
+        let run = try KioskProcess(["screenshot", "--config", dir.file("k.toml"), "--output", dir.file("shot.png")])
+        XCTAssertEqual(run.status, 65, run.standardError)
+        XCTAssertTrue(run.standardError.contains("a preview copies it into memory, at most 128 MB"), run.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.file("shot.png")))
+    }
+
     func testAFileTheKioskRefusesIsRefusedByThePreviewToo() throws {
         let dir = try makeKiosk()
         try Data("not a database at all".utf8).write(to: URL(fileURLWithPath: dir.file("list.sqlite3")))
