@@ -17,8 +17,16 @@ extension CheckConfigCommand {
         let directory = ItemStore.parentDirectory(of: database)
         let problem: String
         let files = FileManager.default
-        if !files.fileExists(atPath: directory) {
+        var isDirectory: ObjCBool = false
+        let type = (try? files.attributesOfItem(atPath: database))?[.type] as? FileAttributeType
+        if !files.fileExists(atPath: directory, isDirectory: &isDirectory) {
             problem = "its directory \(directory) does not exist here: the kiosk refuses to start until it does"
+        } else if !isDirectory.boolValue {
+            problem = "\(directory) is not a directory"
+        } else if type == .typeSymbolicLink, !files.fileExists(atPath: database) {
+            problem = "\(database) is a symbolic link to nothing: the kiosk refuses to start with it"
+        } else if let type, type != .typeRegular, type != .typeSymbolicLink {
+            problem = "\(database) is not a regular file (\(type.rawValue)): the kiosk refuses to start with it"
         } else if !files.isWritableFile(atPath: directory) {
             problem = "its directory \(directory) is not writable by this user: SQLite keeps its -wal and -shm files there"
         } else if files.fileExists(atPath: database), !files.isWritableFile(atPath: database) {
