@@ -50,7 +50,7 @@ extension AppScreen {
         let page = app.scene.top.map { ControlStatus.Page(id: $0.id, title: $0.title) }
         let status = ControlStatus(
             version: version, kiosk: kiosk, page: page,
-            items: app.pages.mapValues { $0.data.count },
+            items: app.pages.filter { $0.key != KioskApplication.listsPageID }.mapValues { $0.data.count },
             screen: session.isScreenOn ? "on" : "off",
             uptimeSeconds: seconds(now),
             lastTouchAgeSeconds: lastInputAt.map { Double(now.nanoseconds - $0.nanoseconds) / 1e9 },
