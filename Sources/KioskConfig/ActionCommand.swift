@@ -50,7 +50,10 @@ public struct ActionCommand: Hashable, Sendable {
     /// Parses configured argv elements; nil and a message when they are not a valid command.
     public static func parse(_ elements: [String]) -> (command: ActionCommand?, problem: String?) {
         guard let program = elements.first else { return (nil, "the command is empty (an argv array)") }
-        if program.hasSuffix("/") { return (nil, "\"\(program.prefix(40))\" names a directory, not a program") }
+        let last = program.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        if last.isEmpty || last == "." || last == ".." {
+            return (nil, "\"\(program.prefix(40))\" names a directory, not a program")
+        }
         var arguments: [Argument] = [.literal(program)]
         for element in elements.dropFirst() {
             if let field = ItemField.allCases.first(where: { $0.placeholder == element }) {

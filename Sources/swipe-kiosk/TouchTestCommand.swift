@@ -61,14 +61,17 @@ struct TouchTestCommand: ParsableCommand {
                                   + "seconds (0 = never), not \(blankAfter)")
         }
         guard haptics != nil else {
-            throw ValidationError("--haptic: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME or command:CMD")
+            throw ValidationError("--haptic: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME or command:CMD "
+                                  + "(DEVICE, the LED and CMD's program absolute paths)")
         }
     }
 
     /// `--haptic` as the configuration's `[haptics]` table would say it, so the flag and the key
     /// reach the hardware through the same translation.
     private var haptics: HapticsSettings? {
-        let parts = haptic.split(separator: ":", maxSplits: 1).map(String.init)
+        let parts = haptic.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        // As check-config takes the keys: a device, LED directory or program is an absolute path.
+        guard parts.count == 1 || parts[1].hasPrefix("/") else { return nil }
         var settings = HapticsSettings()
         settings.rateLimit = 50
         switch (parts.first, parts.count) {

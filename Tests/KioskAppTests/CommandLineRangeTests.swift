@@ -41,8 +41,11 @@ final class CommandLineRangeTests: XCTestCase {
     /// words are refused with the new ones named.
     func testTouchTestTakesTheConfigurationsWordsForAtomicAndHaptics() throws {
         try assertRefused(["touch-test", "--atomic", "legacy"], "--atomic must be auto, on or off")
-        try assertRefused(["touch-test", "--haptic", "ff"],
-                          "--haptic: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME or command:CMD")
+        for value in ["ff", "command: ", "forcefeedback:", "led:vibrator", "command:relative/prog"] {
+            try assertRefused(["touch-test", "--haptic", value],
+                              "--haptic: none, forcefeedback, forcefeedback:DEVICE, led:/sys/class/leds/NAME or command:CMD "
+                              + "(DEVICE, the LED and CMD's program absolute paths)")
+        }
         for arguments in [["--atomic", "off"], ["--atomic", "on", "--haptic", "forcefeedback:/dev/input/event3"],
                           ["--haptic", "led:/sys/class/leds/vibrator"], ["--haptic", "command:/bin/echo buzz"]] {
             let run = try KioskProcess(["touch-test", "--device", "/nonexistent/card0"] + arguments)

@@ -31,7 +31,7 @@ public struct KeyboardPolicy: Hashable, Sendable, CustomStringConvertible {
     /// Whether `entry` is an allow-list entry that can match: a non-empty name, or `vvvv:pppp`.
     /// - Returns: nil when valid, otherwise why not.
     public static func problem(with entry: String) -> String? {
-        if entry.isEmpty { return "an empty name matches no device" }
+        if entry.allSatisfy({ $0 == " " || $0 == "\t" }) { return "an empty name matches no device" }
         if entry.count > 255 { return "a device name has at most 255 characters" }
         // Hex digits around one colon read as a USB id; one that is not `vvvv:pppp` (a digit
         // short, "0x046d:…") matched no device, and was taken as a name without a word.
