@@ -131,7 +131,7 @@ extension ItemStore {
         openFile = stamp.identity
         preMigrationCopy = nil
         do throws(StoreError) {
-            try prepareConnection(schemaVersion: Self.latestSchemaVersion, requireKiosk: true)
+            try prepareConnection(schemaVersion: Self.latestSchemaVersion, requireKiosk: true, keepingCopy: false)
             try checkFileAtPath()  // still the file stamped: not replaced again while it was checked
         } catch {
             connection.setCheckpointsOnClose(false)

@@ -138,13 +138,15 @@ public final class ItemStore {
     /// Everything between opening `db` and using it, at start and for a file that replaced the
     /// open one: the checks that refuse a file before anything is written to it, then (when the
     /// file needs a migration) the copy of it as it was, WAL, durability, cache and migrations.
-    /// `schemaVersion` nil opens read-only and migrates nothing.
-    func prepareConnection(schemaVersion: Int?, requireKiosk: Bool) throws(StoreError) {
+    /// `schemaVersion` nil opens read-only and migrates nothing. `keepingCopy` false: a file
+    /// another program renamed over the open one is its own copy (that program has what it wrote),
+    /// and copying a big one on the UI loop stalled the panel for seconds.
+    func prepareConnection(schemaVersion: Int?, requireKiosk: Bool, keepingCopy: Bool = true) throws(StoreError) {
         try setBusyTimeout(busyTimeout)
         if path != Self.inMemoryPath { try checkQuickly() }
         try checkSchema(requireKiosk: requireKiosk)
         if let schemaVersion {
-            try keepCopyBeforeMigrating(to: schemaVersion)
+            if keepingCopy { try keepCopyBeforeMigrating(to: schemaVersion) }
             db.setCheckpointsOnClose(true)  // the file is the kiosk's: closing may checkpoint it
             let mode = try db.text("PRAGMA journal_mode=WAL", operation: "enable WAL")
             // An in-memory database has no file to put a WAL beside: SQLite keeps its journal in memory.

@@ -64,7 +64,10 @@ final class PreMigrationCopyTests: XCTestCase {
         XCTAssertEqual(try ItemStore(readingOnly: path + ".pre-migration-v3").schemaVersion(), 3)
     }
 
-    func testAnOlderFileRenamedOverTheOpenOneIsCopiedBeforeItsMigration() throws {
+    /// An older file another program renames over the open one is migrated without a copy: that
+    /// program has what it wrote, and copying a big file on the UI loop stalled the panel for
+    /// seconds (adversarial pass: 2.5 s for 330 MB).
+    func testAnOlderFileRenamedOverTheOpenOneIsMigratedWithoutACopy() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("items.sqlite3")
         let store = try ItemStore(path: path)
@@ -73,9 +76,10 @@ final class PreMigrationCopyTests: XCTestCase {
         XCTAssertEqual(rename(dir.file("staging.sqlite3"), path), 0)
         let change = try XCTUnwrap(store.followFileAtPath())
         XCTAssertNil(change.problem)
-        XCTAssertEqual(store.preMigrationCopy, path + ".pre-migration-v3")
-        XCTAssertEqual(try ItemStore(readingOnly: path + ".pre-migration-v3").schemaVersion(), 3)
+        XCTAssertNil(store.preMigrationCopy)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".pre-migration-v3"))
         XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
+        XCTAssertEqual(try store.db.text("SELECT title FROM items WHERE id = 'v3-1'", operation: "test"), "Kept item")
     }
 
     func testACopyThatCannotBeWrittenMigratesNothing() throws {
