@@ -85,6 +85,33 @@ final class SectionReaderTests: XCTestCase {
         XCTAssertEqual(inboxCount(app), before + 2, "the older sections were not swapped in")
     }
 
+    /// Adversarial pass: on a lists-page kiosk every outside commit counted every list on the
+    /// loop. The reader counts them; the page takes its counts when they come back.
+    func testTheListsPageTakesItsCountsFromTheReader() throws {
+        let dir = try TemporaryDirectory()
+        let configuration = try KioskConfiguration.parse("""
+            [ui]
+            lists_page = true
+            [[lists]]
+            id = "a"
+            title = "Alpha"
+            [[lists]]
+            id = "b"
+            title = "Beta"
+            """, file: "k.toml")
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: configuration, databasePath: dir.file("items.sqlite3"), size: (640, 400), storeClock: .wall)
+        let lists = try XCTUnwrap(app.pages[KioskApplication.listsPageID])
+        XCTAssertEqual(lists.data.item(at: 1).subtitle, "0 items")
+        let other = try ItemStore(path: dir.file("items.sqlite3"))
+        try other.db.execute("INSERT INTO items (id, list_id, title) VALUES ('x', 'b', 'X')", operation: "test")
+        app.refreshAfterOutsideChange()
+        XCTAssertEqual(lists.data.item(at: 1).subtitle, "0 items", "nothing counted on the loop")
+        try XCTUnwrap(app.sectionReader).waitUntilRead()
+        app.collectSections()
+        XCTAssertEqual(lists.data.item(at: 1).subtitle, "1 item")
+    }
+
     func testOnTheVirtualClockTheTickThatSeesTheWriteShowsIt() throws {
         let dir = try TemporaryDirectory()
         let app = try app(dir, clock: .virtual(epoch: AppOptions.headlessEpoch))

@@ -25,19 +25,20 @@ extension KioskApplication {
         return page
     }
 
-    /// One row per configured list: its title and how many items it shows; a list that cannot
-    /// be read says so (reported) and still opens.
-    func listRows() -> [ListItem] {
+    /// One row per configured list: its title and how many items it shows (`counts`, else counted
+    /// now); a list that cannot be read says so (reported) and still opens.
+    func listRows(counts: [String: Int] = [:]) -> [ListItem] {
         configuration.lists.map { list in
-            let count = read("list \(list.id)", { () throws(StoreError) in try store.count(list.query) })
+            let count = counts[list.id] ?? read("list \(list.id)", { () throws(StoreError) in try store.count(list.query) })
             let subtitle = count.map { $0 == 1 ? "1 item" : "\($0) items" } ?? "cannot be read"
             return ListItem(id: list.id, title: list.title, subtitle: subtitle, version: Int64(count ?? -1))
         }
     }
 
-    /// Rebuilds the lists page's rows from the store's counts.
-    func reloadListsPage() {
-        pages[Self.listsPageID]?.setData(ArrayDataSource(listRows()), time: now)
+    /// Rebuilds the lists page's rows from the store's counts (`counts`: those the section
+    /// reader read, off the loop; the others are counted here).
+    func reloadListsPage(counts: [String: Int] = [:]) {
+        pages[Self.listsPageID]?.setData(ArrayDataSource(listRows(counts: counts)), time: now)
         scene.needsRender = true
     }
 

@@ -43,8 +43,10 @@ extension KioskApplication {
         guard let reader = sectionReader else { return pages.keys.forEach { syncWithStore($0) } }
         var queries: [String: ItemQuery] = [:]
         for id in pages.keys {
-            if let list = configuration.list(id: id) { queries[id] = list.query } else { syncWithStore(id) }
+            if let list = configuration.list(id: id) { queries[id] = list.query }
         }
+        // The lists page shows every list's count: the reader reads those too.
+        if pages[Self.listsPageID] != nil { for list in configuration.lists { queries[list.id] = list.query } }
         reader.request(queries, path: store.path, generation: store.fileGeneration)
         if case .virtual = storeClock {
             reader.waitUntilRead()
@@ -55,12 +57,18 @@ extension KioskApplication {
     /// Brings in what the section reader finished; a list it could not read is read here, which
     /// reports why.
     func collectSections() {
-        for outcome in sectionReader?.collect() ?? [] where outcome.generation == store.fileGeneration {
+        var counts: [String: Int] = [:]
+        let outcomes = (sectionReader?.collect() ?? []).filter { $0.generation == store.fileGeneration }
+        for outcome in outcomes {
             switch outcome.sections {
-            case .success(let sections): syncWithStore(outcome.listID, sections: sections)
-            case .failure: syncWithStore(outcome.listID)
+            case .success(let sections):
+                counts[outcome.listID] = sections.reduce(0) { $0 + $1.count }
+                if pages[outcome.listID] != nil { syncWithStore(outcome.listID, sections: sections) }
+            case .failure:
+                if pages[outcome.listID] != nil { syncWithStore(outcome.listID) }
             }
         }
+        if !outcomes.isEmpty, pages[Self.listsPageID] != nil { reloadListsPage(counts: counts) }
     }
 
     /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).
