@@ -96,6 +96,12 @@ public final class ItemStore {
         if path != Self.inMemoryPath, let kind = FileKind.of(path: path) {
             throw .notRegularFile(FileError(path: path, reason: .notRegular(kind)))
         }
+        // A symbolic link to nothing: SQLite would fail with "unable to open database file" (or
+        // create the target somewhere else); doctor would call it a file still to create.
+        var link = stat(), target = stat()
+        if path != Self.inMemoryPath, lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 {
+            throw .notRegularFile(FileError(path: path, reason: .danglingLink))
+        }
         self.path = path
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout

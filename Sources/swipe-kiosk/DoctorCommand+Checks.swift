@@ -24,6 +24,13 @@ extension DoctorCommand {
                                     fix: "sudo chown \(user): \(directory) && sudo chmod u+rwx \(directory)"))
         }
         guard let file = FileStatus.of(path) else {
+            // Nothing there, or a symbolic link to nothing, which the start refuses: its words.
+            if (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeSymbolicLink {
+                do throws(StoreError) { _ = try ItemStore.check(path: path) } catch {
+                    findings.append(Finding(severity: .store(ExitCode(store: error)), subject: "database", message: error.message(database: path)))
+                    return findings
+                }
+            }
             findings.append(Finding(severity: .info, subject: "database", message: "\(path) does not exist yet",
                                     fix: "sudo -u \(user) swipe-kiosk init-db --database \(path)"))
             return findings

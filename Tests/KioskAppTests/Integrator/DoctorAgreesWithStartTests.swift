@@ -45,6 +45,10 @@ final class DoctorAgreesWithStartTests: XCTestCase {
         Kind(name: "sound database") { path in _ = try ItemStore(path: path) },
         Kind(name: "empty file") { path in try Data().write(to: URL(fileURLWithPath: path)) },
         Kind(name: "older schema") { path in _ = try ItemStore(path: path, synchronous: .normal, busyTimeout: 1000, schemaVersion: 3) },
+        // Adversarial pass: doctor called it a file still to create, the start failed with SQLite's "unable to open".
+        Kind(name: "symbolic link to nothing") { path in
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/nonexistent/x.sqlite3")
+        },
     ]
 
     func testDoctorAndTheAppAgreeOnEveryKindOfDatabaseFile() throws {
