@@ -170,6 +170,12 @@ class KioskServiceVMTest(unittest.TestCase):
         self.vm.send_touch(f"d 0 {units(1000, W)} {y}", *(f"m 0 {units(x, W)} {y}" for x in (900, 700, 500, 300, 100, 20)),
                            "u 0")
         out, _ = subscriber.communicate(timeout=120)
+        if not out.strip():
+            self.fail("no action reached the host's subscriber; the kiosk logged: " + self.query(
+                "swipe-kiosk export-actions --database /var/lib/swipe-kiosk/items.sqlite3 --since 0 --json 2>&1 | tail -3 | tr '\\n' '|'")
+                + " feed journal: " + self.query("journalctl -b -u swipe-kiosk-feed --no-pager | tail -6 | tr '\\n' '|'")
+                + " status: " + subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-t", "e2e/kiosks/vm/status",
+                                                 "-C", "1", "-W", "5"], capture_output=True, text=True).stdout)
         action = json.loads(out.strip().splitlines()[0])
         self.assertEqual((action["item_id"], action["action"]), ("from-broker", "delete"), out)
         self.assertTrue(action["id"].startswith("vm:"), out)
