@@ -21,6 +21,10 @@ PROBLEM = re.compile(r"\s(warning|error|critical)\s")  # swift-log's level words
 BLANK_AFTER_S = 5
 
 
+# The app's first frame after exec took up to 8.8 s on a loaded TCG guest (a keys-first-screen
+# check gave up after 2.4 s of black); the pixels must still match exactly, only sooner or later.
+FIRST_SCREEN_RETRY_S = 10.0
+
 class SessionVMTest(test_app_vm.AppVM):
     workdir = WORKDIR
 
@@ -60,7 +64,7 @@ class SessionVMTest(test_app_vm.AppVM):
         self.start_app(on_vt=True)
         self.assertIn("active=1 mode=graphics keyboard=off switching=process", self.vt_state())
         first, _ = self.replay("vt-first-screen", Gesture(), settle_ms=500)
-        self.assertScreenMatches("vt-first-screen", first)
+        self.assertScreenMatches("vt-first-screen", first, retry_s=FIRST_SCREEN_RETRY_S)
 
         lines = self.switch(lambda: self.chvt(2), "released tty1")
         self.assertSingleCleanLine(lines, "released tty1")
@@ -97,7 +101,7 @@ class SessionVMTest(test_app_vm.AppVM):
         self.vm.shell("printf '[input]\\nvt_switching = true\\n' > /tmp/vt.toml")
         self.start_app("--config /tmp/vt.toml", on_vt=True)
         first, _ = self.replay("keys-first-screen", Gesture(), settle_ms=500)
-        self.assertScreenMatches("keys-first-screen", first)
+        self.assertScreenMatches("keys-first-screen", first, retry_s=FIRST_SCREEN_RETRY_S)
         lines = self.switch(lambda: self.vm.send_keys("ctrl", "alt", "f2"), "released tty1")
         self.assertSingleCleanLine(lines, "released tty1")
         self.assertIn("active=2", self.vt_state())
@@ -120,7 +124,7 @@ class SessionVMTest(test_app_vm.AppVM):
         self.assertIn("on /dev/dri/card0:", message)
         self.assertIn(f"swipe-kiosk (pid {pid})", message)
         self.assertIn("desktop session", message)
-        self.assertScreenMatches("busy-first-screen", first)  # the running instance keeps the display
+        self.assertScreenMatches("busy-first-screen", first, retry_s=FIRST_SCREEN_RETRY_S)  # the running instance keeps the display
 
     def test_4_idle_blank_then_the_first_tap_only_wakes(self):
         self.vm.shell(f"printf '[idle]\\nblank_after_s = {BLANK_AFTER_S}\\n' > /tmp/blank.toml")
@@ -160,4 +164,4 @@ class SessionVMTest(test_app_vm.AppVM):
         self.assertConsole(self.vm.screendump("behind-away.ppm"))
         lines = self.switch(lambda: self.chvt(1), "tty1 shown again")
         self.assertSingleCleanLine(lines, "tty1 shown again")
-        self.assertScreenMatches("behind-first-screen", first)
+        self.assertScreenMatches("behind-first-screen", first, retry_s=FIRST_SCREEN_RETRY_S)
