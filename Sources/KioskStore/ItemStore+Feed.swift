@@ -23,10 +23,9 @@ public enum FeedChange: Hashable, Sendable {
 extension ItemStore {
     /// Insert, or update only when the message is newer than the stored row: the same message
     /// twice, or a catalogue re-sent after a reconnect, writes nothing.
+    /// `itemColumns` in their order, bound by `bind(_:to:)` as `insertSQL` is.
     static let feedUpsertSQL = """
-        INSERT INTO items (id, list_id, title, subtitle, body, avatar, icon, badge, unread, flagged, archived,
-                           deleted_at, section, sort_key, updated_at, image)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         ON CONFLICT (id) DO UPDATE SET list_id = excluded.list_id, title = excluded.title, subtitle = excluded.subtitle,
             body = excluded.body, avatar = excluded.avatar, icon = excluded.icon, badge = excluded.badge,
             unread = excluded.unread, flagged = excluded.flagged, archived = excluded.archived,
@@ -54,22 +53,7 @@ extension ItemStore {
                 switch change {
                 case .upsert(let item):
                     try db.withStatement(Self.feedUpsertSQL, operation: "apply feed item \(item.id)") { s throws(StoreError) in
-                        try s.bind(1, item.id.value)
-                        try s.bind(2, item.listID)
-                        try s.bind(3, item.title)
-                        try s.bind(4, item.subtitle)
-                        try s.bind(5, item.body)
-                        try s.bind(6, item.avatar)
-                        try s.bind(7, item.icon)
-                        try s.bind(8, Int64(item.badge))
-                        try s.bind(9, item.unread)
-                        try s.bind(10, item.flagged)
-                        try s.bind(11, item.archived)
-                        try s.bind(12, item.deletedAt)
-                        try s.bind(13, item.section)
-                        try s.bind(14, item.sortKey)
-                        try s.bind(15, item.updatedAt)
-                        try s.bind(16, item.image)
+                        try Self.bind(item, to: s)
                         try s.run()
                     }
                 case .remove(let id, let listID):

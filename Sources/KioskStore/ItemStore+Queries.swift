@@ -160,24 +160,30 @@ extension ItemStore {
     /// Inserts or replaces one item inside the caller's transaction.
     func insertRow(_ item: ItemRecord) throws(StoreError) {
         try db.withStatement(Self.insertSQL, operation: "insert item \(item.id)") { s throws(StoreError) in
-            try s.bind(1, item.id.value)
-            try s.bind(2, item.listID)
-            try s.bind(3, item.title)
-            try s.bind(4, item.subtitle)
-            try s.bind(5, item.body)
-            try s.bind(6, item.avatar)
-            try s.bind(7, item.icon)
-            try s.bind(8, Int64(item.badge))
-            try s.bind(9, item.unread)
-            try s.bind(10, item.flagged)
-            try s.bind(11, item.archived)
-            try s.bind(12, item.deletedAt)
-            try s.bind(13, item.sortKey)
-            try s.bind(14, item.updatedAt)
-            try s.bind(15, item.section)
-            try s.bind(16, item.image)
+            try Self.bind(item, to: s)
             try s.run()
         }
+    }
+
+    /// Binds `item` as ?1…?16 in `itemColumns`' order: the one place that order is spelt out
+    /// for a write (`insertSQL`, `feedUpsertSQL`).
+    static func bind(_ item: ItemRecord, to s: SQLiteStatement) throws(StoreError) {
+        try s.bind(1, item.id.value)
+        try s.bind(2, item.listID)
+        try s.bind(3, item.title)
+        try s.bind(4, item.subtitle)
+        try s.bind(5, item.body)
+        try s.bind(6, item.avatar)
+        try s.bind(7, item.icon)
+        try s.bind(8, Int64(item.badge))
+        try s.bind(9, item.unread)
+        try s.bind(10, item.flagged)
+        try s.bind(11, item.archived)
+        try s.bind(12, item.deletedAt)
+        try s.bind(13, item.sortKey)
+        try s.bind(14, item.updatedAt)
+        try s.bind(15, item.section)
+        try s.bind(16, item.image)
     }
 
     /// The query plan SQLite picks for `sql` (`windowSQL`, `sectionsSQL`) on `query`, one line
