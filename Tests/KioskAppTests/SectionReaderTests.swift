@@ -19,6 +19,16 @@ final class SectionReaderTests: XCTestCase {
 
     func inboxCount(_ app: KioskApplication) -> Int? { app.pages["inbox"]?.data.count }
 
+    /// An app over a new database on `clock`, come to rest, its inbox count, and then another
+    /// process's new item in the inbox (not yet looked at).
+    func appAfterOutsideWrite(_ dir: TemporaryDirectory, clock: KioskApplication.StoreClock) throws -> (KioskApplication, Int) {
+        let app = try app(dir, clock: clock)
+        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
+        let before = try XCTUnwrap(inboxCount(app))
+        try writeFromOutside(dir)
+        return (app, before)
+    }
+
     /// Another process adds an item to the inbox.
     func writeFromOutside(_ dir: TemporaryDirectory) throws {
         let other = try ItemStore(path: dir.file("items.sqlite3"))
@@ -28,10 +38,7 @@ final class SectionReaderTests: XCTestCase {
 
     func testOnTheDevicesClockTheLoopSwapsInSectionsReadOffIt() throws {
         let dir = try TemporaryDirectory()
-        let app = try app(dir, clock: .wall)
-        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
-        let before = try XCTUnwrap(inboxCount(app))
-        try writeFromOutside(dir)
+        let (app, before) = try appAfterOutsideWrite(dir, clock: .wall)
         app.storeMayHaveChanged = true
         app.storeWatched = true
         app.tick(time: 2.5)
@@ -50,11 +57,8 @@ final class SectionReaderTests: XCTestCase {
 
     func testTheTickThatSeesTheWriteAsksTheReaderInsteadOfReading() throws {
         let dir = try TemporaryDirectory()
-        let app = try app(dir, clock: .wall)
-        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
-        let before = try XCTUnwrap(inboxCount(app))
+        let (app, before) = try appAfterOutsideWrite(dir, clock: .wall)
         let reader = try XCTUnwrap(app.sectionReader)
-        try writeFromOutside(dir)
         app.storeMayHaveChanged = true
         app.storeWatched = true
         app.refreshAfterOutsideChange()
@@ -70,11 +74,8 @@ final class SectionReaderTests: XCTestCase {
     /// next outside change.
     func testSectionsReadBeforeTheAppsOwnReadAreDropped() throws {
         let dir = try TemporaryDirectory()
-        let app = try app(dir, clock: .wall)
-        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
-        let before = try XCTUnwrap(inboxCount(app))
+        let (app, before) = try appAfterOutsideWrite(dir, clock: .wall)
         let reader = try XCTUnwrap(app.sectionReader)
-        try writeFromOutside(dir)
         app.refreshAfterOutsideChange()
         reader.waitUntilRead()  // its sections hold the outside item only
         try app.store.db.execute("INSERT INTO items (id, list_id, title, sort_key) VALUES ('own', 'inbox', 'Own', -2)",
@@ -114,10 +115,7 @@ final class SectionReaderTests: XCTestCase {
 
     func testOnTheVirtualClockTheTickThatSeesTheWriteShowsIt() throws {
         let dir = try TemporaryDirectory()
-        let app = try app(dir, clock: .virtual(epoch: AppOptions.headlessEpoch))
-        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
-        let before = try XCTUnwrap(inboxCount(app))
-        try writeFromOutside(dir)
+        let (app, before) = try appAfterOutsideWrite(dir, clock: .virtual(epoch: AppOptions.headlessEpoch))
         app.storeMayHaveChanged = true
         app.storeWatched = true
         app.tick(time: 2.5)
