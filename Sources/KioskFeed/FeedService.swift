@@ -89,18 +89,17 @@ public final class FeedService: EventLoopClient {
     /// Runs until SIGTERM/SIGINT; returns the exit code (0 after a clean shutdown).
     public func run() throws(SystemError) -> Int32 {
         loop.client = self
-        // New actions_log rows wake the loop through inotify, and a 1 s poll besides: in the VM
-        // test (both units sandboxed, tests/e2e/test_service_vm.py test_2c) the kiosk's commit
-        // never woke the feed's watch and its action waited for ever. The poll is one indexed
-        // query a second; the cause of the missed wake is not found yet.
-        if let watcher = try? FileChangeWatcher(path: store.path) {
+        // New actions_log rows wake the loop through inotify (FileChangeWatcher looks again after
+        // each burst of writes: a WAL write is seen before its commit is). Where no watch can be
+        // set up, the log says so and the action log is read every second instead.
+        do {
+            let watcher = try FileChangeWatcher(path: store.path)
+            try watcher.watch(on: loop) { [weak self] in self?.publishActions() }
             self.watcher = watcher
-            try loop.register(fd: watcher.fd) { [weak self] in
-                guard let self, self.watcher?.drain() == true else { return }
-                self.publishActions()
-            }
+        } catch {
+            logger.notice("feed: no change notifications for \(store.path) (\(error)): reading the action log every second")
+            schedulePoll()
         }
-        schedulePoll()
         if let notifier { notifier.startWatchdog(on: loop, logger: logger) }
         scheduleStatus()
         guard commands.start() else { throw SystemError(errno: EAGAIN, operation: "pthread_create(feed-commands)") }
