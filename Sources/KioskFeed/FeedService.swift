@@ -41,6 +41,9 @@ public final class FeedService: EventLoopClient {
     var statusDue = false
     var statusTimer: TimerID?
     var lastStatus = LoopInstant(nanoseconds: 0)
+    /// The app's last answer to the presence message's `status` request, or why it gave none.
+    var appStatus: ControlStatus?
+    var appStatusError: String?
     let started: LoopInstant
     private let notifier: ServiceNotifier?
     private var readySent = false
@@ -118,7 +121,7 @@ public final class FeedService: EventLoopClient {
 
     private func scheduleStatus() {
         loop.schedule(afterMilliseconds: Self.statusIntervalMilliseconds) { [weak self] in
-            self?.publishStatus()
+            self?.refreshPresence()
             self?.scheduleStatus()
         }
     }
@@ -176,7 +179,7 @@ public final class FeedService: EventLoopClient {
             for list in setup.lists { client.subscribe(reader.filter(list: list)) }
             subscribeToCommands()
             outbox.resend()
-            statusDue = true
+            refreshPresence()
             publishActions()
         case .refused(let code):
             failed(.refused(MQTTClient.connackText(code)))

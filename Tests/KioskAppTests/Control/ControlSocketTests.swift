@@ -100,6 +100,13 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(status["version"] as? String, "0.1.0")
         XCTAssertEqual((status["items"] as? [String: Int])?["inbox"], 21, "the demo inbox")
         XCTAssertNil(status["last_touch_age_s"], "no touch yet")
+        // The loop draws its first frame in its first iteration, before it answers any request.
+        let frames = try XCTUnwrap(status["frames"] as? Int)
+        let p99 = try XCTUnwrap(status["frame_p99_ms"] as? Double)
+        let largest = try XCTUnwrap(status["frame_max_ms"] as? Double)
+        XCTAssertGreaterThanOrEqual(frames, 1)
+        XCTAssertGreaterThan(p99, 0)
+        XCTAssertGreaterThanOrEqual(largest, p99 - 0.1, "the p99 is a bucket's upper edge, at most 0.1 ms above the maximum")
         XCTAssertTrue(kiosk.child.isRunning)
     }
 }
