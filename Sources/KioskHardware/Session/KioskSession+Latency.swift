@@ -52,8 +52,8 @@ extension KioskSession {
     /// The 99th percentile of touch-to-flip latency so far (ms); nil before the first measurement.
     public var touchToFlipP99Milliseconds: Double? { latency.histogram.percentileMilliseconds(0.99) }
 
-    /// Frames presented so far, and their time on the loop from tick to present (ms): the 99th
-    /// percentile and the largest; nil before the first frame.
+    /// Frames presented since the first one (start-up, logged apart), and their time on the loop
+    /// from tick to present (ms): the 99th percentile and the largest; nil before there is one.
     public var frameTimeMilliseconds: (frames: Int, p99: Double, max: Double)? {
         guard let p99 = frameTimes.percentileMilliseconds(0.99) else { return nil }
         return (frameTimes.count, p99, Double(frameTimes.maximumNanoseconds) / 1e6)

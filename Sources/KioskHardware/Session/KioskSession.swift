@@ -65,7 +65,8 @@ public final class KioskSession: EventLoopClient {
     private var announced = false
     /// Touch-to-flip latency (KioskSession+Latency).
     var latency = TouchLatencyMeter()
-    /// Every presented frame's time on the loop, tick to present (``frameTimeMilliseconds``).
+    /// Every presented frame's time on the loop, tick to present, after the first frame's flip
+    /// (``frameTimeMilliseconds``).
     var frameTimes = LatencyHistogram()
     var latencyReportTimer: TimerID?
     /// DRM uevents of the card (a monitor off and on); set up by the device session.
@@ -182,7 +183,8 @@ public final class KioskSession: EventLoopClient {
                 pending.removeAll()
                 flipQueuedAt = flipQueuedAt ?? now
                 let frameTime = LoopInstant.now().nanoseconds - tickStartedAt.nanoseconds
-                frameTimes.record(nanoseconds: frameTime)
+                // The first frame (fonts, the database's first read) is start-up: logged apart.
+                if announced { frameTimes.record(nanoseconds: frameTime) }
                 onFrameDrawn?(frameTime, damage)
             }
         } catch {

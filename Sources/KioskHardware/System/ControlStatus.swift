@@ -19,7 +19,8 @@ public struct ControlStatus: Codable, Equatable, Sendable {
     public let uptimeSeconds: Double
     public let lastTouchAgeSeconds: Double?
     public let touchToFlipP99Ms: Double?
-    /// Frames presented, and their loop time (tick to present): p99 and maximum.
+    /// Frames presented after the first (start-up), and their loop time (tick to present): p99
+    /// and maximum, absent while there are none.
     public let frames: Int
     public let frameP99Ms: Double?
     public let frameMaxMs: Double?
