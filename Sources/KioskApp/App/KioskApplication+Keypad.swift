@@ -17,8 +17,7 @@ extension KioskApplication {
     /// Carries out a keypad command pressed at `time`.
     func handle(keypad command: KeypadCommand, time: Double) {
         let map = configuration.accessibility.keypad
-        // This key starts the speech: "Press 5 for help." after where the person is.
-        let hint = speech.active || command == .help ? nil : map.helpHint
+        let hint = command == .help ? nil : helpHintIfStarting()
         switch command {
         case .next: return handle(key: .down, time: time, saying: hint)
         case .previous: return handle(key: .up, time: time, saying: hint)
@@ -40,6 +39,17 @@ extension KioskApplication {
         process()
         let extra = [said, hint].compactMap { $0 }
         announce(byKey: true, then: extra.isEmpty ? nil : extra.joined(separator: " "))
+    }
+
+    /// A keypad key without a command (7 in the default map): it starts on-demand speech as any
+    /// key does, and says where help is. Other keys: KioskApplication.handleUnmappedKey.
+    func handleKeypadKeyWithoutCommand(time: Double) {
+        handleUnmappedKey(time: time, saying: helpHintIfStarting())
+    }
+
+    /// "Press 5 for help." when the next key starts the speech (said after where the person is).
+    func helpHintIfStarting() -> String? {
+        speech.active ? nil : configuration.accessibility.keypad.helpHint
     }
 
     /// The actions sheet of the focused row, or of the item on the detail page; nothing while a

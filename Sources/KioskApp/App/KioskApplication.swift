@@ -194,10 +194,10 @@ public final class KioskApplication {
 
     /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
     /// the keypad), and says where things are.
-    func handleUnmappedKey(time: Double) {
+    func handleUnmappedKey(time: Double, saying extra: String? = nil) {
         now = max(now, time)
         speech.keyPressed()
-        announce(byKey: true)
+        announce(byKey: true, then: extra)
     }
 
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of

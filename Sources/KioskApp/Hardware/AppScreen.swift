@@ -3,6 +3,7 @@
 // are drawn by the Canvas renderer into the session's shadow buffer with damage tracking, and
 // haptic events go to the session's backend (and into the app's record of them).
 import Canvas
+import KioskConfig
 import KioskHardware
 import KioskSpeech
 import KioskUI
@@ -87,8 +88,10 @@ public final class AppScreen: SessionClient {
                 app.handle(keypad: command, time: seconds(key.time))
             } else if let input = KeyInput(linuxName: key.name) {
                 app.handle(key: input, time: seconds(key.time))
+            } else if KeypadMap.isKeypadKey(key.name) {
+                app.handleKeypadKeyWithoutCommand(time: seconds(key.time))
             } else {
-                // Any other key of a keypad or keyboard starts on-demand speech all the same.
+                // Any other key of a keyboard starts on-demand speech all the same.
                 app.handleUnmappedKey(time: seconds(key.time))
             }
         case .deviceAdded(let info):
