@@ -96,6 +96,7 @@ extension SpeechScenarioTests {
         script += "at 4500 state quiet.json\nat 9500 state reset.json\nat 10000 key KP6\nat 16000 end\n"
         let s = try Scenario(script, config: "[accessibility]\nvolume = 80\n[idle]\nreset_after_s = 5\n", audio: true)
         let said = speech(try s.state("final")).map(\.text)
+        guard said.count == 15 else { return XCTFail("3 + 11 volume keys and one after the reset: \(said)") }
         XCTAssertEqual(Array(said.prefix(3)), ["Inbox. Volume 90 percent. Press 5 for help.", "Volume 100 percent.", "Volume 100 percent."])
         XCTAssertEqual(Array(said[3..<14]), (0..<11).map { "Volume \(max(0, 90 - 10 * $0)) percent." })
         XCTAssertEqual(said.last, "Inbox. " + Self.maria + " Press 5 for help.")
