@@ -6,7 +6,8 @@
 // speaks from the start, on-demand from the first key press until the idle reset.
 // The record (the state dump's `speech`) is bounded like the haptics; the audio goes through
 // KioskSpeech's synthesiser to an AudioOutput: ALSA on the device, a recording in replay, where
-// cuts are placed at virtual times so the same script gives the same audio.
+// cuts are placed at virtual times so the same script gives the same audio. The keypad's volume
+// and the utterance its repeat key says again belong to the session: the idle reset drops them.
 import KioskConfig
 import KioskHardware
 import KioskSpeech

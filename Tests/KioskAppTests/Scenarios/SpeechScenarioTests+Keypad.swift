@@ -2,7 +2,7 @@
 // without sight and without a swipe: a list, a row's actions (run, and the item changes in the
 // database), the detail page and back, each said in order; repeat; the volume keys (said,
 // bounded at 0 and 100, heard in the audio, back at the default after the idle reset); help;
-// and a map from the configuration.
+// a map from the configuration; and the actions key with no row focused and on the detail page.
 import Foundation
 import KioskStore
 import XCTest
@@ -129,5 +129,25 @@ extension SpeechScenarioTests {
         XCTAssertEqual(said.count, 4, "5 has no command any more: it says nothing")
         XCTAssertEqual(said.last, "Keypad. 2: next. 6: next. 4: previous. 8: previous. Enter: open. 0: back. Dot: repeat. "
                        + "Plus: louder. Minus: quieter. Star: help.", "the configured keys changed, the others kept")
+    }
+}
+
+extension SpeechScenarioTests {
+    func testActionsWithoutAFocusedRowSaySoAndOnTheDetailPageListTheItemsActions() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0     key KP8
+            at 3000  key KP6
+            at 6000  key KPENTER
+            at 16000 key KP8
+            at 16500 state sheet.json
+            at 19000 end
+            """)
+        let said = speech(try s.state("final")).map(\.text)
+        XCTAssertEqual(said.first, "No row chosen. Inbox. Press 5 for help.")
+        XCTAssertEqual(said.last, "Actions. Maria Gonzalez.")
+        let sheet = try s.state("sheet")
+        XCTAssertEqual(sheet.stack, ["inbox", "detail:inbox-1"], "over the detail page")
+        XCTAssertEqual(sheet.sheet?["id"] as? String, "actions:inbox-1", "the actions of the item the detail page shows")
     }
 }
