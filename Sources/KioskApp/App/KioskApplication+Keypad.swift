@@ -3,7 +3,7 @@
 // going back are the arrow keys' own (KioskScene+Input, ListPage+Input, SheetView+Focus), so
 // a keypad and a keyboard move one focus; the row's actions are the long press's actions sheet,
 // announced "Actions.", whose rows next/previous/open reach. Repeat, volume, stop and help
-// act on the speech alone. The key that starts on-demand speech also says how to get help.
+// act on the speech alone. The first keypad key of a session also says how to get help.
 import KioskConfig
 import KioskStore
 import KioskUI
@@ -17,7 +17,7 @@ extension KioskApplication {
     /// Carries out a keypad command pressed at `time`.
     func handle(keypad command: KeypadCommand, time: Double) {
         let map = configuration.accessibility.keypad
-        let hint = command == .help ? nil : helpHintIfStarting()
+        let hint = helpHintOnce()
         switch command {
         case .next: return handle(key: .down, time: time, saying: hint)
         case .previous: return handle(key: .up, time: time, saying: hint)
@@ -37,19 +37,20 @@ extension KioskApplication {
         case .next, .previous, .open, .back: break
         }
         process()
-        let extra = [said, hint].compactMap { $0 }
+        let extra = [said, command == .help ? nil : hint].compactMap { $0 }
         announce(byKey: true, then: extra.isEmpty ? nil : extra.joined(separator: " "))
     }
 
     /// A keypad key without a command (7 in the default map): it starts on-demand speech as any
     /// key does, and says where help is. Other keys: KioskApplication.handleUnmappedKey.
     func handleKeypadKeyWithoutCommand(time: Double) {
-        handleUnmappedKey(time: time, saying: helpHintIfStarting())
+        handleUnmappedKey(time: time, saying: helpHintOnce())
     }
 
-    /// "Press 5 for help." when the next key starts the speech (said after where the person is).
-    func helpHintIfStarting() -> String? {
-        speech.active ? nil : configuration.accessibility.keypad.helpHint
+    /// "Press 5 for help." for the session's first keypad key (said after where the person is);
+    /// nil after it. Help itself takes it too: whoever heard the map needs no hint.
+    func helpHintOnce() -> String? {
+        speech.takeHelpHint() ? configuration.accessibility.keypad.helpHint : nil
     }
 
     /// The actions sheet of the focused row, or of the item on the detail page; nothing while a

@@ -52,6 +52,8 @@ final class SpeechAnnouncer {
     static let volumeStep = 10
     /// The last utterance of this session (the keypad's repeat), nil after the idle reset.
     private(set) var lastSaid: String?
+    /// "Press 5 for help." is still to be said this session (with its first keypad key).
+    private var helpHintDue = true
     private var reportedFailure = false
     let lengths = SpeechLengths()
 
@@ -75,6 +77,7 @@ final class SpeechAnnouncer {
         if settings.speech == .onDemand { active = false }
         volume = settings.volume
         lastSaid = nil
+        helpHintDue = true
         last = focus
         lastToast = toast
     }
@@ -108,6 +111,13 @@ final class SpeechAnnouncer {
     /// Says `text` first in the next update ("Actions." before the sheet they are listed on).
     func sayFirst(_ text: String) {
         if active { results.append(Self.sentence(text), keepingLast: Self.resultLimit) }
+    }
+
+    /// True the first time in a session (then false until the idle reset): whether a keypad key
+    /// should say where help is.
+    func takeHelpHint() -> Bool {
+        defer { helpHintDue = false }
+        return helpHintDue
     }
 
     /// Changes the volume by `steps` volume steps within 0…100. - Returns: what to say ("Volume 60 percent.").

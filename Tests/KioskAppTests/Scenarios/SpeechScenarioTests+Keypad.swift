@@ -151,3 +151,29 @@ extension SpeechScenarioTests {
         XCTAssertEqual(sheet.sheet?["id"] as? String, "actions:inbox-1", "the actions of the item the detail page shows")
     }
 }
+
+extension SpeechScenarioTests {
+    func testWithSpeechOnTheFirstKeypadKeyOfASessionSaysWhereHelpIs() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0     key DOWN
+            at 3000  key KP6
+            at 6000  key KP4
+            at 20000 key KP6
+            at 23000 end
+            """, config: "[accessibility]\nspeech = \"on\"\n[idle]\nreset_after_s = 10\n")
+        XCTAssertEqual(speech(try s.state("final")).map(\.text), [
+            "Inbox.", Self.maria, Self.tom + " Press 5 for help.", Self.maria, Self.maria + " Press 5 for help.",
+        ], "on: the page at the start; an arrow key says no hint, the first keypad key does, once until the idle reset at 16 s")
+    }
+
+    func testStopSilencesTheUtteranceAtOnce() throws {
+        let s = try Scenario("size 1280x800\nat 0 key KP6\nat 500 key KP2\nat 12000 end\n", audio: true)
+        let said = speech(try s.state("final"))
+        XCTAssertEqual(said.map(\.text), ["Inbox. " + Self.maria + " Press 5 for help."], "stop says nothing itself")
+        XCTAssertEqual(said.map(\.interrupted), [true])
+        let wav = try WAV(try s.audio())
+        XCTAssertGreaterThan(wav.peak(from: 0, to: 0.5), 1_000)
+        XCTAssertEqual(wav.duration, 0.5, accuracy: 1.0 / 22_050, "the track ends where 2 stopped it")
+    }
+}
