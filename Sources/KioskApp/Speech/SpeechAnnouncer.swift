@@ -122,7 +122,8 @@ final class SpeechAnnouncer {
 
     /// Changes the volume by `steps` volume steps within 0…100. - Returns: what to say ("Volume 60 percent.").
     func changeVolume(by steps: Int) -> String {
-        volume = min(AccessibilitySettings.volumes.upperBound, max(AccessibilitySettings.volumes.lowerBound, volume + steps * Self.volumeStep))
+        let range = AccessibilitySettings.volumes
+        volume = min(range.upperBound, max(range.lowerBound, volume + steps * Self.volumeStep))
         return "Volume \(volume) percent."
     }
 

@@ -130,9 +130,7 @@ extension SpeechScenarioTests {
         XCTAssertEqual(said.last, "Keypad. 2: next. 6: next. 4: previous. 8: previous. Enter: open. 0: back. Dot: repeat. "
                        + "Plus: louder. Minus: quieter. Star: help.", "the configured keys changed, the others kept")
     }
-}
 
-extension SpeechScenarioTests {
     func testActionsWithoutAFocusedRowSaySoAndOnTheDetailPageListTheItemsActions() throws {
         let s = try Scenario("""
             size 1280x800
@@ -150,9 +148,7 @@ extension SpeechScenarioTests {
         XCTAssertEqual(sheet.stack, ["inbox", "detail:inbox-1"], "over the detail page")
         XCTAssertEqual(sheet.sheet?["id"] as? String, "actions:inbox-1", "the actions of the item the detail page shows")
     }
-}
 
-extension SpeechScenarioTests {
     func testWithSpeechOnTheFirstKeypadKeyOfASessionSaysWhereHelpIs() throws {
         let s = try Scenario("""
             size 1280x800
