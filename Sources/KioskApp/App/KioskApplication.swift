@@ -176,29 +176,35 @@ public final class KioskApplication {
         announce(byKey: false)
     }
 
-    func handle(key: KeyInput, time: Double) {
+    /// `extra`: said after what the key changed (KioskApplication+Keypad).
+    func handle(key: KeyInput, time: Double, saying extra: String? = nil) {
+        keyDown(time: time)
+        scene.handle(key: key, time: time)
+        process()
+        announce(byKey: true, then: extra)
+    }
+
+    /// A key reached the app: the idle time starts again, and on-demand speech starts.
+    func keyDown(time: Double) {
         now = max(now, time)
         lastInput = now
         idleResetDone = false
         speech.keyPressed()
-        scene.handle(key: key, time: time)
-        process()
-        announce(byKey: true)
     }
 
     /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
     /// the keypad), and says where things are.
-    func handleUnmappedKey(time: Double) {
+    func handleUnmappedKey(time: Double, saying extra: String? = nil) {
         now = max(now, time)
         speech.keyPressed()
-        announce(byKey: true)
+        announce(byKey: true, then: extra)
     }
 
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
-    func announce(byKey: Bool) {
+    func announce(byKey: Bool, then extra: String? = nil) {
         guard speech.active else { return }
-        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now)
+        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now, then: extra)
     }
 
     /// Advances animations and polls the store for outside changes.
