@@ -115,8 +115,7 @@ extension ListPage {
             let config = configuration(item)
             let trailing = config.trailing.first { $0.style == .destructive }.map { (SwipeEdge.trailing, $0) }
             if let (edge, destructive) = trailing ?? config.leading.first(where: { $0.style == .destructive }).map({ (.leading, $0) }) {
-                effects.append(.action(itemID: item.id, action: ActionRef(list: id, edge: edge, id: destructive.id)))
-                effects.append(.haptic(.action))
+                run(destructive, edge: edge, on: item)
             }
             return nil
         case .left, .right:
