@@ -1,0 +1,191 @@
+// Explore by touch through `replay` (issue 25): with speech on, a finger on the list speaks the
+// rows under it and acts on nothing (the database file is unchanged); a double tap anywhere opens
+// the focused row; flicks move the focus as the arrow keys do; vertical flicks reach a row's
+// actions and a double tap runs the chosen one (Delete: the row is gone from the database); the
+// back button and the toast are spoken and pressed the same way. One finger held still for 3 s
+// starts on-demand speech, a long press or a scroll does not; with speech not on, a swipe opens
+// a row as before.
+import Foundation
+import XCTest
+@testable import KioskStore
+
+final class ExploreScenarioTests: XCTestCase {
+    static let on = "[accessibility]\nspeech = \"on\"\n"
+    static let actions = SpeechScenarioTests.actions
+    static let maria = SpeechScenarioTests.maria
+    static let tom = SpeechScenarioTests.tom
+
+    func said(_ state: [String: Any]) -> [String] {
+        (state["speech"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    }
+
+    func focus(_ state: [String: Any]) -> String? { state["focus"] as? String }
+
+    /// A database file with the demo items (the app seeds it on its first run).
+    func demoDatabase() throws -> (directory: TemporaryDirectory, path: String, items: [ItemRecord]) {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("items.sqlite3")
+        _ = try Scenario("at 0 end\n", database: path)
+        return (dir, path, try records(path))
+    }
+
+    func records(_ path: String) throws -> [ItemRecord] {
+        try ItemStore(path: path).items(ItemQuery(listID: "inbox"), limit: 1_000)
+    }
+
+    func testAFingerOnTheListSpeaksEachRowItCrossesAndActsOnNothing() throws {
+        let db = try demoDatabase()
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 down 0 640 130
+            at 1500 move 0 640 150
+            at 2000 move 0 640 206
+            at 3000 move 0 640 282
+            at 4000 up 0
+            at 4000 state held.json
+            at 5000 end
+            """, config: Self.on, database: db.path)
+        let held = try s.state("held")
+        let spoken = said(held)
+        XCTAssertEqual(Array(spoken.prefix(3)), ["Inbox.", Self.maria, Self.tom],
+                       "the page at the start; then each row once as the finger reaches it (the move within Maria's row says nothing)")
+        XCTAssertEqual(spoken.count, 4)
+        XCTAssertTrue(spoken[3].hasPrefix("Service Desk."), spoken[3])
+        XCTAssertTrue(spoken[3].hasSuffix("3 of 21. \(Self.actions)"), spoken[3])
+        XCTAssertEqual(focus(held), "inbox-3", "the focus is where the finger left it")
+        XCTAssertEqual(held.stack, ["inbox"], "no row opened")
+        XCTAssertNil(held.sheet, "no long press")
+        XCTAssertEqual(held.swipeState("inbox-1"), "idle")
+        XCTAssertTrue(held.logActions.isEmpty)
+        XCTAssertEqual(try records(db.path), db.items, "the database is unchanged")
+    }
+
+    func testADoubleTapAnywhereOpensTheFocusedRow() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 tap 300 206
+            at 2000 state explored.json
+            at 3000 tap 900 700
+            at 3150 tap 900 700
+            at 4000 state opened.json
+            at 5000 end
+            """, config: Self.on)
+        let explored = try s.state("explored")
+        XCTAssertEqual(said(explored).last, Self.tom, "one tap speaks the row under it")
+        XCTAssertEqual(explored.stack, ["inbox"], "and does not open it")
+        XCTAssertEqual(focus(explored), "inbox-2")
+        let opened = try s.state("opened")
+        XCTAssertEqual(opened.stack, ["inbox", "detail:inbox-2"], "the double tap far from the row opened the focused one")
+        XCTAssertEqual(said(opened).last, "Tom Becker. Lunch on Thursday? The new place near the station has a terrace. 12:30?")
+    }
+
+    func testFlicksMoveTheFocusAsTheArrowKeysDo() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 swipe 0 400 500 700 500 100
+            at 2000 swipe 0 400 500 700 520 100
+            at 2500 state second.json
+            at 3000 swipe 0 700 500 400 500 100
+            at 3500 state back.json
+            at 4000 end
+            """, config: Self.on)
+        let second = try s.state("second")
+        XCTAssertEqual(said(second), ["Inbox.", Self.maria, Self.tom], "next from no focus is the first row on screen, then the row after it")
+        XCTAssertEqual(focus(second), "inbox-2")
+        XCTAssertEqual(second.swipeState("inbox-2"), "idle", "a flick over a row does not swipe it")
+        let back = try s.state("back")
+        XCTAssertEqual(said(back).last, Self.maria)
+        XCTAssertEqual(focus(back), "inbox-1")
+        XCTAssertTrue(back.logActions.isEmpty)
+    }
+
+    func testTheActionsOfTheFocusedRowAreAListAndADoubleTapRunsDelete() throws {
+        let db = try demoDatabase()
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 tap 300 206
+            at 2000 swipe 0 640 400 640 600 100
+            at 2500 swipe 0 640 400 640 600 100
+            at 3000 swipe 0 640 600 640 400 100
+            at 3500 state chosen.json
+            at 4000 tap 640 500
+            at 4150 tap 640 500
+            at 6000 state deleted.json
+            at 6100 end
+            """, config: Self.on, database: db.path)
+        let chosen = try s.state("chosen")
+        XCTAssertEqual(Array(said(chosen).suffix(4)), [Self.tom, "Actions: Delete.", "Flag.", "Actions: Delete."],
+                       "down, down, up: through the actions and back to the first")
+        XCTAssertTrue(chosen.logActions.isEmpty, "choosing runs nothing")
+        let deleted = try s.state("deleted")
+        XCTAssertEqual(deleted.logActions, ["delete"])
+        XCTAssertFalse(deleted.items.contains { $0["id"] as? String == "inbox-2" })
+        XCTAssertNotNil(try ItemStore(path: db.path).item(id: ItemID("inbox-2"))?.deletedAt, "the row is gone in the database")
+        XCTAssertEqual(try records(db.path).map(\.id), db.items.map(\.id).filter { $0 != ItemID("inbox-2") }, "only it")
+        XCTAssertTrue(said(deleted).contains("Deleted. Undo available."), "\(said(deleted))")
+    }
+
+    func testTheBackButtonIsExploredAndPressedByADoubleTap() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 tap 300 206
+            at 1500 tap 640 700
+            at 1650 tap 640 700
+            at 3000 tap 40 32
+            at 3800 state back.json
+            at 4000 tap 640 700
+            at 4150 tap 640 700
+            at 5000 state popped.json
+            at 5100 end
+            """, config: Self.on)
+        let back = try s.state("back")
+        XCTAssertEqual(back.stack, ["inbox", "detail:inbox-2"])
+        XCTAssertEqual(said(back).last, "Back. Button.")
+        XCTAssertEqual(try s.state("popped").stack, ["inbox"])
+    }
+
+    func testHoldingOneFingerStillForThreeSecondsStartsOnDemandSpeech() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 down 0 640 32
+            at 3900 state before.json
+            at 4000 state after.json
+            at 4500 up 0
+            at 6000 tap 300 206
+            at 7000 state explored.json
+            at 7100 end
+            """)
+        XCTAssertEqual(said(try s.state("before")), [], "on-demand: silent until the gesture")
+        XCTAssertEqual(said(try s.state("after")), ["Inbox."], "three seconds held: speech starts with the page")
+        let explored = try s.state("explored")
+        XCTAssertEqual(said(explored).last, Self.tom, "and the next touch explores")
+        XCTAssertEqual(explored.stack, ["inbox"])
+    }
+
+    func testALongPressAndAScrollDoNotStartSpeech() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 1000 down 0 640 206
+            at 2000 up 0
+            at 2500 tap 640 100
+            at 3000 down 0 640 600
+            at 3100 move 0 640 500
+            at 6500 up 0
+            at 8000 end
+            """)
+        let final = try s.state("final")
+        XCTAssertTrue(final.hapticEvents.contains("long-press"), "the long press did what it does")
+        XCTAssertNil(final.sheet, "the tap above it dismissed the actions sheet")
+        XCTAssertEqual(said(final), [], "neither started speech")
+    }
+
+    func testWithSpeechNotOnASwipeOpensTheRowAsBefore() throws {
+        let script = "size 1280x800\nat 1000 swipe 0 1100 206 700 206 300\nat 2000 state swiped.json\nat 2100 end\n"
+        let silent = try Scenario(script)
+        XCTAssertEqual(try silent.state("swiped").swipeState("inbox-2"), "open")
+        let speaking = try Scenario(script, config: Self.on)
+        XCTAssertEqual(try speaking.state("swiped").swipeState("inbox-2"), "idle", "with speech on the same swipe does not move the row")
+        XCTAssertEqual(try speaking.state("swiped")["focus"] as? String, "inbox-2", "held past 0.25 s, the finger explored the row it is on")
+        XCTAssertEqual(said(try speaking.state("swiped")).last, Self.tom)
+    }
+}
