@@ -5,9 +5,9 @@
 // first finger counts: a second one spoils the gesture (a pinch or a palm does nothing).
 // The swipe core is not involved: this is the app's own small state machine over the same
 // TouchEvents, at their timestamps (the loop ticks it at `nextDeadline`).
-// SpeechStartHold is the gesture that starts on-demand speech without sight: one finger held
-// still for 3 s anywhere (EN 301 549 5.2, and one finger because 5.9 prefers no simultaneous
-// actions); a long press on a row (0.5 s) or a scroll ends long before.
+// SpeechStartHold is the gesture that starts on-demand speech and explore mode without sight:
+// one finger held still for 3 s anywhere (EN 301 549 5.2, and one finger because 5.9 prefers
+// no simultaneous actions); a long press on a row (0.5 s) lifts or a scroll moves long before.
 import SwipeCore
 
 /// What an explore-mode touch asks for.

@@ -1,10 +1,11 @@
-// Explore by touch, the app's side (issue 25): while speech is on, every touch that begins goes
-// to the ExploreRecognizer instead of the scene, and its gestures move the scene's own focus
+// Explore by touch, the app's side (issue 25). One finger held still for 3 s (SpeechStartHold)
+// starts it, with on-demand speech, until the idle reset; from then on every touch that begins
+// goes to the ExploreRecognizer instead of the scene, and its gestures move the scene's own focus
 // (KioskScene+Explore) and say where it is: a row as the arrow keys' focus says it, a sheet row,
 // the back button, the toast, the detail page. A focused row's swipe actions are a list that
 // vertical flicks step through ("Actions: Delete.", "Flag.", …) and a double tap runs.
-// While speech is not on, the touches go to the scene as before, and one finger held still for
-// 3 s starts on-demand speech (SpeechStartHold).
+// Without the gesture touches go to the scene as before, with speech off, on or started by a
+// key: a sighted passer-by at a speaking kiosk, or a keypad user, still taps and swipes.
 import KioskUI
 import SwipeCore
 
@@ -12,6 +13,8 @@ import SwipeCore
 struct ExploreMode {
     var recognizer: ExploreRecognizer
     var hold: SpeechStartHold
+    /// The start gesture was made since the last idle reset.
+    var enabled = false
     /// Slots whose touch began while speech was on: theirs go to the recogniser until they lift.
     var slots: Set<Int> = []
     /// What the focus is on (nil: nothing explored yet).
@@ -28,6 +31,7 @@ struct ExploreMode {
 
     /// The idle reset: the next person starts with nothing focused.
     mutating func reset() {
+        enabled = false
         recognizer.reset()
         target = nil
         actionIndex = nil
@@ -35,12 +39,12 @@ struct ExploreMode {
 }
 
 extension KioskApplication {
-    /// Gives `touch` to explore mode when its finger came down while speech was on; false: the
-    /// scene is to have it.
+    /// Gives `touch` to explore mode when its finger came down while explore mode was on; false:
+    /// the scene is to have it.
     func exploreTakes(_ touch: TouchEvent) -> Bool {
         explore.hold.handle(touch)
         if touch.phase == .began {
-            if speech.active { explore.slots.insert(touch.slot) } else { explore.slots.remove(touch.slot) }
+            if explore.enabled, speech.active { explore.slots.insert(touch.slot) } else { explore.slots.remove(touch.slot) }
         }
         guard explore.slots.contains(touch.slot) else { return false }
         if touch.phase == .ended || touch.phase == .cancelled { explore.slots.remove(touch.slot) }
@@ -50,9 +54,15 @@ extension KioskApplication {
 
     /// Time passed: the start gesture may be complete, a held finger explores, a lone tap explores.
     func tickExplore(time: Double) {
-        if explore.hold.tick(time: time), !speech.active {
+        if explore.hold.tick(time: time), !explore.enabled, speech.settings.speech != .off {
+            explore.enabled = true
+            let before = speech.entries.last?.id
             speech.start()
             announce(byKey: true)
+            // Speech was on already: say where the person is all the same.
+            if speech.entries.last?.id == before, let page = scene.accessibleFocus.page {
+                speech.say(SpeechAnnouncer.phrase(page), time: time)
+            }
         }
         perform(explore.recognizer.tick(time: time), time: time)
     }

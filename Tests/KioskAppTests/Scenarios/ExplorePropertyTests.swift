@@ -1,4 +1,4 @@
-// Explore by touch, as a property (issue 25): with speech on, random touch streams — held and
+// Explore by touch, as a property (issue 25): after the start gesture, random touch streams — held and
 // sliding fingers, flicks in every direction, single taps, second fingers, anywhere on the
 // screen, the navigation bar and the toast area included — never act on an item unless two
 // taps come within the double-tap interval, and the replay always finishes. Each stream keeps
@@ -13,7 +13,8 @@ import XCTest
 final class ExplorePropertyTests: XCTestCase {
     /// One random touch script at 1280x800 (times in ms), ending at rest.
     static func script(_ rng: inout SplitMix64, touches: Int) -> String {
-        var lines: [(time: Int, line: String)] = [], t = 500
+        // The start gesture first: a finger held still on the title for 3 s.
+        var lines: [(time: Int, line: String)] = [(0, "down 0 640 32"), (3_100, "up 0")], t = 3_600
         func point() -> (Int, Int) { (Int.random(in: 0..<1280, using: &rng), Int.random(in: 0..<800, using: &rng)) }
         for _ in 0..<touches {
             let (x, y) = point(), kind = Int.random(in: 0..<4, using: &rng)
@@ -42,7 +43,7 @@ final class ExplorePropertyTests: XCTestCase {
         return "size 1280x800\n" + ordered.map { "at \($0.element.time) \($0.element.line)\n" }.joined()
     }
 
-    func testRandomTouchesWithSpeechOnNeverActWithoutADoubleTap() throws {
+    func testRandomTouchesExploringNeverActWithoutADoubleTap() throws {
         for seed in UInt64(1)...4 {
             let dir = try TemporaryDirectory()
             let path = dir.file("items.sqlite3")
@@ -51,7 +52,7 @@ final class ExplorePropertyTests: XCTestCase {
             let before = try store.items(ItemQuery(listID: "inbox"), limit: 1_000)
             var rng = SplitMix64(state: seed)
             let script = Self.script(&rng, touches: 60)
-            let s = try Scenario(script, config: "[accessibility]\nspeech = \"on\"\n", database: path)
+            let s = try Scenario(script, database: path)
             let final = try s.state("final")
             let context = "seed \(seed):\n\(script)"
             XCTAssertEqual(try ItemStore(path: path).items(ItemQuery(listID: "inbox"), limit: 1_000), before, context)

@@ -1,16 +1,25 @@
-// Explore by touch through `replay` (issue 25): with speech on, a finger on the list speaks the
-// rows under it and acts on nothing (the database file is unchanged); a double tap anywhere opens
+// Explore by touch through `replay` (issue 25): after the start gesture (one finger held still
+// for 3 s, which starts on-demand speech), a finger on the list speaks the rows under it and acts on nothing (the database file is unchanged); a double tap anywhere opens
 // the focused row; flicks move the focus as the arrow keys do; vertical flicks reach a row's
 // actions and a double tap runs the chosen one (Delete: the row is gone from the database); the
-// back button and the toast are spoken and pressed the same way. One finger held still for 3 s
-// starts on-demand speech, a long press or a scroll does not; with speech not on, a swipe opens
-// a row as before.
+// back button, a sheet row and the toast are spoken and pressed the same way. A long press or a
+// scroll is no start gesture; without it a swipe opens a row as before, with speech on too.
 import Foundation
 import XCTest
 @testable import KioskStore
 
 final class ExploreScenarioTests: XCTestCase {
     static let on = "[accessibility]\nspeech = \"on\"\n"
+
+    /// `script` (times from 1000 ms on) after the start gesture: a finger held on the title from
+    /// 0 to 3.1 s; the script's times move 3 s later.
+    static func afterStartGesture(_ script: String) -> String {
+        let shifted = script.split(separator: "\n").map { line -> String in
+            guard line.hasPrefix("at "), let time = Int(line.dropFirst(3).prefix { $0.isNumber }) else { return String(line) }
+            return "at \(time + 3_000)" + line.dropFirst(3).drop { $0.isNumber }
+        }
+        return "size 1280x800\nat 0 down 0 640 32\nat 3100 up 0\n" + shifted.filter { !$0.hasPrefix("size") }.joined(separator: "\n") + "\n"
+    }
     static let actions = SpeechScenarioTests.actions
     static let maria = SpeechScenarioTests.maria
     static let tom = SpeechScenarioTests.tom
@@ -35,7 +44,7 @@ final class ExploreScenarioTests: XCTestCase {
 
     func testAFingerOnTheListSpeaksEachRowItCrossesAndActsOnNothing() throws {
         let db = try demoDatabase()
-        let s = try Scenario("""
+        let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
             at 1000 down 0 640 130
             at 1500 move 0 640 150
@@ -44,7 +53,7 @@ final class ExploreScenarioTests: XCTestCase {
             at 4000 up 0
             at 4000 state held.json
             at 5000 end
-            """, config: Self.on, database: db.path)
+            """), database: db.path)
         let held = try s.state("held")
         let spoken = said(held)
         XCTAssertEqual(Array(spoken.prefix(3)), ["Inbox.", Self.maria, Self.tom],
@@ -61,7 +70,7 @@ final class ExploreScenarioTests: XCTestCase {
     }
 
     func testADoubleTapAnywhereOpensTheFocusedRow() throws {
-        let s = try Scenario("""
+        let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
             at 1000 tap 300 206
             at 2000 state explored.json
@@ -69,7 +78,7 @@ final class ExploreScenarioTests: XCTestCase {
             at 3150 tap 900 700
             at 4000 state opened.json
             at 5000 end
-            """, config: Self.on)
+            """))
         let explored = try s.state("explored")
         XCTAssertEqual(said(explored).last, Self.tom, "one tap speaks the row under it")
         XCTAssertEqual(explored.stack, ["inbox"], "and does not open it")
@@ -80,7 +89,7 @@ final class ExploreScenarioTests: XCTestCase {
     }
 
     func testFlicksMoveTheFocusAsTheArrowKeysDo() throws {
-        let s = try Scenario("""
+        let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
             at 1000 swipe 0 400 500 700 500 100
             at 2000 swipe 0 400 500 700 520 100
@@ -88,7 +97,7 @@ final class ExploreScenarioTests: XCTestCase {
             at 3000 swipe 0 700 500 400 500 100
             at 3500 state back.json
             at 4000 end
-            """, config: Self.on)
+            """))
         let second = try s.state("second")
         XCTAssertEqual(said(second), ["Inbox.", Self.maria, Self.tom], "next from no focus is the first row on screen, then the row after it")
         XCTAssertEqual(focus(second), "inbox-2")
@@ -101,7 +110,7 @@ final class ExploreScenarioTests: XCTestCase {
 
     func testTheActionsOfTheFocusedRowAreAListAndADoubleTapRunsDelete() throws {
         let db = try demoDatabase()
-        let s = try Scenario("""
+        let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
             at 1000 tap 300 206
             at 2000 swipe 0 640 400 640 600 100
@@ -112,7 +121,7 @@ final class ExploreScenarioTests: XCTestCase {
             at 4150 tap 640 500
             at 6000 state deleted.json
             at 6100 end
-            """, config: Self.on, database: db.path)
+            """), database: db.path)
         let chosen = try s.state("chosen")
         XCTAssertEqual(Array(said(chosen).suffix(4)), [Self.tom, "Actions: Delete.", "Flag.", "Actions: Delete."],
                        "down, down, up: through the actions and back to the first")
@@ -126,7 +135,7 @@ final class ExploreScenarioTests: XCTestCase {
     }
 
     func testTheBackButtonIsExploredAndPressedByADoubleTap() throws {
-        let s = try Scenario("""
+        let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
             at 1000 tap 300 206
             at 1500 tap 640 700
@@ -137,7 +146,7 @@ final class ExploreScenarioTests: XCTestCase {
             at 4150 tap 640 700
             at 5000 state popped.json
             at 5100 end
-            """, config: Self.on)
+            """))
         let back = try s.state("back")
         XCTAssertEqual(back.stack, ["inbox", "detail:inbox-2"])
         XCTAssertEqual(said(back).last, "Back. Button.")
@@ -179,13 +188,58 @@ final class ExploreScenarioTests: XCTestCase {
         XCTAssertEqual(said(final), [], "neither started speech")
     }
 
-    func testWithSpeechNotOnASwipeOpensTheRowAsBefore() throws {
+    func testWithoutTheStartGestureASwipeOpensTheRowAsBeforeWithSpeechOnToo() throws {
         let script = "size 1280x800\nat 1000 swipe 0 1100 206 700 206 300\nat 2000 state swiped.json\nat 2100 end\n"
-        let silent = try Scenario(script)
-        XCTAssertEqual(try silent.state("swiped").swipeState("inbox-2"), "open")
-        let speaking = try Scenario(script, config: Self.on)
-        XCTAssertEqual(try speaking.state("swiped").swipeState("inbox-2"), "idle", "with speech on the same swipe does not move the row")
-        XCTAssertEqual(try speaking.state("swiped")["focus"] as? String, "inbox-2", "held past 0.25 s, the finger explored the row it is on")
-        XCTAssertEqual(said(try speaking.state("swiped")).last, Self.tom)
+        XCTAssertEqual(try Scenario(script).state("swiped").swipeState("inbox-2"), "open", "on-demand, not started")
+        XCTAssertEqual(try Scenario(script, config: Self.on).state("swiped").swipeState("inbox-2"), "open",
+                       "speech on: a sighted passer-by still swipes")
+        let keyed = try Scenario(script.replacingOccurrences(of: "at 1000", with: "at 500 key DOWN\nat 1000"))
+        XCTAssertEqual(said(try keyed.state("swiped")).count, 1, "a key started speech")
+        XCTAssertEqual(try keyed.state("swiped").swipeState("inbox-2"), "open", "and touch works as before for the keypad user")
+
+        let exploring = try Scenario(Self.afterStartGesture(script), config: Self.on)
+        let swiped = try exploring.state("swiped")
+        XCTAssertEqual(swiped.swipeState("inbox-2"), "idle", "after the start gesture the same swipe does not move the row")
+        XCTAssertEqual(swiped["focus"] as? String, "inbox-2", "held past 0.25 s, the finger explored the row it is on")
+        XCTAssertEqual(said(swiped), ["Inbox.", "Inbox.", Self.tom], "speech on: the gesture says the page again, where the person is")
+    }
+
+    func testWithSpeechOffTheHoldStartsNothing() throws {
+        let s = try Scenario(Self.afterStartGesture("at 1000 tap 300 206\nat 2000 end"), config: "[accessibility]\nspeech = \"off\"\n")
+        let final = try s.state("final")
+        XCTAssertEqual(said(final), [])
+        XCTAssertEqual(final.stack, ["inbox", "detail:inbox-2"], "the tap opened the row as always")
+    }
+
+    func testASheetRowAndTheToastAreExploredAndPressedByADoubleTap() throws {
+        let s = try Scenario(Self.afterStartGesture("""
+            size 1280x800
+            at 1000 tap 300 206
+            at 1500 tap 640 700
+            at 1650 tap 640 700
+            at 2500 state sheet.json
+            at 3000 tap 640 548
+            at 4000 state row.json
+            at 4500 tap 640 200
+            at 4650 tap 640 200
+            at 6000 state deleted.json
+            at 6500 tap 640 752
+            at 7500 state toast.json
+            at 8000 tap 300 400
+            at 8150 tap 300 400
+            at 9500 state undone.json
+            at 9600 end
+            """), config: "[sheet]\ndetail_as_sheet = true\n")
+        let sheet = try s.state("sheet")
+        XCTAssertEqual(sheet.sheet?["id"] as? String, "detail:inbox-2", "the double tap opened the focused row's sheet")
+        XCTAssertEqual(sheet.sheet?["frame"] as? [Double], [0, 405, 1280, 395], "its first row is at y 520–576 (below the title and text)")
+        XCTAssertEqual(said(try s.state("row")).last, "Delete. 1 of 5.", "one tap on a sheet row speaks it")
+        let deleted = try s.state("deleted")
+        XCTAssertEqual(deleted.logActions, ["delete"], "the double tap above the sheet's rows chose the focused one")
+        XCTAssertEqual(said(deleted).last, "Deleted. Undo available.")
+        XCTAssertEqual(said(try s.state("toast")).last, "Deleted. Undo available.", "the toast is spoken again when touched")
+        let undone = try s.state("undone")
+        XCTAssertTrue(undone.items.contains { $0["id"] as? String == "inbox-2" }, "the double tap pressed Undo")
+        XCTAssertEqual(undone.logActions, ["delete", "undo-delete"])
     }
 }
