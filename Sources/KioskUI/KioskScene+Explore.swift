@@ -98,21 +98,3 @@ extension KioskScene {
         sheet.flatMap { $0.phase == .dismissing || $0.phase == .dismissed ? nil : $0 }
     }
 }
-
-extension ListPage {
-    /// Runs action `index` of the focused row (trailing actions first, then leading).
-    func runFocusedAction(_ index: Int, time: Double) {
-        lastTime = time
-        guard let row = focusedRow else { return }
-        let item = data.item(at: row), config = configuration(item)
-        let actions = config.trailing.map { (SwipeEdge.trailing, $0) } + config.leading.map { (SwipeEdge.leading, $0) }
-        guard actions.indices.contains(index) else { return }
-        run(actions[index].1, edge: actions[index].0, on: item)
-    }
-
-    /// Runs a swipe action without a swipe (a key or explore mode): the same effect a tap on its button has.
-    func run(_ action: SwipeAction, edge: SwipeEdge, on item: ListItem) {
-        effects.append(.action(itemID: item.id, action: ActionRef(list: id, edge: edge, id: action.id)))
-        effects.append(.haptic(.action))
-    }
-}
