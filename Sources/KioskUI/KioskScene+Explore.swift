@@ -23,26 +23,26 @@ extension KioskScene {
     /// Puts the focus on what is under `point` without acting on it; nil: nothing there that
     /// speaks (a header, the dimmed page under a sheet, an empty part of the screen).
     public func explore(at point: Point, time: Double) -> ExploreTarget? {
+        // As for every touch the scene handles: the focus ring may have moved.
+        needsRender = true
         if let sheet = presentedSheet {
             let panel = sheet.panel(at: time), header = panel.minY + theme.px(SheetView.headerHeight)
             guard point.y >= header, let index = sheet.rowFrames(at: time).firstIndex(where: { $0.1.contains(point) })
             else { return nil }
-            if sheet.focus != index { needsRender = true }
             sheet.focus = index
             return .sheetRow(index)
         }
         if let (toast, _) = toasts.first(where: { $0.toast.frame(screen: size, theme: theme, slot: $0.slot).contains(point) }) {
-            hideListFocus()
+            clearFocus()
             return .toast(id: toast.id)
         }
         if barButton(at: point) == .back {
-            hideListFocus()
+            clearFocus()
             return .back
         }
         switch top {
         case .list(let list):
             guard let row = list.hit(point, at: time) else { return nil }
-            if list.focus != row.id { needsRender = true }
             list.focus = row.id
             return .row(itemID: row.id)
         case .detail:
@@ -91,14 +91,6 @@ extension KioskScene {
     public func runFocusedRowAction(_ index: Int, time: Double) {
         guard presentedSheet == nil, case .list(let list) = top else { return }
         list.runFocusedAction(index, time: time)
-        needsRender = true
-    }
-
-    /// The back button or the toast has the focus: the list's ring goes (redrawn only when it was shown,
-    /// as a finger sliding over the button explores it at every move).
-    func hideListFocus() {
-        guard case .list(let list) = top, list.focus != nil else { return }
-        list.clearFocus()
         needsRender = true
     }
 

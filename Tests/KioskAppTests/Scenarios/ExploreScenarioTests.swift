@@ -75,6 +75,7 @@ final class ExploreScenarioTests: XCTestCase {
             size 1280x800
             at 1000 tap 300 206
             at 2000 state explored.json
+            at 2000 screenshot explored.png
             at 3000 tap 900 700
             at 3150 tap 900 700
             at 4000 state opened.json
@@ -84,6 +85,9 @@ final class ExploreScenarioTests: XCTestCase {
         XCTAssertEqual(said(explored).last, Self.tom, "one tap speaks the row under it")
         XCTAssertEqual(explored.stack, ["inbox"], "and does not open it")
         XCTAssertEqual(focus(explored), "inbox-2")
+        let frame = try XCTUnwrap(explored.rowFrame("inbox-2"))
+        XCTAssertTrue(try s.image("explored").matches(Int(frame[0]) + 3, Int(frame[1] + frame[3] / 2), KeyboardFocusScenarioTests.accent, tolerance: 8),
+                      "the focus ring is drawn on it, for a helper who looks")
         let opened = try s.state("opened")
         XCTAssertEqual(opened.stack, ["inbox", "detail:inbox-2"], "the double tap far from the row opened the focused one")
         XCTAssertEqual(said(opened).last, "Tom Becker. Lunch on Thursday? The new place near the station has a terrace. 12:30?")
