@@ -139,23 +139,33 @@ final class ExploreScenarioTests: XCTestCase {
         XCTAssertTrue(said(deleted).contains("Deleted. Undo available."), "\(said(deleted))")
     }
 
-    func testTheBackButtonIsExploredAndPressedByADoubleTap() throws {
+    func testTheDetailPageAndItsBackButtonAreExploredAndFlickedThroughAndADoubleTapGoesBack() throws {
         let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
             at 1000 tap 300 206
             at 1500 tap 640 700
             at 1650 tap 640 700
             at 3000 tap 40 32
-            at 3800 state back.json
-            at 4000 tap 640 700
-            at 4150 tap 640 700
-            at 5000 state popped.json
-            at 5100 end
+            at 3800 state button.json
+            at 4000 swipe 0 400 500 700 500 100
+            at 4500 state text.json
+            at 5000 tap 640 300
+            at 6000 swipe 0 700 500 400 500 100
+            at 6500 state back.json
+            at 7000 tap 640 700
+            at 7150 tap 640 700
+            at 8000 state popped.json
+            at 8100 end
             """))
+        let detail = "Tom Becker. Lunch on Thursday? The new place near the station has a terrace. 12:30?"
+        let button = try s.state("button")
+        XCTAssertEqual(button.stack, ["inbox", "detail:inbox-2"])
+        XCTAssertEqual(said(button).last, "Back. Button.", "a tap on the back button speaks it and does not go back")
+        XCTAssertEqual(said(try s.state("text")).last, detail, "a flick right from the button: the page's text")
         let back = try s.state("back")
+        XCTAssertEqual(Array(said(back).suffix(2)), [detail, "Back. Button."], "a tap on the text says it; a flick left: the button")
         XCTAssertEqual(back.stack, ["inbox", "detail:inbox-2"])
-        XCTAssertEqual(said(back).last, "Back. Button.")
-        XCTAssertEqual(try s.state("popped").stack, ["inbox"])
+        XCTAssertEqual(try s.state("popped").stack, ["inbox"], "the double tap pressed it")
     }
 
     func testHoldingOneFingerStillForThreeSecondsStartsOnDemandSpeech() throws {
