@@ -64,7 +64,10 @@ final class SpeechAnnouncer {
     }
 
     /// A key was pressed: on-demand speech starts, and the page is said as if it had just appeared.
-    func keyPressed() {
+    func keyPressed() { start() }
+
+    /// On-demand speech starts (a key, or the start gesture).
+    func start() {
         guard settings.speech == .onDemand, !active else { return }
         active = true
         last = nil
