@@ -172,7 +172,7 @@ extension ThemeSettings {
     ] }
 
     init(reading r: ConfigReader) {
-        self.init()
+        self.init(preset: r.choice("preset") ?? .standard)
         for (key, field) in Self.colorKeys {
             if let color = r.color(key) { self[keyPath: field] = color }
         }

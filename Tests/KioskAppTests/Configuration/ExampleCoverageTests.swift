@@ -20,6 +20,8 @@ final class ExampleCoverageTests: XCTestCase {
             "data.image_dir": ["PictureScenarioTests.testRelativePathsAreFoundUnderImageDir"],
             "data.image_cache_mb": ["PictureLibraryTests.testImageCacheMegabytesSetsTheBudget"],
             "theme.thumbnail_shape": ["PictureScenarioTests.testThumbnailShapeComesFromTheTheme"],
+            "theme.preset": ["ThemeContrastTests.testHighContrastFirstScreenIsTheGolden",
+                             "ThemeContrastTests.testExplicitColoursOverrideThePresets"],
             "theme.fonts.families": ["TextSettingsTests.testTheAppsFontsPreferTheConfiguredFamilies",
                                      "TextSettingsTests.testPreferredFamiliesChooseAmongInstalledFontsThatHaveTheCharacter"],
             "display.backend": ["ConfigurationMappingTests.testHeadlessBackendKeyRunsTheAppOnAVirtualPanel"],
