@@ -116,6 +116,11 @@ public struct IdleSettings: Hashable, Sendable {
     public var blankAfter: Double = 0
 
     public init() {}
+
+    /// Seconds without input before the idle reset: `reset_after_s`, or `blank_after_s` when the
+    /// panel blanks sooner (whoever wakes a dark panel is the next person); nil: never. 0 turns
+    /// either off; a panel that blanks resets then even when the reset itself is off.
+    public var resetAfterSeconds: Double? { [resetAfter, blankAfter].filter { $0 > 0 }.min() }
 }
 
 /// `[data]`.

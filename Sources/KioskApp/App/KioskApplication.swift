@@ -174,6 +174,7 @@ public final class KioskApplication {
         case .ended, .cancelled: touchesDown.remove(touch.slot)
         case .moved: break
         }
+        extendTimeIfWarned()
         if !exploreTakes(touch) { scene.handle(touch) }
         process()
         announce(byKey: false)
@@ -193,6 +194,7 @@ public final class KioskApplication {
         lastInput = now
         idleResetDone = false
         speech.keyPressed()
+        extendTimeIfWarned()
     }
 
     /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
@@ -200,6 +202,7 @@ public final class KioskApplication {
     func handleUnmappedKey(time: Double, saying extra: String? = nil) {
         now = max(now, time)
         speech.keyPressed()
+        extendTimeIfWarned()
         announce(byKey: true, then: extra)
     }
 
@@ -224,6 +227,7 @@ public final class KioskApplication {
         collectSections()
         tickExplore(time: time)
         resetIfIdle()
+        warnIfIdleSoon()
         announce(byKey: false)
         // The same expression as nextDeadline, so a tick at the deadline always polls.
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
@@ -252,22 +256,20 @@ public final class KioskApplication {
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge, explore.nextDeadline].compactMap { $0 }.min()
+        return [poll, idle, timeoutWarningDeadline, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge,
+                explore.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
     /// when the panel blanks sooner (whoever wakes a dark panel is the next person); nil: never.
-    var idleResetAfter: Double? {
-        let idle = configuration.idle
-        // 0 turns either off; a panel that blanks resets then even when the reset itself is off.
-        return [idle.resetAfter, idle.blankAfter].filter { $0 > 0 }.min()
-    }
+    var idleResetAfter: Double? { configuration.idle.resetAfterSeconds }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
     /// sheet's List row may have shown another) or the lists page, scroll to the top.
     func resetIfIdle() {
         guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
+        scene.hideTimeoutWarning()
         scene.removeSheet()
         scene.hideToast()
         scene.popToRoot()

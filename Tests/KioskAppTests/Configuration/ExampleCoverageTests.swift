@@ -81,6 +81,8 @@ final class ExampleCoverageTests: XCTestCase {
             "accessibility.volume": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
             "accessibility.keypad": ["SpeechScenarioTests.testAKeypadMapFromTheConfigurationIsUsed",
                                      "KeypadConfigTests.testATableChangesSingleKeysInAnySpelling"],
+            "accessibility.timeout_warning": ["TimeoutWarningScenarioTests.testTheWarningShowsAndIsSpokenAtResetLessNThenTheResetComesAsBefore",
+                                              "TimeoutWarningScenarioTests.testNoWarningWhenTurnedOffAndNoSpeechWhenSpeechIsOff"],
             "accessibility.audio_device": ["ALSAAudioOutputTests.testADeviceThatDoesNotExistIsReportedOnceAndPlayDoesNotWait"],
             "ui.lists_page": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
             "ui.lists_title": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
