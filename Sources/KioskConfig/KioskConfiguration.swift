@@ -82,6 +82,9 @@ public struct DisplaySettings: Hashable, Sendable {
     public var scale: Double = 1
     /// The accepted `scale` values.
     public static let scaleRange: ClosedRange<Double> = 0.5...4
+    /// `panel_mm = "154x86"`: the panel's physical size, for one whose connector reports none
+    /// (or a wrong one) and for the headless backend; nil: what the connector's EDID says.
+    public var panelMillimetres: PixelSize?
     /// `on_hours` / `on_days`: when the panel is on (nil: always, apart from idle blanking).
     public var schedule: ScreenSchedule?
 

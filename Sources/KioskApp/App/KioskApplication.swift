@@ -81,6 +81,8 @@ public final class KioskApplication {
     let speech: SpeechAnnouncer
     /// Explore by touch while speech is on, and the gesture that starts it (+Explore).
     var explore: ExploreMode
+    /// The display scale chosen for `[accessibility] min_text_mm`, and why (logged at start).
+    let textSize: TextSizeRequirement.Choice
 
     /// Opens the store (creating it with demo data when configured) and builds the root list.
     /// Store timestamps (ms): the wall clock when running, a fixed epoch plus app time headless.
@@ -101,8 +103,10 @@ public final class KioskApplication {
     }
 
     /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
+    /// `panelMillimetres`: the panel's size as its connector reports it (0 x 0: unknown), for
+    /// `[accessibility] min_text_mm`; `[display] panel_mm` overrides it.
     public init(configuration: KioskConfiguration, store: ItemStore, size: Size, fonts: FontFiles, storeClock: StoreClock,
-         systemFonts: Bool = true) throws {
+         systemFonts: Bool = true, panelMillimetres: PixelSize = PixelSize(width: 0, height: 0)) throws {
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock
@@ -117,8 +121,14 @@ public final class KioskApplication {
             }
             _ = try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: seedTime)
         }
-        // `[display] scale`: the theme's lengths become pixels of this panel; every widget sizes from them.
-        let metrics = configuration.theme.metrics.scaled(by: configuration.display.scale)
+        // `[display] scale`, raised for `min_text_mm` where the panel's size is known: the theme's
+        // lengths become pixels of this panel; every widget sizes from them.
+        textSize = configuration.theme.textSizeRequirement(minimumCapitalMillimetres: configuration.accessibility.minTextMillimetres).choose(
+            scale: configuration.display.scale, pixels: (Int(size.width), Int(size.height)),
+            millimetres: configuration.display.panelMillimetres.map { ($0.width, $0.height) }
+                ?? (panelMillimetres.width, panelMillimetres.height),
+            maximum: DisplaySettings.scaleRange.upperBound)
+        let metrics = configuration.theme.metrics.scaled(by: textSize.scale)
         theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: metrics,
                           library: systemFonts ? try FontLibrary.withSystemFonts(preferring: configuration.theme.fontFamilies)
                               : try FontLibrary())

@@ -24,6 +24,11 @@ extension ThemeSettings {
         return p
     }
 
+    /// `[accessibility] min_text_mm` measured on the rows' smaller text (title or subtitle).
+    func textSizeRequirement(minimumCapitalMillimetres: Double) -> TextSizeRequirement {
+        TextSizeRequirement(minimumCapitalMillimetres: minimumCapitalMillimetres, textPoints: min(titleSize, subtitleSize))
+    }
+
     var metrics: Metrics {
         var m = Metrics()
         m.titleSize = titleSize
