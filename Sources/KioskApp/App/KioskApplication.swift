@@ -194,6 +194,18 @@ public final class KioskApplication {
         announce(byKey: true)
     }
 
+    /// A plug went into the headphone jack or out of it: plugging starts on-demand speech
+    /// (EN 301 549 5.1.3.2) and counts as someone at the kiosk; unplugging leaves it on until
+    /// the idle reset.
+    func headphonesChanged(plugged: Bool, time: Double) {
+        now = max(now, time)
+        speech.headphonesChanged(plugged: plugged)
+        guard plugged else { return }
+        lastInput = now
+        idleResetDone = false
+        announce(byKey: true)
+    }
+
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
     func announce(byKey: Bool) {
