@@ -14,6 +14,7 @@ intel-hda + hda-duplex codec recorded by a `wav` audiodev, and with speech on-de
   `replay --audio-out` of the same binary on the host).
 - A uinput headphone jack (vinput jack, SW_HEADPHONE_INSERT only): the app logs it at start, and
   plugging it after the idle reset starts speech again without any key.
+- Peak RSS of the speaking app against the same app with speech off: at most 10 MB more.
 One boot for the class (about a minute under TCG). The WAV header's sizes are written only when
 QEMU quits cleanly, so the samples are read from byte 44 on whatever the header says."""
 import array
@@ -99,6 +100,7 @@ def replay_speech_end(script, config=CONFIG):
 
 
 class SpeechVMTest(unittest.TestCase):
+    peak_kb = 0  # the speaking app's VmHWM (test_1), for test_3
     @classmethod
     def setUpClass(cls):
         WORKDIR.mkdir(parents=True, exist_ok=True)
@@ -174,12 +176,13 @@ class SpeechVMTest(unittest.TestCase):
         cpu1, _, up1 = metrics.snapshot(self.vm, "SPEECH-AFTER")
         self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
         peak = self.vm.wait_for("VmHWM", what="the app's peak RSS")
+        type(self).peak_kb = int(peak.split()[1])
         FIGURES.append(("key to audio in the recording", f"first key {cold_ms:.0f} ms (device opened, first synthesis); "
                         f"from silence {', '.join(f'{ms:.0f}' for ms in latencies)} ms; the cut phrase ended "
                         f"{last - key1:.2f} s after its key (alone {alone:.2f} s), the next {last - key2:.2f} s after "
                         f"its key (replay: {deleted:.2f} s)"))
         FIGURES.append(("CPU while speaking", f"{(cpu1 - cpu0) * metrics.CLOCK_TICK_MS / (up1 - up0):.0f} ms per s "
-                        f"over {up1 - up0:.1f} s, three 1.7 s phrases (TCG); {' '.join(peak.split())}"))
+                        f"over {up1 - up0:.1f} s, three 1.7 s phrases (TCG)"))
         self.assertLessEqual(sorted(latencies)[1], KEY_TO_AUDIO_MS, f"key to speech in QEMU's recording: {latencies}")
 
     def test_2_plugging_headphones_starts_speech(self):
@@ -191,3 +194,20 @@ class SpeechVMTest(unittest.TestCase):
         self.vm.wait_for("input: headphone in", timeout=10, what="the app's log of the plug")
         jack = next((line for line in self.vm.lines if "headphone jack on /dev/input/event" in line), "")
         self.assertIn('"vinput jack"): empty', jack, "the jack is logged at start, empty")
+
+    def test_3_speech_costs_at_most_10_mb_of_peak_rss(self):
+        """The app again with speech off, on the same screen and data: its peak RSS after the first
+        frame, against the peak of the speaking app of test_1 (espeak-ng loaded, five phrases said)."""
+        self.assertTrue(self.peak_kb, "test_1 measured the speaking app")
+        self.vm.shell("kill -TERM $(cat /run/app.pid); wait $(cat /run/app.pid)")
+        self.vm.mark()
+        self.vm.shell("printf '[accessibility]\\nspeech = \"off\"\\n' > /tmp/off.toml; rm -f /tmp/items.sqlite3*; "
+                      "swipe-kiosk run --demo --database /tmp/items.sqlite3 --config /tmp/off.toml & echo $! > /run/app.pid")
+        self.vm.wait_for("start-up: first frame", timeout=60, what="the silent app's first frame")
+        self.press("down")
+        time.sleep(1.0)
+        self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
+        silent_kb = int(self.vm.wait_for("VmHWM", what="the silent app's peak RSS").split()[1])
+        FIGURES.append(("peak RSS", f"{self.peak_kb} kB speaking, {silent_kb} kB with speech off "
+                        f"(+{(self.peak_kb - silent_kb) / 1024:.1f} MB)"))
+        self.assertLessEqual(self.peak_kb - silent_kb, 10 * 1024, "espeak-ng and the audio path cost at most 10 MB")
