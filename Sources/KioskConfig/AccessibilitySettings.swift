@@ -1,7 +1,8 @@
 // `[accessibility]`: speech output (issue 25). Off, on, or on demand (the default: silent until
 // someone presses a key of a keypad or keyboard, silent again after the idle reset); the
 // espeak-ng voice (default: chosen from each text's script), its rate and volume, and the ALSA
-// device it plays on. Plain values: the app hands them to KioskSpeech and KioskHardware.
+// device it plays on, and the keypad's map (KeypadMap). Plain values: the app hands them to
+// KioskSpeech and KioskHardware.
 
 /// `[accessibility]`.
 public struct AccessibilitySettings: Hashable, Sendable {
@@ -28,6 +29,8 @@ public struct AccessibilitySettings: Hashable, Sendable {
     public var volume = 100
     /// The ALSA PCM speech plays on.
     public var audioDevice = "default"
+    /// What each keypad key does (`[accessibility] keypad`, KeypadMap).
+    public var keypad = KeypadMap.standard
 
     public init() {}
 }
@@ -53,6 +56,7 @@ extension AccessibilitySettings {
                 audioDevice = device
             }
         }
+        if let t = r.table("keypad") { keypad = KeypadMap(reading: t, over: keypad) }
         r.finish()
     }
 

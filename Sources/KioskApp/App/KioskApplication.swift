@@ -79,6 +79,8 @@ public final class KioskApplication {
     static let toastLifetime = 5.0
     /// What is said (`[accessibility]`); silent until a backend gives it an audio output.
     let speech: SpeechAnnouncer
+    /// Explore by touch while speech is on, and the gesture that starts it (+Explore).
+    var explore: ExploreMode
 
     /// Opens the store (creating it with demo data when configured) and builds the root list.
     /// Store timestamps (ms): the wall clock when running, a fixed epoch plus app time headless.
@@ -127,6 +129,7 @@ public final class KioskApplication {
             cacheBytes: configuration.data.imageCacheMegabytes << 20,
             cornerFraction: configuration.theme.thumbnailShape.cornerFraction, waitsForDecoder: virtualClock)
         theme.pictures = pictures
+        explore = ExploreMode(theme: theme)
         let first = configuration.lists.first ?? .inbox
         let direction = configuration.direction.resolved(title: first.title)
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,
@@ -171,27 +174,33 @@ public final class KioskApplication {
         case .ended, .cancelled: touchesDown.remove(touch.slot)
         case .moved: break
         }
-        scene.handle(touch)
+        if !exploreTakes(touch) { scene.handle(touch) }
         process()
         announce(byKey: false)
     }
 
-    func handle(key: KeyInput, time: Double) {
+    /// `extra`: said after what the key changed (KioskApplication+Keypad).
+    func handle(key: KeyInput, time: Double, saying extra: String? = nil) {
+        keyDown(time: time)
+        scene.handle(key: key, time: time)
+        process()
+        announce(byKey: true, then: extra)
+    }
+
+    /// A key reached the app: the idle time starts again, and on-demand speech starts.
+    func keyDown(time: Double) {
         now = max(now, time)
         lastInput = now
         idleResetDone = false
         speech.keyPressed()
-        scene.handle(key: key, time: time)
-        process()
-        announce(byKey: true)
     }
 
     /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
     /// the keypad), and says where things are.
-    func handleUnmappedKey(time: Double) {
+    func handleUnmappedKey(time: Double, saying extra: String? = nil) {
         now = max(now, time)
         speech.keyPressed()
-        announce(byKey: true)
+        announce(byKey: true, then: extra)
     }
 
     /// A plug went into the headphone jack or out of it: plugging starts on-demand speech
@@ -208,9 +217,9 @@ public final class KioskApplication {
 
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
-    func announce(byKey: Bool) {
+    func announce(byKey: Bool, then extra: String? = nil) {
         guard speech.active else { return }
-        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now)
+        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now, then: extra)
     }
 
     /// Advances animations and polls the store for outside changes.
@@ -225,6 +234,7 @@ public final class KioskApplication {
         _ = pictures.waitForDecoderIfReplaying()
         if pictures.collect() { scene.needsRender = true }
         collectSections()
+        tickExplore(time: time)
         resetIfIdle()
         announce(byKey: false)
         // The same expression as nextDeadline, so a tick at the deadline always polls.
@@ -254,7 +264,7 @@ public final class KioskApplication {
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge].compactMap { $0 }.min()
+        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge, explore.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
@@ -278,6 +288,7 @@ public final class KioskApplication {
             reload(first.id)
         }
         for page in pages.values { page.reset(time: now) }
+        explore.reset()
         scene.needsRender = true
         speech.sessionEnded(focus: scene.accessibleFocus, toast: scene.toast, time: now)
     }

@@ -86,6 +86,8 @@ struct StateDump: Encodable {
     let log: [LogEntry]
     /// What was said, oldest first (the newest `SpeechAnnouncer.historyLimit`).
     let speech: [Speech]
+    /// The speech's volume now, percent (the keypad's volume keys change it; the idle reset restores it).
+    let speechVolume: Int
     let toast: String?
     /// Every toast showing, bottom to top.
     let toasts: [String]
@@ -96,7 +98,7 @@ struct StateDump: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, speech, toast, toasts, focus
-        case pictureWarnings = "picture_warnings"
+        case pictureWarnings = "picture_warnings", speechVolume = "speech_volume"
     }
 
     /// The state of `app` at `timeMs` on a `width` x `height` screen.
@@ -122,6 +124,7 @@ struct StateDump: Encodable {
         speech = app.speech.entries.map {
             Speech(timeMs: $0.timeMs, text: $0.text, voice: $0.voice, interrupted: app.speech.interrupted($0))
         }
+        speechVolume = app.speech.volume
         toast = s.toast
         toasts = s.toasts
         focus = s.focus
@@ -143,6 +146,7 @@ struct StateDump: Encodable {
         try c.encode(haptics, forKey: .haptics)
         try c.encode(log, forKey: .log)
         try c.encode(speech, forKey: .speech)
+        try c.encode(speechVolume, forKey: .speechVolume)
         try c.encode(toast, forKey: .toast)
         try c.encode(toasts, forKey: .toasts)
         try c.encode(focus, forKey: .focus)

@@ -77,6 +77,8 @@ final class ExampleCoverageTests: XCTestCase {
             "accessibility.voice": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
             "accessibility.rate": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
             "accessibility.volume": ["SpeechScenarioTests.testRateVolumeAndVoiceDoWhatTheySay"],
+            "accessibility.keypad": ["SpeechScenarioTests.testAKeypadMapFromTheConfigurationIsUsed",
+                                     "KeypadConfigTests.testATableChangesSingleKeysInAnySpelling"],
             "accessibility.audio_device": ["ALSAAudioOutputTests.testADeviceThatDoesNotExistIsReportedOnceAndPlayDoesNotWait"],
             "ui.lists_page": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
             "ui.lists_title": ["ListsPageScenarioTests.testATapOpensAListSwipingBackReturnsAndTheListKeepsItsPlace"],
