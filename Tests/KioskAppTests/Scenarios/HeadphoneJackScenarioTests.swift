@@ -32,6 +32,22 @@ final class HeadphoneJackScenarioTests: XCTestCase {
         XCTAssertGreaterThan(wav.peak(from: 1, to: 1.5), 1_000, "speech from the plug on")
     }
 
+    func testAPlugWakesABlankedPanelAndStillReachesTheApp() throws {
+        func blanked(_ state: [String: Any]) -> Bool? { (state["display"] as? [String: Any])?["blanked"] as? Bool }
+        let s = try Scenario("""
+            size 1280x800
+            at 0    tap 640 32
+            at 2500 state dark.json
+            at 3000 switch headphone in
+            at 3100 state lit.json
+            at 3500 end
+            """, config: "[idle]\nblank_after_s = 1\n")
+        XCTAssertEqual(blanked(try s.state("dark")), true)
+        let lit = try s.state("lit")
+        XCTAssertEqual(blanked(lit), false, "the plug woke the panel, as a key would")
+        XCTAssertEqual(said(lit), ["Inbox."], "unlike a key's, the plug that woke it was delivered: speech started")
+    }
+
     /// The idle reset comes 1 s after the plug; a tap then opens the detail page.
     static func afterTheReset(unplugAt: Int?) -> String {
         """
