@@ -194,6 +194,12 @@ class SpeechVMTest(unittest.TestCase):
         self.vm.wait_for("input: headphone in", timeout=10, what="the app's log of the plug")
         jack = next((line for line in self.vm.lines if "headphone jack on /dev/input/event" in line), "")
         self.assertIn('"vinput jack"): empty', jack, "the jack is logged at start, empty")
+        # What 71-swipe-kiosk-input.rules hands to the service user: a switch with no keys.
+        self.vm.mark()
+        self.vm.shell(f"udevadm info --query=property {jack.split(' on ')[1].split()[0]} | grep ^ID_INPUT | tr '\\n' ' '; echo UDEV-END")
+        properties = self.vm.wait_for("UDEV-END", what="the jack's udev properties")
+        self.assertIn("ID_INPUT_SWITCH=1", properties)
+        self.assertNotIn("ID_INPUT_KEY=1", properties)
 
     def test_3_speech_costs_at_most_10_mb_of_peak_rss(self):
         """The app again with speech off, on the same screen and data: its peak RSS after the first
