@@ -239,8 +239,10 @@ def scale(args, directory, port, publisher):
     broker_cpu1, _ = cpu_and_switches(args.broker_pid)
     feeds_cpu = sum(cpu_and_switches(feed.pid)[0] for feed, _ in feeds)
     rss = max(int(open("/proc/%d/status" % feed.pid).read().split("VmHWM:")[1].split()[0]) for feed, _ in feeds)
-    print("scale: feeds=%d items_each=%d converged_s=%.2f broker_cpu_s=%.2f feeds_cpu_s=%.2f feed_peak_rss_mb=%.1f" % (
-        args.feeds, count, converged, (broker_cpu1 - broker_cpu0) / 1000, feeds_cpu / 1000, rss / 1024), flush=True)
+    broker_rss = int(open("/proc/%d/status" % args.broker_pid).read().split("VmHWM:")[1].split()[0])
+    print("scale: feeds=%d items_each=%d converged_s=%.2f broker_cpu_s=%.2f broker_peak_rss_mb=%.1f feeds_cpu_s=%.2f "
+          "feed_peak_rss_mb=%.1f" % (args.feeds, count, converged, (broker_cpu1 - broker_cpu0) / 1000, broker_rss / 1024,
+                                     feeds_cpu / 1000, rss / 1024), flush=True)
     for feed, _ in feeds:
         feed.terminate()
     for feed, _ in feeds:

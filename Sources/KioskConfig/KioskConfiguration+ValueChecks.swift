@@ -29,6 +29,14 @@ extension KioskConfiguration {
                                + "not \(idle.blankAfter)", at: at("idle", "blank_after_s"))
         }
 
+        // A warning as long as the idle time would show from the first second without input.
+        if let warning = accessibility.timeoutWarning, warning > 0, let idle = idle.resetAfterSeconds, warning >= idle {
+            func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+            diagnostics.report("accessibility.timeout_warning must be shorter than the idle time (\(seconds(idle)) s, "
+                               + "idle.reset_after_s or blank_after_s), not \(seconds(warning)); 0 turns the warning off",
+                               at: at("accessibility", "timeout_warning"))
+        }
+
         // An empty name matches no device: the kiosk would start without it, or not at all.
         func named(_ value: String?, _ path: ConfigPath, _ example: String) {
             if value?.isEmpty == true { diagnostics.report("\(path) must name \(example); it is empty", at: path) }

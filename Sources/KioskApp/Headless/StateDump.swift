@@ -95,10 +95,13 @@ struct StateDump: Encodable {
     let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
+    /// The time-out warning's words while it shows, else null.
+    let timeoutWarning: String?
 
     enum CodingKeys: String, CodingKey {
         case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, speech, toast, toasts, focus
         case pictureWarnings = "picture_warnings", speechVolume = "speech_volume"
+        case timeoutWarning = "timeout_warning"
     }
 
     /// The state of `app` at `timeMs` on a `width` x `height` screen.
@@ -129,6 +132,7 @@ struct StateDump: Encodable {
         toasts = s.toasts
         focus = s.focus
         pictureWarnings = app.pictures.warnings
+        timeoutWarning = app.scene.timeoutWarning.map { $0.title + " " + $0.message }
     }
 
     /// Every key, nulls included (a synthesised encoder would leave absent values out).
@@ -151,6 +155,7 @@ struct StateDump: Encodable {
         try c.encode(toasts, forKey: .toasts)
         try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
+        try c.encode(timeoutWarning, forKey: .timeoutWarning)
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline; `{}` when a value cannot be

@@ -55,6 +55,8 @@ final class SpeechAnnouncer {
     /// "Press 5 for help." is still to be said this session (with its first keypad key).
     private var helpHintDue = true
     private var reportedFailure = false
+    /// Whether espeak-ng has `settings.voice` (nil: not asked yet).
+    private var voiceKnown: Bool?
     let lengths = SpeechLengths()
 
     init(settings: AccessibilitySettings) {
@@ -141,12 +143,23 @@ final class SpeechAnnouncer {
         return "Volume \(volume) percent."
     }
 
+    /// `[accessibility] voice` if espeak-ng has it (asked once); otherwise nil, and the failure
+    /// says so once: each text's voice then comes from its script (check-config refuses it).
+    private func configuredVoice() -> String? {
+        guard let name = settings.voice else { return nil }
+        if let known = voiceKnown { return known ? name : nil }
+        let known = !settings.namesAMissingVoice
+        voiceKnown = known
+        if !known { reportFailure("espeak-ng has no voice \"\(name)\" ([accessibility] voice): each text's voice comes from its script") }
+        return known ? name : nil
+    }
+
     /// Starts `text` at `time`, cutting what is being said.
     func say(_ text: String, time: Double) {
         let id = nextID
         nextID += 1
         cutLast(at: time)
-        let voice = settings.voice ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
+        let voice = configuredVoice() ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
         let utterance = Utterance(id: id, text: text, voice: voice, rate: settings.rate, volume: volume)
         lastSaid = text
         entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: voice), keepingLast: Self.historyLimit)

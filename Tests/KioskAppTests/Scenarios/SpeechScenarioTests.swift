@@ -156,6 +156,7 @@ final class SpeechScenarioTests: XCTestCase {
         XCTAssertGreaterThan(loud.peak(from: 0, to: loud.duration), 2 * quiet.peak(from: 0, to: quiet.duration))
         XCTAssertEqual(try wav("volume = 0\n").0.peak(from: 0, to: 30), 0, "volume 0 is silence")
         XCTAssertEqual(try wav("voice = \"de\"\n").1.map(\.voice), ["de"], "a configured voice is used for every text")
+        XCTAssertEqual(try wav("voice = \"zz\"\n").1.map(\.voice), ["en"], "a voice espeak-ng lacks: the text's script chooses")
     }
 
     func testAThirtyThousandMarkTitleIsCutAndSaidWithoutHanging() throws {
