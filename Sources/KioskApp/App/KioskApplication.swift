@@ -225,6 +225,7 @@ public final class KioskApplication {
         guard plugged else { return }
         lastInput = now
         idleResetDone = false
+        extendTimeIfWarned()
         announce(byKey: true)
     }
 

@@ -48,6 +48,23 @@ final class HeadphoneJackScenarioTests: XCTestCase {
         XCTAssertEqual(said(lit), ["Inbox."], "unlike a key's, the plug that woke it was delivered: speech started")
     }
 
+    func testAPlugDuringTheTimeOutWarningGivesMoreTime() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0     tap 640 32
+            at 21000 state warned.json
+            at 22000 switch headphone in
+            at 22100 state plugged.json
+            at 31000 state later.json
+            at 31500 end
+            """, config: "[idle]\nreset_after_s = 30\n[accessibility]\ntimeout_warning = 10\n")
+        XCTAssertNotNil(try s.state("warned")["timeout_warning"] as? String, "the warning shows 10 s before the reset")
+        let plugged = try s.state("plugged")
+        XCTAssertNil(plugged["timeout_warning"] as? String, "the plug took the warning away, as a key does")
+        XCTAssertEqual(said(plugged).last, "More time given. Inbox.", "said, then the page: the plug started speech")
+        XCTAssertNil(try s.state("later")["timeout_warning"] as? String, "full time again: no warning 9 s after the plug")
+    }
+
     /// The idle reset comes 1 s after the plug; a tap then opens the detail page.
     static func afterTheReset(unplugAt: Int?) -> String {
         """
