@@ -22,6 +22,8 @@ public struct ScriptStep: Hashable, Sendable {
         case state(path: String)
         /// `screen off` / `screen on`, as the control socket's requests do it.
         case screen(on: Bool)
+        /// `switch headphone in` / `out`: a plug in the headphone jack, as its evdev switch reports it.
+        case switchChanged(SwitchEvent.Kind, on: Bool)
         case end
     }
 
@@ -203,11 +205,16 @@ public struct TouchScript: Sendable {
         case "screen":
             guard args.count == 1, args[0] == "off" || args[0] == "on" else { throw fail("expected `screen off` or `screen on`") }
             return [ScriptStep(timeMs: time, action: .screen(on: args[0] == "on"), line: line)]
+        case "switch":
+            guard args.count == 2, args[0] == "headphone", args[1] == "in" || args[1] == "out" else {
+                throw fail("expected `switch headphone in` or `switch headphone out`")
+            }
+            return [ScriptStep(timeMs: time, action: .switchChanged(.headphoneInsert, on: args[1] == "in"), line: line)]
         case "end":
             guard args.isEmpty else { throw fail("`end` takes no arguments") }
             return [ScriptStep(timeMs: time, action: .end, line: line)]
         default:
-            throw fail("unknown command `\(shown(command))`; known: down move up cancel tap swipe key screenshot state screen end")
+            throw fail("unknown command `\(shown(command))`; known: down move up cancel tap swipe key screenshot state screen switch end")
         }
     }
 }

@@ -38,7 +38,7 @@ final class TouchScriptTests: XCTestCase {
             do { _ = try TouchScript(parsing: text, file: "s.touch"); return nil } catch { return "\(error)" }
         }
         XCTAssertEqual(error("at 10 down 0 1 2\nat 5 up 0"), "s.touch:2: time 5 is before the previous step (10.0)")
-        XCTAssertEqual(error("at 0 jump 1"), "s.touch:1: unknown command `jump`; known: down move up cancel tap swipe key screenshot state screen end")
+        XCTAssertEqual(error("at 0 jump 1"), "s.touch:1: unknown command `jump`; known: down move up cancel tap swipe key screenshot state screen switch end")
         XCTAssertEqual(error("at 0 down 0 1"), "s.touch:1: expected `down SLOT X Y`")
         XCTAssertEqual(error("at 0 down 0 1 nan"), "s.touch:1: expected `down SLOT X Y`")
         XCTAssertEqual(error("at 0 up 0\nsize 10x10"), "s.touch:2: `size` must come before any `at`")
@@ -46,6 +46,17 @@ final class TouchScriptTests: XCTestCase {
         XCTAssertEqual(error("at 0 screenshot ../x.png"), "s.touch:1: `screenshot` paths are relative to --out and may not leave it")
         XCTAssertEqual(error("size 0x10"), "s.touch:1: expected `size WxH` with sides 1…8192, e.g. `size 1280x800`")
         XCTAssertNil(error("# only a comment\n\n"))
+    }
+
+    func testSwitchHeadphoneLinesPlugAndUnplugTheJack() throws {
+        let script = try TouchScript(parsing: "at 100 switch headphone in\nat 900 switch headphone out\n", file: "s.touch")
+        XCTAssertEqual(script.steps.map(\.action), [.switchChanged(.headphoneInsert, on: true), .switchChanged(.headphoneInsert, on: false)])
+        XCTAssertEqual(script.steps.map(\.timeMs), [100, 900])
+        for bad in ["at 0 switch headphone", "at 0 switch headphone sideways", "at 0 switch lid in"] {
+            XCTAssertThrowsError(try TouchScript(parsing: bad, file: "s.touch")) {
+                XCTAssertEqual("\($0)", "s.touch:1: expected `switch headphone in` or `switch headphone out`")
+            }
+        }
     }
 
     func testKeyNames() {

@@ -20,6 +20,7 @@ import test_kiosk_vm
 import test_run_in_vm
 import test_service_vm
 import test_session_vm
+import test_speech_vm
 import vmassets
 
 
@@ -46,14 +47,14 @@ def main():
     started = time.monotonic()
     suite = unittest.TestSuite()
     for module in (test_kiosk_vm, test_app_vm, test_drivers_vm, test_firmware_vm, test_session_vm, test_run_in_vm,
-                   test_service_vm, test_arm64_vm):
+                   test_service_vm, test_arm64_vm, test_speech_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     # One flat suite of test cases (unittest still runs each class's setUpClass once, in order).
     patterns = options.pattern.split(",") if options.pattern else []
     suite = unittest.TestSuite(t for t in suite for t in t if not patterns or any(p in t.id() for p in patterns))
     modules = {t.id().split(".")[0] for t in suite}  # only what the selected tests boot is prepared
-    test_kiosk_vm.ASSETS = test_app_vm.ASSETS = vmassets.prepare(options.binary)
-    test_app_vm.BINARY = test_run_in_vm.BINARY = test_service_vm.BINARY = options.binary
+    test_kiosk_vm.ASSETS = test_app_vm.ASSETS = test_speech_vm.ASSETS = vmassets.prepare(options.binary)
+    test_app_vm.BINARY = test_run_in_vm.BINARY = test_service_vm.BINARY = test_speech_vm.BINARY = options.binary
     if "test_firmware_vm" in modules:
         test_firmware_vm.KERNEL = customkernel.prepare()
     if "test_service_vm" in modules:
@@ -65,6 +66,8 @@ def main():
     failed = len(result.failures) + len(result.errors)
     for name, figures in test_app_vm.FIGURES:
         print(f"e2e: DRM vs headless, {name}: {figures}")
+    for name, figures in test_speech_vm.FIGURES:
+        print(f"e2e: speech, {name}: {figures}")
     for line in metrics.LINES:
         print(line)
     print(f"e2e: {result.testsRun - failed} passed, {failed} failed in {time.monotonic() - started:.1f} s")

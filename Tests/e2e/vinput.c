@@ -12,7 +12,12 @@
  *                       keyboard and systemd a power switch: what a stranger plugs into a port);
  *                       reads lines of key names from PORT (re-opened on EOF): "leftctrl leftalt
  *                       f2" presses the keys in order and releases them in reverse, "q" quits.
- *                       Names: leftctrl, leftalt, sysrq, power, delete, enter, f1..f12, a..z.
+ *                       Names: leftctrl, leftalt, sysrq, power, delete, enter, up, down,
+ *                       kp0..kp9, f1..f12, a..z. Logs "VINPUT keys N at S.NNNNNN" (CLOCK_MONOTONIC
+ *                       after the last event was written).
+ *   vinput jack PORT    a headphone jack (EV_SW/SW_HEADPHONE_INSERT only, as the kernel's HDA jack
+ *                       devices are), starting empty; reads "in" / "out" lines from PORT (re-opened
+ *                       on EOF), logs "VINPUT jack in|out", "q" quits.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 static int emit(int fd, int type, int code, int value) {
@@ -134,11 +140,13 @@ static int rumble_main(void) {
 static int key_code(const char *name) {
     static const struct { const char *name; int code; } named[] = {
         {"leftctrl", KEY_LEFTCTRL}, {"leftalt", KEY_LEFTALT}, {"sysrq", KEY_SYSRQ}, {"power", KEY_POWER},
-        {"delete", KEY_DELETE}, {"enter", KEY_ENTER}};
+        {"delete", KEY_DELETE}, {"enter", KEY_ENTER}, {"up", KEY_UP}, {"down", KEY_DOWN}};
+    static const int keypad[] = {KEY_KP0, KEY_KP1, KEY_KP2, KEY_KP3, KEY_KP4, KEY_KP5, KEY_KP6, KEY_KP7, KEY_KP8, KEY_KP9};
     static const struct { const char *letters; int first; } rows[] = {
         {"qwertyuiop", KEY_Q}, {"asdfghjkl", KEY_A}, {"zxcvbnm", KEY_Z}};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (strcmp(name, named[i].name) == 0) return named[i].code;
+    if (strncmp(name, "kp", 2) == 0 && name[2] >= '0' && name[2] <= '9' && name[3] == 0) return keypad[name[2] - '0'];
     if (name[0] == 'f' && name[1] >= '1' && name[1] <= '9') {
         int n = atoi(name + 1);
         if (n >= 1 && n <= 10) return KEY_F1 + n - 1;
@@ -180,7 +188,35 @@ static int keyboard_main(const char *port) {
             }
             for (int i = 0; i < count; i++) emit(fd, EV_KEY, codes[i], 1), emit(fd, EV_SYN, SYN_REPORT, 0);
             for (int i = count - 1; i >= 0; i--) emit(fd, EV_KEY, codes[i], 0), emit(fd, EV_SYN, SYN_REPORT, 0);
-            printf("VINPUT keys %d\n", count);
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            printf("VINPUT keys %d at %ld.%06ld\n", count, (long)now.tv_sec, now.tv_nsec / 1000);
+        }
+        fclose(in);
+    }
+}
+
+static int jack_main(const char *port) {
+    int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
+    if (fd < 0) die("open /dev/uinput");
+    ioctl(fd, UI_SET_EVBIT, EV_SW);
+    ioctl(fd, UI_SET_SWBIT, SW_HEADPHONE_INSERT);
+    struct uinput_setup setup = {0};
+    setup.id.bustype = BUS_VIRTUAL;
+    strcpy(setup.name, "vinput jack");
+    if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE");
+    printf("VINPUT jack ready\n");
+    char line[64];
+    for (;;) {
+        FILE *in = fopen(port, "r");
+        if (!in) die(port);
+        while (fgets(line, sizeof line, in)) {
+            if (line[0] == 'q') return 0;
+            int inserted = strncmp(line, "in", 2) == 0;
+            if (!inserted && strncmp(line, "out", 3) != 0) continue;
+            emit(fd, EV_SW, SW_HEADPHONE_INSERT, inserted);
+            emit(fd, EV_SYN, SYN_REPORT, 0);
+            printf("VINPUT jack %s\n", inserted ? "in" : "out");
         }
         fclose(in);
     }
@@ -191,6 +227,7 @@ int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "touch") == 0) return touch_main(argv[2]);
     if (argc == 2 && strcmp(argv[1], "rumble") == 0) return rumble_main();
     if (argc == 3 && strcmp(argv[1], "keyboard") == 0) return keyboard_main(argv[2]);
-    fprintf(stderr, "usage: vinput touch PORT | vinput rumble | vinput keyboard PORT\n");
+    if (argc == 3 && strcmp(argv[1], "jack") == 0) return jack_main(argv[2]);
+    fprintf(stderr, "usage: vinput touch PORT | vinput rumble | vinput keyboard PORT | vinput jack PORT\n");
     return 64;
 }

@@ -19,7 +19,10 @@ DEBS = ["busybox-static", "udev"]
 MODULES = ["drm", "drm_kms_helper", "ttm", "drm_ttm_helper", "drm_vram_helper", "bochs",
            "virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev", "virtio_pci",
            "virtio_gpu", "cirrus",
-           "virtio_input", "virtio_console", "evdev", "uinput"]
+           "virtio_input", "virtio_console", "evdev", "uinput",
+           # Speech (test_speech_vm): QEMU's intel-hda with its hda-duplex codec, which has no
+           # driver of its own: the generic codec is loaded before snd_hda_intel probes it.
+           "snd_hda_codec_generic", "snd_hda_intel"]
 UDEV_RULES = ["50-udev-default.rules", "60-drm.rules", "60-input-id.rules", "60-evdev.rules",
               "60-persistent-input.rules", "70-mouse.rules", "70-touchpad.rules",
               "80-libinput-device-groups.rules", "90-libinput-fuzz-override.rules"]
@@ -202,7 +205,15 @@ def add_app_files(cpio, binary, helpers):
         for path in sorted(Path("/", data_dir).glob("*")) if Path("/", data_dir).exists() else []:
             if path.is_file():
                 cpio.file(f"{data_dir}/{path.name}", path.read_bytes(), 0o644)
-    cpio.file("etc/group", b"root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:105:\n", 0o644)
+    # Speech: ALSA's configuration (the `default` device) and espeak-ng's data with English only.
+    for path in sorted(Path("/usr/share/alsa").rglob("*")):
+        if path.is_file():
+            cpio.file(str(path).lstrip("/"), path.read_bytes(), 0o644)
+    espeak = Path("/usr/lib/x86_64-linux-gnu/espeak-ng-data")
+    for path in sorted(espeak.rglob("*")) if espeak.exists() else []:
+        if path.is_file() and (not path.name.endswith("_dict") or path.name == "en_dict"):
+            cpio.file(str(path).lstrip("/"), path.read_bytes(), 0o644)
+    cpio.file("etc/group", b"root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:105:\naudio:x:29:\n", 0o644)
     cpio.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n", 0o644)
     cpio.file("usr/bin/swipe-kiosk", binary.read_bytes())
     for font in sorted((HERE.parent.parent / "Sources" / "Canvas" / "Fonts").glob("*")):

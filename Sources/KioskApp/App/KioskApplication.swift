@@ -216,6 +216,19 @@ public final class KioskApplication {
         announce(byKey: true, then: extra)
     }
 
+    /// A plug went into the headphone jack or out of it: plugging starts on-demand speech
+    /// (EN 301 549 5.1.3.2) and counts as someone at the kiosk; unplugging leaves it on until
+    /// the idle reset.
+    func headphonesChanged(plugged: Bool, time: Double) {
+        now = max(now, time)
+        speech.headphonesChanged(plugged: plugged)
+        guard plugged else { return }
+        lastInput = now
+        idleResetDone = false
+        extendTimeIfWarned()
+        announce(byKey: true)
+    }
+
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
     func announce(byKey: Bool, then extra: String? = nil) {

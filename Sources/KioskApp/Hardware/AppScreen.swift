@@ -94,6 +94,9 @@ public final class AppScreen: SessionClient {
                 // Any other key of a keyboard starts on-demand speech all the same.
                 app.handleUnmappedKey(time: seconds(key.time))
             }
+        case .switchChanged(let change):
+            session.logger.info("input: \(change.description)")
+            app.headphonesChanged(plugged: change.on, time: seconds(change.time))
         case .deviceAdded(let info):
             session.logger.info("input device added: name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):

@@ -61,6 +61,8 @@ public final class TouchTestScene: SessionClient {
             printLine("DEVICE removed name=\"\(info.name)\" sysname=\(info.sysname)")
         case .key(let key):
             printLine("KEY \(key.pressed ? "down" : "up") code=\(key.code) name=\(key.name)")
+        case .switchChanged(let change):
+            printLine("SWITCH \(change.description)")
         case .frame:
             break
         case .touch(let sample):

@@ -84,6 +84,8 @@ public final class ReplaySession {
                 events.append(.init(time: time, kind: .pointerMotion(dx: dx, dy: dy)))
             case .button(let pressed):
                 events.append(.init(time: time, kind: .button(pressed: pressed)))
+            case .switchChanged(let kind, let on):
+                events.append(.init(time: time, kind: .switchChanged(kind, on: on)))
             case .screenshot, .state, .screen, .end:
                 break
             }
@@ -106,7 +108,7 @@ public final class ReplaySession {
                 capture(at: step.timeMs) { [unowned self] in try writeState(to: outputDirectory + "/" + path, timeMs: step.timeMs) }
             case .screen(let on):
                 capture(at: step.timeMs) { [unowned self] in session.setScreen(on: on) }
-            case .touch, .key, .pointer, .pointerMotion, .button, .end:
+            case .touch, .key, .pointer, .pointerMotion, .button, .switchChanged, .end:
                 break
             }
         }

@@ -76,10 +76,21 @@ final class SpeechAnnouncer {
         lastToast = nil
     }
 
-    /// The idle reset: silence now; on-demand speech waits for the next person's key.
+    /// Whether a plug is in the headphone jack: on-demand speech stays on through idle resets.
+    private(set) var headphones = false
+
+    /// The headphone jack: a plug starts on-demand speech as a key does; pulling it out keeps
+    /// speech on until the idle reset.
+    func headphonesChanged(plugged: Bool) {
+        headphones = plugged
+        if plugged { start() }
+    }
+
+    /// The idle reset: silence now; on-demand speech waits for the next person's key (or
+    /// stays on while headphones are plugged in).
     func sessionEnded(focus: AccessibleFocus, toast: ToastView?, time: Double) {
         stop(time: time)
-        if settings.speech == .onDemand { active = false }
+        if settings.speech == .onDemand { active = headphones }
         volume = settings.volume
         lastSaid = nil
         helpHintDue = true

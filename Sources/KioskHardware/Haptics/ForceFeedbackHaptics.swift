@@ -12,11 +12,11 @@ final class ForceFeedbackHaptics: HapticBackend {
 
     /// Opens `device` (a `/dev/input/eventN` path or a device name) or the first rumble device.
     init(device: String?) throws(SystemError) {
-        for path in Self.eventDevices() {
+        for path in EvdevDevice.paths() {
             let fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { continue }
-            let deviceName = Self.deviceName(fd)
-            if Self.supportsRumble(fd), device == nil || device == path || device == deviceName {
+            let deviceName = EvdevDevice.name(fd)
+            if EvdevDevice.supports(fd, type: Int32(EV_FF), code: Int32(FF_RUMBLE)), device == nil || device == path || device == deviceName {
                 self.fd = fd
                 name = "force feedback on \(path) (\(deviceName))"
                 effect.type = UInt16(FF_RUMBLE)
@@ -30,7 +30,7 @@ final class ForceFeedbackHaptics: HapticBackend {
     }
 
     deinit {
-        if effect.id >= 0 { _ = kiosk_ioctl(fd, Self.request(write: true, nr: 0x81, size: MemoryLayout<Int32>.size), UnsafeMutableRawPointer(bitPattern: Int(effect.id))) }
+        if effect.id >= 0 { _ = kiosk_ioctl(fd, EvdevDevice.request(write: true, nr: 0x81, size: MemoryLayout<Int32>.size), UnsafeMutableRawPointer(bitPattern: Int(effect.id))) }
         closeDescriptor(fd)
     }
 
@@ -47,30 +47,7 @@ final class ForceFeedbackHaptics: HapticBackend {
         effect.replay.length = UInt16(pattern.durationMilliseconds)
         effect.u.rumble.strong_magnitude = UInt16(pattern.strength * 65535)
         effect.u.rumble.weak_magnitude = UInt16(pattern.strength * 32767)
-        let request = Self.request(write: true, nr: 0x80, size: MemoryLayout<ff_effect>.size)  // EVIOCSFF
+        let request = EvdevDevice.request(write: true, nr: 0x80, size: MemoryLayout<ff_effect>.size)  // EVIOCSFF
         try syscall("ioctl(EVIOCSFF)") { kiosk_ioctl(fd, request, &effect) }
-    }
-
-    /// `_IOC(dir, 'E', nr, size)`; the EVIOC* macros are function-like and not imported.
-    static func request(write: Bool, nr: UInt, size: Int) -> UInt {
-        let direction: UInt = write ? 1 : 2
-        return direction << 30 | UInt(size) << 16 | UInt(UInt8(ascii: "E")) << 8 | nr
-    }
-
-    private static func supportsRumble(_ fd: Int32) -> Bool {
-        var bits = [UInt8](repeating: 0, count: 16)
-        let request = Self.request(write: false, nr: 0x20 + UInt(EV_FF), size: bits.count)  // EVIOCGBIT(EV_FF)
-        guard kiosk_ioctl(fd, request, &bits) >= 0 else { return false }
-        return bits[Int(FF_RUMBLE) / 8] & (1 << (UInt8(Int(FF_RUMBLE) % 8))) != 0
-    }
-
-    private static func deviceName(_ fd: Int32) -> String {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        guard kiosk_ioctl(fd, Self.request(write: false, nr: 0x06, size: buffer.count), &buffer) >= 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-    }
-
-    private static func eventDevices() -> [String] {
-        Directory.numbered("/dev/input", prefix: "event").map { "/dev/input/event\($0)" }
     }
 }

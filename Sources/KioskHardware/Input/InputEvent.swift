@@ -31,6 +31,30 @@ public struct KeyEvent: Equatable, Sendable {
     public var time: LoopInstant
 }
 
+/// A switch of an input device changed: the headphone jack (`SW_HEADPHONE_INSERT`), which
+/// libinput does not report, so ``HeadphoneJack`` reads it from evdev itself.
+public struct SwitchEvent: Equatable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A plug in the headphone jack (`SW_HEADPHONE_INSERT`): `on` while one is inserted.
+        case headphoneInsert
+    }
+
+    public var kind: Kind
+    public var on: Bool
+    public var time: LoopInstant
+
+    public init(kind: Kind, on: Bool, time: LoopInstant) {
+        self.kind = kind; self.on = on; self.time = time
+    }
+
+    /// As logs and touch scripts say it: `headphone in`, `headphone out`.
+    public var description: String {
+        switch kind {
+        case .headphoneInsert: return "headphone \(on ? "in" : "out")"
+        }
+    }
+}
+
 /// What an input device can do, as libinput classifies it.
 public struct InputCapabilities: OptionSet, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
@@ -77,6 +101,8 @@ public enum InputEvent: Sendable {
     /// End of a set of touch changes that happened together (libinput TOUCH_FRAME).
     case frame(time: LoopInstant)
     case key(KeyEvent)
+    /// A switch (the headphone jack) changed, or its state at start.
+    case switchChanged(SwitchEvent)
     case deviceAdded(InputDeviceInfo)
     case deviceRemoved(InputDeviceInfo)
 }

@@ -21,6 +21,8 @@ public final class ScriptedInput: InputSource {
             case pointerMotion(dx: Double, dy: Double)
             /// The pointer's left button changed.
             case button(pressed: Bool)
+            /// A switch (the headphone jack) went on or off.
+            case switchChanged(SwitchEvent.Kind, on: Bool)
         }
 
         public var time: LoopInstant
@@ -102,6 +104,8 @@ public final class ScriptedInput: InputSource {
             if let sample = tracker.movePointer(byPhysical: dx, dy, time: event.time) { onEvent?(.touch(sample)) }
         case .button(let pressed):
             if let sample = tracker.pointerButton(pressed: pressed, time: event.time) { onEvent?(.touch(sample)) }
+        case .switchChanged(let kind, let on):
+            onEvent?(.switchChanged(SwitchEvent(kind: kind, on: on, time: event.time)))
         }
     }
 

@@ -40,6 +40,9 @@ extension KioskSession {
             haptics: HapticEngine(configuration: options.haptics, loop: loop, logger: logger),
             service: service, vt: VirtualTerminal.takeOver(switching: options.vtSwitching, logger: logger),
             blankAfterSeconds: options.blankAfterSeconds, logger: logger)
+        let jack = HeadphoneJack(loop: loop, logger: logger)
+        jack.onEvent = { [unowned session] in session.route(.switchChanged($0)) }
+        session.jack = jack
         // A monitor switched off and on: its mode again and a full redraw.
         do {
             let hotplug = try DRMHotplugMonitor(cardFD: output.card.fd)

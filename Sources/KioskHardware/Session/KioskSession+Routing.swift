@@ -37,6 +37,10 @@ extension KioskSession {
             }
         case .key(let key):
             if vt?.handle(key) == true || power.isHeldOff || (key.pressed && wake(by: "a key")) { return }
+        case .switchChanged:
+            // A plug is someone at the kiosk: it lights a dark panel and still reaches the app
+            // (its state must not be lost), unless the screen is held off.
+            if !power.isHeldOff { _ = wake(by: "the headphone jack", delivered: true) }
         case .deviceAdded, .deviceRemoved, .frame:
             break
         }
@@ -45,11 +49,11 @@ extension KioskSession {
     }
 
     /// Records user activity; when the display was blanked it is switched on again.
-    /// - Returns: true when the event woke the display (and is not delivered).
-    private func wake(by what: String) -> Bool {
+    /// - Returns: true when the event woke the display (and is not delivered, unless `delivered`).
+    private func wake(by what: String, delivered: Bool = false) -> Bool {
         guard power.noteActivity(now: loop.now) else { return false }
         display.setPower(on: true)
-        logger.info("display woken by \(what) (not delivered)")
+        logger.info("display woken by \(what) (\(delivered ? "delivered" : "not delivered"))")
         invalidate()
         return true
     }

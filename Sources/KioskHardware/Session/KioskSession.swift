@@ -71,6 +71,8 @@ public final class KioskSession: EventLoopClient {
     var latencyReportTimer: TimerID?
     /// DRM uevents of the card (a monitor off and on); set up by the device session.
     var hotplug: DRMHotplugMonitor?
+    /// The headphone jack's switch (libinput does not report it); set up by the device session.
+    var jack: HeadphoneJack?
     var resumeTimer: TimerID?
     var swallowedSlots: Set<Int> = []
     /// Slots of the fingers on the panel, delivered or swallowed: it never blanks under one that
@@ -110,6 +112,7 @@ public final class KioskSession: EventLoopClient {
     /// Runs until SIGTERM/SIGINT, then restores the console's CRTC and the VT's text mode.
     public func run() throws(SystemError) {
         input.dispatch()  // devices present at start are queued before the fd ever becomes readable
+        jack?.reportState()
         if let vt, !vt.isForeground { waitForeground(vt) }
         invalidate()
         try loop.run()
