@@ -11,7 +11,8 @@ final class StoreDataSource: ListDataSource {
     let count: Int
     let sections: [ListSection]
     private let storeSections: [ItemSection]
-    private var pages: [Int: [ListItem]] = [:]
+    /// The pages read so far (at most `maximumPages`), by page number.
+    private(set) var pages: [Int: [ListItem]] = [:]
     /// Where a page that cannot be read is reported; its rows stay blank until the next reload.
     private let readFailed: (StoreError) -> Void
     static let pageSize = 64
@@ -46,6 +47,19 @@ final class StoreDataSource: ListDataSource {
         // A concurrent writer can shrink a page between the count and the fetch: show a blank row
         // until the next reload rather than trapping.
         return offset < rows.count ? rows[offset] : ListItem(id: ItemID.placeholderKey(index), title: "")
+    }
+
+    /// One indexed look-up with the list's own filter (the page asks after every reload whether
+    /// the rows that left are still in the list). A blank row's key (a page that came back short)
+    /// names no stored item; a look-up that fails is reported and the page looks row by row.
+    func contains(id: String) -> Bool? {
+        guard let itemID = ItemID(key: id) else { return false }
+        do {
+            return try store.contains(itemID, in: query)
+        } catch {
+            readFailed(error)
+            return nil
+        }
     }
 }
 
