@@ -38,16 +38,45 @@ extension KioskApplication {
     }
 
     /// After another program's write: every list on screen is brought in step, its sections read
-    /// by the section reader off the loop (replay waits for it); the lists page counts at once.
+    /// by the section reader off the loop (replay waits for it), and the lists page's counts.
     func refreshAfterOutsideChange() {
-        guard let reader = sectionReader else { return pages.keys.forEach { syncWithStore($0) } }
-        var queries: [String: ItemQuery] = [:]
+        guard sectionReader != nil else { return pages.keys.forEach { syncWithStore($0) } }
+        var wanted = listsPageCounts
         for id in pages.keys {
-            if let list = configuration.list(id: id) { queries[id] = list.query }
+            if let list = configuration.list(id: id) { wanted[id] = (list.query, .sync) }
         }
-        // The lists page shows every list's count: the reader reads those too.
-        if pages[Self.listsPageID] != nil { for list in configuration.lists { queries[list.id] = list.query } }
-        reader.request(queries, path: store.path, generation: store.fileGeneration)
+        requestSections(wanted)
+    }
+
+    /// After the app's own write to `listID` (an action, Undo, a write given up): the list is
+    /// re-read by the section reader off the loop and reloads when its sections come back, and
+    /// so do the lists page's counts. Until then the list keeps its data whole: a row the change
+    /// took out has collapsed and stays out (`ListPage.removed`), a flag or read shows a frame or
+    /// two later. Without a reader (a private in-memory store) both are read here.
+    func refreshAfterOwnWrite(_ listID: String) {
+        guard sectionReader != nil, let list = configuration.list(id: listID) else {
+            reload(listID)
+            if pages[Self.listsPageID] != nil { reloadListsPage() }
+            return
+        }
+        var wanted = listsPageCounts
+        wanted[listID] = (list.query, .reload)
+        requestSections(wanted)
+    }
+
+    /// Every configured list's query for its count, when the lists page shows them.
+    private var listsPageCounts: [String: (query: ItemQuery, use: SectionReader.Use)] {
+        guard pages[Self.listsPageID] != nil else { return [:] }
+        var wanted: [String: (query: ItemQuery, use: SectionReader.Use)] = [:]
+        for list in configuration.lists { wanted[list.id] = (list.query, .count) }
+        return wanted
+    }
+
+    /// Hands `wanted` to the section reader; on replay's virtual clock waits for it and swaps
+    /// the sections in at once, so a script gives the same pixels every run.
+    private func requestSections(_ wanted: [String: (query: ItemQuery, use: SectionReader.Use)]) {
+        guard let reader = sectionReader else { return }
+        reader.request(wanted, path: store.path, generation: store.fileGeneration)
         if case .virtual = storeClock {
             reader.waitUntilRead()
             collectSections()
@@ -55,20 +84,26 @@ extension KioskApplication {
     }
 
     /// Brings in what the section reader finished; a list it could not read is read here, which
-    /// reports why.
+    /// reports why. The lists page takes its counts once the reader has read every list (sections
+    /// dropped as older come again with the next batch: none is counted here meanwhile).
     func collectSections() {
         var counts: [String: Int] = [:]
+        var read: Set<String> = []
         let outcomes = (sectionReader?.collect() ?? []).filter { $0.generation == store.fileGeneration }
         for outcome in outcomes {
-            switch outcome.sections {
-            case .success(let sections):
-                counts[outcome.listID] = sections.reduce(0) { $0 + $1.count }
-                if pages[outcome.listID] != nil { syncWithStore(outcome.listID, sections: sections) }
-            case .failure:
-                if pages[outcome.listID] != nil { syncWithStore(outcome.listID) }
+            let sections = try? outcome.sections.get()
+            read.insert(outcome.listID)
+            if let sections { counts[outcome.listID] = sections.reduce(0) { $0 + $1.count } }
+            guard pages[outcome.listID] != nil else { continue }
+            switch outcome.use {
+            case .sync: syncWithStore(outcome.listID, sections: sections)
+            case .reload: reload(outcome.listID, sections: sections)
+            case .count: break
             }
         }
-        if !outcomes.isEmpty, pages[Self.listsPageID] != nil { reloadListsPage(counts: counts) }
+        if pages[Self.listsPageID] != nil, !read.isEmpty, configuration.lists.allSatisfy({ read.contains($0.id) }) {
+            reloadListsPage(counts: counts)
+        }
     }
 
     /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).

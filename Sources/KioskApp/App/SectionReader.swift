@@ -1,36 +1,55 @@
 // Another program's write (an importer, the fleet feed many times a second) made every list on
 // screen re-read its sections on the UI loop: one walk of the list's index, 13–19 ms at 100,000
-// items (BENCHMARKS.md, issue 26), a dropped frame per outside commit. The reader does that walk
+// items (BENCHMARKS.md, issue 26), a dropped frame per outside commit. The app's own actions
+// (delete, archive, flag, read, Undo) did the same after each write. The reader does that walk
 // on a thread of its own, over a read-only connection of its own to the same file, and the loop
 // only swaps in the counts it hands back. The loop never waits for the lock (it tries it, like
 // the picture workers); with a virtual clock (replay) it waits for the reader instead, so the
 // same script gives the same pixels. A connection of its own: SQLite's WAL gives it a consistent
 // snapshot, and a file renamed over the open one is followed when the app's store follows it.
+// Sections asked for before the app's own write or its own read of a list are older than what
+// the list shows or is about to show: they are dropped, never swapped in (no flicker back).
 import Foundation
 import KioskHardware
 import KioskStore
 
 final class SectionReader: @unchecked Sendable {
+    /// What the loop does with a list's sections when they come back; of two requests for the
+    /// same list before it is read, the later case wins.
+    enum Use: Int, Comparable {
+        /// Only the list's count is wanted (the lists page's row for it).
+        case count
+        /// The app changed the list itself: the list reloads (the change showed as it was made).
+        case reload
+        /// Another program changed it: the list syncs (rows that came grow in, changed ones flash).
+        case sync
+
+        static func < (a: Use, b: Use) -> Bool { a.rawValue < b.rawValue }
+    }
+
     /// A list's sections as the reader found them, or why it could not.
     struct Outcome {
         let listID: String
         /// The app store's file generation the request was for (a result for a file that has
         /// since left the path is dropped).
         let generation: Int
-        /// The list's count of loop reads when it was asked for (see `supersede`).
+        /// The list's count of supersessions when it was asked for (see `superseded`).
         let asked: Int
+        let use: Use
         let sections: Result<[ItemSection], StoreError>
     }
 
     private let lock = NSLock()
     /// The newest query per list not read yet, and the file generation they are for.
-    private var wanted: [String: (query: ItemQuery, asked: Int)] = [:]
-    /// Per list, how often the loop read it itself (`supersede`): sections asked for before the
-    /// last such read are older than what the list shows, and are dropped.
-    private var reads: [String: Int] = [:]
+    private var wanted: [String: (query: ItemQuery, asked: Int, use: Use)] = [:]
+    /// Per list, how often what was asked for it became older than what the list shows or is
+    /// about to show: the loop read it itself (`supersede`), or the app wrote to it (a `reload`
+    /// request). Sections asked for before are dropped.
+    private var superseded: [String: Int] = [:]
     private var wantedFile: (path: String, generation: Int) = ("", 0)
     private var finished: [Outcome] = []
-    private var reading = false
+    /// The lists being read now, with what the loop will do with them.
+    private var inFlight: [String: Use] = [:]
     private var stopped = false
     private let wake = DispatchSemaphore(value: 0)
     private let progress = DispatchSemaphore(value: 0)
@@ -40,24 +59,39 @@ final class SectionReader: @unchecked Sendable {
         WorkerThread.start(name: "section-reader") { [self] in run() }
     }
 
-    /// Asks for the sections of `queries` (list id → query) of the file at `path` as the app's
-    /// store opened it (`generation`); an older request for the same list is replaced.
-    func request(_ queries: [String: ItemQuery], path: String, generation: Int) {
+    /// Asks for the sections of `wanted`'s lists (list id → query and what they are for) of the
+    /// file at `path` as the app's store opened it (`generation`); an older request for the same
+    /// list not read yet is replaced. A `reload` (the app's own write) also drops what is being
+    /// read or was read for the list and not handed back yet: it is older than the write. What
+    /// the dropped sections were for is kept (another program's change still syncs).
+    func request(_ wanted: [String: (query: ItemQuery, use: Use)], path: String, generation: Int) {
         lock.lock()
-        for (listID, query) in queries { wanted[listID] = (query, reads[listID, default: 0]) }
+        for (listID, (query, use)) in wanted {
+            var merged = max(use, self.wanted[listID]?.use ?? .count)
+            if use == .reload {
+                let older = finished.filter { $0.listID == listID }.map(\.use) + [inFlight[listID] ?? .count]
+                merged = max(merged, older.max() ?? .count)
+                supersedeLocked(listID)
+            }
+            self.wanted[listID] = (query, superseded[listID, default: 0], merged)
+        }
         wantedFile = (path, generation)
         lock.unlock()
         wake.signal()
     }
 
-    /// The loop has just read `listID` itself (after the app's own write): anything asked for it
-    /// before is older than that, and is not handed back.
+    /// The loop has just read `listID` itself: anything asked for it before is older than that,
+    /// and is not handed back.
     func supersede(_ listID: String) {
         lock.lock()
-        reads[listID, default: 0] += 1
+        supersedeLocked(listID)
         wanted[listID] = nil
-        finished.removeAll { $0.listID == listID }
         lock.unlock()
+    }
+
+    private func supersedeLocked(_ listID: String) {
+        superseded[listID, default: 0] += 1
+        finished.removeAll { $0.listID == listID }
     }
 
     /// What the reader finished since the last call; empty when the lock is busy (next tick).
@@ -74,7 +108,7 @@ final class SectionReader: @unchecked Sendable {
     var isReading: Bool {
         guard lock.try() else { return true }
         defer { lock.unlock() }
-        return reading || !wanted.isEmpty || !finished.isEmpty
+        return !inFlight.isEmpty || !wanted.isEmpty || !finished.isEmpty
     }
 
     /// Replay: blocks until every request made so far has been read (each batch signals
@@ -82,7 +116,7 @@ final class SectionReader: @unchecked Sendable {
     func waitUntilRead() {
         while true {
             lock.lock()
-            let pending = reading || !wanted.isEmpty
+            let pending = !inFlight.isEmpty || !wanted.isEmpty
             lock.unlock()
             if !pending { return }
             progress.wait()
@@ -105,26 +139,27 @@ final class SectionReader: @unchecked Sendable {
             if stopped { lock.unlock(); return }
             let batch = wanted, file = wantedFile
             wanted = [:]
-            reading = !batch.isEmpty
+            inFlight = batch.mapValues(\.use)
             lock.unlock()
             var outcomes: [Outcome] = []
-            for (listID, (query, asked)) in batch.sorted(by: { $0.key < $1.key }) {
+            for (listID, (query, asked, use)) in batch.sorted(by: { $0.key < $1.key }) {
                 do throws(StoreError) {
                     if store == nil || openFile != file {
                         store = nil
                         store = try ItemStore(readingOnly: file.path)
                         openFile = file
                     }
-                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked,
-                                           sections: .success(try store!.sections(query))))
+                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, use: use,
+                                            sections: .success(try store!.sections(query))))
                 } catch {
                     store = nil
-                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, sections: .failure(error)))
+                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, use: use,
+                                            sections: .failure(error)))
                 }
             }
             lock.lock()
-            finished += outcomes.filter { $0.asked == reads[$0.listID, default: 0] }
-            reading = false
+            finished += outcomes.filter { $0.asked == superseded[$0.listID, default: 0] }
+            inFlight = [:]
             lock.unlock()
             progress.signal()
         }
