@@ -48,14 +48,14 @@ final class OwnWriteOffLoopTests: XCTestCase {
         """
     }
 
-    /// A database of `count` inbox items `item-0`… in sections of ten, written in one statement.
-    static func database(_ dir: TemporaryDirectory, items count: Int) throws -> String {
+    /// A database of `count` inbox items `item-0`… in sections of `perSection`, written in one statement.
+    static func database(_ dir: TemporaryDirectory, items count: Int, perSection: Int = 10) throws -> String {
         let path = dir.file("items.sqlite3")
         let store = try ItemStore(path: path)
         try store.db.execute("""
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(count - 1))
             INSERT INTO items (id, list_id, title, section, sort_key)
-            SELECT 'item-' || i, 'inbox', 'Person ' || i, 'Day ' || (i / 10 + 1), i FROM n
+            SELECT 'item-' || i, 'inbox', 'Person ' || i, 'Day ' || (i / \(perSection) + 1), i FROM n
             """, operation: "test items")
         return path
     }
