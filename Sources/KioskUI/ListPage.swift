@@ -53,7 +53,8 @@ public final class ListPage {
         self.theme = theme
         self.direction = direction
         self.sectionHeaders = sectionHeaders
-        sections = Self.sectionIndex(data, theme: theme, headers: sectionHeaders)
+        sections = SectionLayout(sections: data.sections, rowCount: data.count,
+                                 metrics: Self.sectionMetrics(theme: theme, headers: sectionHeaders)).index
         configuration = swipe
         renderer = RowRenderer(theme: theme, text: text)
         scroll = ScrollState(viewport: frame.height, scale: theme.metrics.scale)
@@ -86,9 +87,12 @@ public final class ListPage {
 
     public var contentHeight: Double { sections.contentHeight }
 
-    static func sectionIndex(_ data: ListDataSource, theme: Theme, headers: Bool) -> SectionIndex {
-        SectionIndex(sections: headers ? data.sections : [], rowCount: data.count, rowHeight: theme.metrics.rowHeight,
-                     headerHeight: theme.metrics.sectionHeaderHeight)
+    /// What this page's section layout depends on besides the sections, for a worker that lays
+    /// them out ahead of `setData` (`SectionLayout`).
+    public var sectionMetrics: SectionLayout.Metrics { Self.sectionMetrics(theme: theme, headers: sectionHeaders) }
+
+    static func sectionMetrics(theme: Theme, headers: Bool) -> SectionLayout.Metrics {
+        SectionLayout.Metrics(rowHeight: theme.metrics.rowHeight, headerHeight: theme.metrics.sectionHeaderHeight, headers: headers)
     }
 
     /// Collapses an item's row over 0.3 s (its deletion is already committed), then reports
@@ -118,11 +122,17 @@ public final class ListPage {
         }
     }
 
-    /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
-    public func setData(_ newData: ListDataSource, time: Double) {
+    /// Replaces the items (the app reloads after a data change); collapsed rows that left are
+    /// forgotten. `layout`: the new data's sections laid out by a worker (the same sections and
+    /// count, this page's metrics); otherwise they are laid out here.
+    public func setData(_ newData: ListDataSource, layout: SectionLayout? = nil, time: Double) {
         let focusedRow = focus.flatMap { index(of: $0) }
         data = newData
-        sections = Self.sectionIndex(newData, theme: theme, headers: sectionHeaders)
+        if let layout, layout.metrics == sectionMetrics, layout.index.rowCount == newData.count {
+            sections = layout.index
+        } else {
+            sections = SectionLayout(sections: newData.sections, rowCount: newData.count, metrics: sectionMetrics).index
+        }
         removed = removed.filter { contains($0) }
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)

@@ -9,8 +9,8 @@ extension KioskApplication {
     /// Brings a list in step with changes another process made: visible rows whose items left
     /// collapse first (the reload follows when they are gone); otherwise the list reloads at
     /// once and rows that appeared grow in while rows that changed flash.
-    /// `sections`: the list's sections as the section reader found them (read here when nil).
-    func syncWithStore(_ listID: String, sections: [ItemSection]? = nil) {
+    /// `read`: the list's sections as the section reader found them (read here when nil).
+    func syncWithStore(_ listID: String, read: SectionReader.Sections? = nil) {
         guard let page = pages[listID] else { return }
         let before = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
         // Unreadable rows (reported) stay as they are.
@@ -19,7 +19,7 @@ extension KioskApplication {
             for id in leaving { page.collapse(itemID: id, time: now) }
             return
         }
-        reload(listID, sections: sections)
+        reload(listID, read: read)
         let after = page.visibleVersions(at: now).map { ListDiff.Entry(id: $0.id, updatedAt: $0.version) }
         let diff = ListDiff(old: before, new: after)
         // A row scrolled into view by a change above it is not new: only items written since
@@ -29,10 +29,10 @@ extension KioskApplication {
         lastSync = storeNow
     }
 
-    /// The list's items as the UI reads them (over `sections` when the section reader read them);
+    /// The list's items as the UI reads them (over `read` when the section reader read them);
     /// a page that cannot be read later is reported.
-    func dataSource(_ list: ListConfiguration, sections: [ItemSection]? = nil) throws(StoreError) -> StoreDataSource {
-        try StoreDataSource(store: store, query: list.query, sections: sections) { [unowned self] in
+    func dataSource(_ list: ListConfiguration, read: SectionReader.Sections? = nil) throws(StoreError) -> StoreDataSource {
+        try StoreDataSource(store: store, query: list.query, read: read) { [unowned self] in
             reportReadFailure("list \(list.id)", $0)
         }
     }
@@ -43,7 +43,7 @@ extension KioskApplication {
         guard sectionReader != nil else { return pages.keys.forEach { syncWithStore($0) } }
         var wanted = listsPageCounts
         for id in pages.keys {
-            if let list = configuration.list(id: id) { wanted[id] = (list.query, .sync) }
+            if let list = configuration.list(id: id) { wanted[id] = request(list, .sync) }
         }
         requestSections(wanted)
     }
@@ -60,21 +60,27 @@ extension KioskApplication {
             return
         }
         var wanted = listsPageCounts
-        wanted[listID] = (list.query, .reload)
+        wanted[listID] = request(list, .reload)
         requestSections(wanted)
     }
 
+    /// What the section reader is asked for `list`: its page's metrics with it, so that the
+    /// reader lays the sections out for the page.
+    private func request(_ list: ListConfiguration, _ use: SectionReader.Use) -> SectionReader.Request {
+        SectionReader.Request(query: list.query, use: use, metrics: pages[list.id]?.sectionMetrics)
+    }
+
     /// Every configured list's query for its count, when the lists page shows them.
-    private var listsPageCounts: [String: (query: ItemQuery, use: SectionReader.Use)] {
+    private var listsPageCounts: [String: SectionReader.Request] {
         guard pages[Self.listsPageID] != nil else { return [:] }
-        var wanted: [String: (query: ItemQuery, use: SectionReader.Use)] = [:]
-        for list in configuration.lists { wanted[list.id] = (list.query, .count) }
+        var wanted: [String: SectionReader.Request] = [:]
+        for list in configuration.lists { wanted[list.id] = SectionReader.Request(query: list.query, use: .count, metrics: nil) }
         return wanted
     }
 
     /// Hands `wanted` to the section reader; on replay's virtual clock waits for it and swaps
     /// the sections in at once, so a script gives the same pixels every run.
-    private func requestSections(_ wanted: [String: (query: ItemQuery, use: SectionReader.Use)]) {
+    private func requestSections(_ wanted: [String: SectionReader.Request]) {
         guard let reader = sectionReader else { return }
         reader.request(wanted, path: store.path, generation: store.fileGeneration)
         if case .virtual = storeClock {
@@ -88,32 +94,33 @@ extension KioskApplication {
     /// dropped as older come again with the next batch: none is counted here meanwhile).
     func collectSections() {
         var counts: [String: Int] = [:]
-        var read: Set<String> = []
+        var answered: Set<String> = []
         let outcomes = (sectionReader?.collect() ?? []).filter { $0.generation == store.fileGeneration }
         for outcome in outcomes {
             let sections = try? outcome.sections.get()
-            read.insert(outcome.listID)
-            if let sections { counts[outcome.listID] = sections.reduce(0) { $0 + $1.count } }
+            answered.insert(outcome.listID)
+            if let sections { counts[outcome.listID] = sections.items.reduce(0) { $0 + $1.count } }
             guard pages[outcome.listID] != nil else { continue }
             switch outcome.use {
-            case .sync: syncWithStore(outcome.listID, sections: sections)
-            case .reload: reload(outcome.listID, sections: sections)
+            case .sync: syncWithStore(outcome.listID, read: sections)
+            case .reload: reload(outcome.listID, read: sections)
             case .count: break
             }
         }
-        if pages[Self.listsPageID] != nil, !read.isEmpty, configuration.lists.allSatisfy({ read.contains($0.id) }) {
+        if pages[Self.listsPageID] != nil, !answered.isEmpty, configuration.lists.allSatisfy({ answered.contains($0.id) }) {
             reloadListsPage(counts: counts)
         }
     }
 
     /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).
-    func reload(_ listID: String, sections: [ItemSection]? = nil) {
+    /// `read`: the list's sections as the section reader found them (read here when nil).
+    func reload(_ listID: String, read sections: SectionReader.Sections? = nil) {
         if listID == Self.listsPageID { return reloadListsPage() }
         // Read here: sections the reader was asked for earlier are older than these.
         if sections == nil { sectionReader?.supersede(listID) }
         guard let page = pages[listID], let list = configuration.list(id: listID),
-              let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, sections: sections) }) else { return }
-        page.setData(data, time: now)
+              let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, read: sections) }) else { return }
+        page.setData(data, layout: sections?.layout, time: now)
         page.restoreReturned(except: Set(pendingWrites.compactMap { $0.itemID?.key }), time: now)
         scene.needsRender = true
     }

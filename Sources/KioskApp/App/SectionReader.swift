@@ -8,10 +8,13 @@
 // same script gives the same pixels. A connection of its own: SQLite's WAL gives it a consistent
 // snapshot, and a file renamed over the open one is followed when the app's store follows it.
 // Sections asked for before the app's own write or its own read of a list are older than what
-// the list shows or is about to show: they are dropped, never swapped in (no flicker back).
+// the list shows or is about to show: they are dropped, never swapped in (no flicker back). For a
+// list with a page the reader also lays the sections out (`SectionLayout`: 10,000 headers placed
+// and upper-cased, ~1 ms), so the swap on the loop is a few assignments.
 import Foundation
 import KioskHardware
 import KioskStore
+import KioskUI
 
 final class SectionReader: @unchecked Sendable {
     /// What the loop does with a list's sections when they come back; of two requests for the
@@ -27,6 +30,20 @@ final class SectionReader: @unchecked Sendable {
         static func < (a: Use, b: Use) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// What the loop asks for one list.
+    struct Request {
+        let query: ItemQuery
+        let use: Use
+        /// The metrics of the list's page, when it has one: the reader lays the sections out too.
+        let metrics: SectionLayout.Metrics?
+    }
+
+    /// A list's sections as read, with their layout for the list's page when it has one.
+    struct Sections {
+        let items: [ItemSection]
+        let layout: SectionLayout?
+    }
+
     /// A list's sections as the reader found them, or why it could not.
     struct Outcome {
         let listID: String
@@ -36,12 +53,12 @@ final class SectionReader: @unchecked Sendable {
         /// The list's count of supersessions when it was asked for (see `superseded`).
         let asked: Int
         let use: Use
-        let sections: Result<[ItemSection], StoreError>
+        let sections: Result<Sections, StoreError>
     }
 
     private let lock = NSLock()
-    /// The newest query per list not read yet, and the file generation they are for.
-    private var wanted: [String: (query: ItemQuery, asked: Int, use: Use)] = [:]
+    /// The newest request per list not read yet (with its count of supersessions).
+    private var wanted: [String: (request: Request, asked: Int)] = [:]
     /// Per list, how often what was asked for it became older than what the list shows or is
     /// about to show: the loop read it itself (`supersede`), or the app wrote to it (a `reload`
     /// request). Sections asked for before are dropped.
@@ -59,21 +76,22 @@ final class SectionReader: @unchecked Sendable {
         WorkerThread.start(name: "section-reader") { [self] in run() }
     }
 
-    /// Asks for the sections of `wanted`'s lists (list id → query and what they are for) of the
-    /// file at `path` as the app's store opened it (`generation`); an older request for the same
-    /// list not read yet is replaced. A `reload` (the app's own write) also drops what is being
-    /// read or was read for the list and not handed back yet: it is older than the write. What
-    /// the dropped sections were for is kept (another program's change still syncs).
-    func request(_ wanted: [String: (query: ItemQuery, use: Use)], path: String, generation: Int) {
+    /// Asks for the sections of `requests`' lists (by list id) of the file at `path` as the
+    /// app's store opened it (`generation`); an older request for the same list not read yet is
+    /// replaced. A `reload` (the app's own write) also drops what is being read or was read for
+    /// the list and not handed back yet: it is older than the write. What the dropped sections
+    /// were for is kept (another program's change still syncs).
+    func request(_ requests: [String: Request], path: String, generation: Int) {
         lock.lock()
-        for (listID, (query, use)) in wanted {
-            var merged = max(use, self.wanted[listID]?.use ?? .count)
-            if use == .reload {
+        for (listID, request) in requests {
+            var use = max(request.use, wanted[listID]?.request.use ?? .count)
+            if request.use == .reload {
                 let older = finished.filter { $0.listID == listID }.map(\.use) + [inFlight[listID] ?? .count]
-                merged = max(merged, older.max() ?? .count)
+                use = max(use, older.max() ?? .count)
                 supersedeLocked(listID)
             }
-            self.wanted[listID] = (query, superseded[listID, default: 0], merged)
+            let metrics = request.metrics ?? wanted[listID]?.request.metrics
+            wanted[listID] = (Request(query: request.query, use: use, metrics: metrics), superseded[listID, default: 0])
         }
         wantedFile = (path, generation)
         lock.unlock()
@@ -139,23 +157,23 @@ final class SectionReader: @unchecked Sendable {
             if stopped { lock.unlock(); return }
             let batch = wanted, file = wantedFile
             wanted = [:]
-            inFlight = batch.mapValues(\.use)
+            inFlight = batch.mapValues(\.request.use)
             lock.unlock()
             var outcomes: [Outcome] = []
-            for (listID, (query, asked, use)) in batch.sorted(by: { $0.key < $1.key }) {
+            for (listID, (request, asked)) in batch.sorted(by: { $0.key < $1.key }) {
+                let sections: Result<Sections, StoreError>
                 do throws(StoreError) {
                     if store == nil || openFile != file {
                         store = nil
                         store = try ItemStore(readingOnly: file.path)
                         openFile = file
                     }
-                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, use: use,
-                                            sections: .success(try store!.sections(query))))
+                    sections = .success(Self.laidOut(try store!.sections(request.query), request.metrics))
                 } catch {
                     store = nil
-                    outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, use: use,
-                                            sections: .failure(error)))
+                    sections = .failure(error)
                 }
+                outcomes.append(Outcome(listID: listID, generation: file.generation, asked: asked, use: request.use, sections: sections))
             }
             lock.lock()
             finished += outcomes.filter { $0.asked == superseded[$0.listID, default: 0] }
@@ -163,5 +181,12 @@ final class SectionReader: @unchecked Sendable {
             lock.unlock()
             progress.signal()
         }
+    }
+
+    /// `items` with their layout for a page of `metrics` (none without a page).
+    private static func laidOut(_ items: [ItemSection], _ metrics: SectionLayout.Metrics?) -> Sections {
+        Sections(items: items, layout: metrics.map { metrics in
+            SectionLayout(sections: items.map(ListSection.init), rowCount: items.reduce(0) { $0 + $1.count }, metrics: metrics)
+        })
     }
 }

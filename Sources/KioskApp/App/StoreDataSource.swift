@@ -18,15 +18,15 @@ final class StoreDataSource: ListDataSource {
     static let pageSize = 64
     static let maximumPages = 64
 
-    /// Reads the query's sections (and so its count) now, unless `readSections` holds them (read
-    /// off the loop by the section reader); pages are fetched lazily.
-    init(store: ItemStore, query: ItemQuery, sections readSections: [ItemSection]? = nil,
+    /// Reads the query's sections (and so its count) now, unless `read` holds them (read off the
+    /// loop by the section reader, laid out for the page too); pages are fetched lazily.
+    init(store: ItemStore, query: ItemQuery, read: SectionReader.Sections? = nil,
          readFailed: @escaping (StoreError) -> Void) throws(StoreError) {
         self.store = store
         self.query = query
         self.readFailed = readFailed
-        if let readSections { storeSections = readSections } else { storeSections = try store.sections(query) }
-        sections = storeSections.map { ListSection(title: $0.title, count: $0.count) }
+        if let read { storeSections = read.items } else { storeSections = try store.sections(query) }
+        sections = read?.layout?.sections ?? storeSections.map(ListSection.init)
         count = storeSections.reduce(0) { $0 + $1.count }
     }
 
@@ -61,6 +61,11 @@ final class StoreDataSource: ListDataSource {
             return nil
         }
     }
+}
+
+extension ListSection {
+    /// The UI's view of a stored section.
+    init(_ section: ItemSection) { self.init(title: section.title, count: section.count) }
 }
 
 extension ListItem {
