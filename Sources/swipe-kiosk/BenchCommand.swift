@@ -156,11 +156,13 @@ struct BenchCommand: ParsableCommand {
             print("{\"scenario\": \"own-write\", \"items\": \(items), \"actions\": \(r.total.count), "
                 + "\"median_us\": \(r.total.median), \"p99_us\": \(r.total.p99), \"max_us\": \(r.total.max), "
                 + "\"worst_frame_median_us\": \(r.worstFrame.median), \"worst_frame_p99_us\": \(r.worstFrame.p99), "
+                + "\"cpu_median_us\": \(r.cpu.median), \"cpu_p99_us\": \(r.cpu.p99), "
                 + kinds.joined(separator: ", ") + "}")
         } else {
             print("scenario own-write, \(items) items: the UI loop's time per action of the app's own (\(WriteBench.ownActions.joined(separator: ", ")))")
             print("per action, all of it: median_us: \(Int(r.total.median))  p99_us: \(Int(r.total.p99))  max_us: \(Int(r.total.max))")
             print("per action, its longest frame: median_us: \(Int(r.worstFrame.median))  p99_us: \(Int(r.worstFrame.p99))  max_us: \(Int(r.worstFrame.max))")
+            print("per action, the loop thread's CPU time (no waits): median_us: \(Int(r.cpu.median))  p99_us: \(Int(r.cpu.p99))  max_us: \(Int(r.cpu.max))")
             for kind in r.byAction {
                 print("  \(kind.action): median_us: \(Int(kind.total.median))  p99_us: \(Int(kind.total.p99))")
             }
