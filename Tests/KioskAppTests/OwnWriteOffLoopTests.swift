@@ -136,6 +136,28 @@ final class OwnWriteOffLoopTests: XCTestCase {
         XCTAssertEqual(page.layoutRows(at: time).map { "\($0.item.id)@\($0.frame.minY)" }, before)
     }
 
+    /// Adversarial pass: sections dropped as older than the loop's own read of a list (here: the
+    /// list's page read again, as opening it does) left the lists page without the counts of the
+    /// other lists read with them, until the next change. The lists page takes the counts that
+    /// came and keeps the one its list's page has just read.
+    func testTheListsPageTakesTheCountsThatCameWhenTheLoopReadAListItself() throws {
+        let dir = try TemporaryDirectory()
+        let app = try AppOptions.parse([]).makeApplication(
+            configuration: try KioskConfiguration.parse(Self.configuration(listsPage: true), file: "k.toml"),
+            databasePath: try Self.database(dir, items: 50), size: (800, 480), storeClock: .wall)
+        app.openList("inbox")
+        let lists = try XCTUnwrap(app.pages[KioskApplication.listsPageID])
+        func counts() -> [String] { (0..<lists.data.count).map { lists.data.item(at: $0).subtitle } }
+        XCTAssertEqual(counts(), ["50 items", "0 items"])
+        let other = try ItemStore(path: dir.file("items.sqlite3"))
+        try other.db.execute("UPDATE items SET archived = 1 WHERE id = 'item-5'", operation: "test")
+        app.refreshAfterOutsideChange()
+        try XCTUnwrap(app.sectionReader).waitUntilRead()
+        app.reload("inbox")
+        app.collectSections()
+        XCTAssertEqual(counts(), ["49 items", "1 item"])
+    }
+
     /// The reload after a delete asked the list, row by row, whether the deleted item was still
     /// in it: every page of the store was read on the loop (20,000 items: 313 queries, ~0.4 s at
     /// 100,000). One indexed look-up answers now, and only the pages on screen are read.

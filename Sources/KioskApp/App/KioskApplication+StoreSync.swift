@@ -90,16 +90,14 @@ extension KioskApplication {
     }
 
     /// Brings in what the section reader finished; a list it could not read is read here, which
-    /// reports why. The lists page takes its counts once the reader has read every list (sections
-    /// dropped as older come again with the next batch: none is counted here meanwhile).
+    /// reports why.
     func collectSections() {
         var counts: [String: Int] = [:]
-        var answered: Set<String> = []
         let outcomes = (sectionReader?.collect() ?? []).filter { $0.generation == store.fileGeneration }
         for outcome in outcomes {
             let sections = try? outcome.sections.get()
-            answered.insert(outcome.listID)
-            if let sections { counts[outcome.listID] = sections.items.reduce(0) { $0 + $1.count } }
+            // A list the reader could not read is counted here (and the failure reported).
+            if let sections { counts[outcome.listID] = sections.items.reduce(0) { $0 + $1.count } } else { listCounts[outcome.listID] = nil }
             guard pages[outcome.listID] != nil else { continue }
             switch outcome.use {
             case .sync: syncWithStore(outcome.listID, read: sections)
@@ -107,9 +105,7 @@ extension KioskApplication {
             case .count: break
             }
         }
-        if pages[Self.listsPageID] != nil, !answered.isEmpty, configuration.lists.allSatisfy({ answered.contains($0.id) }) {
-            reloadListsPage(counts: counts)
-        }
+        if !outcomes.isEmpty, pages[Self.listsPageID] != nil { reloadListsPage(counts: counts) }
     }
 
     /// Re-reads a list (or the lists page's counts) from the store (after a change by us or by another process).
@@ -121,6 +117,7 @@ extension KioskApplication {
         guard let page = pages[listID], let list = configuration.list(id: listID),
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, read: sections) }) else { return }
         page.setData(data, layout: sections?.layout, time: now)
+        listCounts[listID] = data.count
         page.restoreReturned(except: Set(pendingWrites.compactMap { $0.itemID?.key }), time: now)
         scene.needsRender = true
     }
