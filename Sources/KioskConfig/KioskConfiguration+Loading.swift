@@ -118,11 +118,28 @@ extension DisplaySettings {
         rotation = r.integer("rotation", default: rotation, oneOf: [0, 90, 180, 270])
         atomic = r.choice("atomic") ?? atomic
         scale = r.number("scale", default: scale, in: Self.scaleRange)
+        if let text = r.string("panel_mm") {
+            panelMillimetres = Self.millimetres(parsing: text)
+            if panelMillimetres == nil {
+                r.report("display.panel_mm must be the panel's width and height in millimetres such as \"154x86\" "
+                         + "(1 to 10000 each), not \"\(text.prefix(40))\"", key: "panel_mm")
+            }
+        }
         let hours = r.string("on_hours"), days = r.string("on_days")
         if let hours, let problem = ScreenSchedule.hoursProblem(hours) { r.report(problem, key: "on_hours") }
         if let days, let problem = ScreenSchedule.daysProblem(days) { r.report(problem, key: "on_days") }
         if hours != nil || days != nil { schedule = ScreenSchedule(hours: hours, days: days) }
         r.finish()
+    }
+}
+
+extension DisplaySettings {
+    /// `"154x86"` as a size; nil unless two whole numbers from 1 to 10000.
+    static func millimetres(parsing text: String) -> PixelSize? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...10_000).contains(w), (1...10_000).contains(h)
+        else { return nil }
+        return PixelSize(width: w, height: h)
     }
 }
 
@@ -172,7 +189,7 @@ extension ThemeSettings {
     ] }
 
     init(reading r: ConfigReader) {
-        self.init()
+        self.init(preset: r.choice("preset") ?? .standard)
         for (key, field) in Self.colorKeys {
             if let color = r.color(key) { self[keyPath: field] = color }
         }

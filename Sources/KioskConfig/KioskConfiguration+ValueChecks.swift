@@ -3,7 +3,7 @@
 // bad value (by `check-config`, and at start) at its file:line:column with what is accepted.
 // The per-key ranges are in the reads (KioskConfiguration+Loading, ListConfiguration+Loading);
 // what is found here needs the whole section read first: the haptics backend a key belongs to,
-// a repeated device (also spelt differently), a command's program.
+// a repeated device (also spelt differently), a command's program, a keypad no keyboard admits.
 extension KioskConfiguration {
     /// The narrowest `maximum_button_width` (points) other than 0: Apple's smallest tap target.
     static let narrowestButton = 44.0
@@ -27,6 +27,14 @@ extension KioskConfiguration {
         if idle.blankAfter != idle.blankAfter.rounded(.down) {
             diagnostics.report("idle.blank_after_s must be a whole number of seconds between 0 and 86400 (0 = never), "
                                + "not \(idle.blankAfter)", at: at("idle", "blank_after_s"))
+        }
+
+        // A warning as long as the idle time would show from the first second without input.
+        if let warning = accessibility.timeoutWarning, warning > 0, let idle = idle.resetAfterSeconds, warning >= idle {
+            func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+            diagnostics.report("accessibility.timeout_warning must be shorter than the idle time (\(seconds(idle)) s, "
+                               + "idle.reset_after_s or blank_after_s), not \(seconds(warning)); 0 turns the warning off",
+                               at: at("accessibility", "timeout_warning"))
         }
 
         // An empty name matches no device: the kiosk would start without it, or not at all.
@@ -62,6 +70,15 @@ extension KioskConfiguration {
                                ("rate_limit_ms", .command)] where hapticKeys?[key] != nil && haptics.backend != backend {
             diagnostics.report("haptics.\(key) is only used with backend = \"\(backend.rawValue)\"; "
                                + "backend \"\(haptics.backend.rawValue)\" ignores it", at: at("haptics", key))
+        }
+
+        // A keypad's keys pass the keyboard lock-down only as the keys of an admitted device (the
+        // allow-list, as the udev rule grants the service user only that device): a keypad map
+        // on a kiosk that admits no keyboard at all would never hear a key.
+        if root.toml["accessibility"]?.table?["keypad"] != nil, !input.keyboard, input.keyboardAllow.isEmpty {
+            diagnostics.report("accessibility.keypad has no keypad to come from: input.keyboard = false and "
+                               + "input.keyboard_allow is empty; add the keypad's name (swipe-kiosk list-inputs) "
+                               + "or USB id \"vvvv:pppp\" to input.keyboard_allow", at: at("accessibility", "keypad"))
         }
 
         // A command action's program is started with posix_spawn, which does not search PATH:

@@ -82,6 +82,9 @@ public struct DisplaySettings: Hashable, Sendable {
     public var scale: Double = 1
     /// The accepted `scale` values.
     public static let scaleRange: ClosedRange<Double> = 0.5...4
+    /// `panel_mm = "154x86"`: the panel's physical size, for one whose connector reports none
+    /// (or a wrong one) and for the headless backend; nil: what the connector's EDID says.
+    public var panelMillimetres: PixelSize?
     /// `on_hours` / `on_days`: when the panel is on (nil: always, apart from idle blanking).
     public var schedule: ScreenSchedule?
 
@@ -116,6 +119,11 @@ public struct IdleSettings: Hashable, Sendable {
     public var blankAfter: Double = 0
 
     public init() {}
+
+    /// Seconds without input before the idle reset: `reset_after_s`, or `blank_after_s` when the
+    /// panel blanks sooner (whoever wakes a dark panel is the next person); nil: never. 0 turns
+    /// either off; a panel that blanks resets then even when the reset itself is off.
+    public var resetAfterSeconds: Double? { [resetAfter, blankAfter].filter { $0 > 0 }.min() }
 }
 
 /// `[data]`.

@@ -4,8 +4,16 @@ import struct KioskHardware.HapticConfiguration
 import struct KioskHardware.HapticPattern
 import SwipeCore
 
+/// `[theme] preset`: the colours a theme starts from; colour keys in the file override them.
+public enum ThemePreset: String, Hashable, Sendable, CaseIterable {
+    case standard = "default"
+    /// White and yellow on black, black on yellow: every text at ≥ 7:1 contrast (WCAG AAA).
+    case highContrast = "high-contrast"
+}
+
 /// `[theme]`: colours, optional font files and sizes in points.
 public struct ThemeSettings: Hashable, Sendable {
+    public var preset = ThemePreset.standard
     public var background = SwipeColor(rgb: 0xF2F2F7)
     public var navBar = SwipeColor(rgb: 0xF9F9F9)
     public var navTitle = SwipeColor(rgb: 0x000000)
@@ -36,6 +44,19 @@ public struct ThemeSettings: Hashable, Sendable {
     public var thumbnailShape: ThumbnailShape = .circle
 
     public init() {}
+
+    /// The colours of `preset` (the standard ones are the defaults above).
+    public init(preset: ThemePreset) {
+        self.preset = preset
+        guard preset == .highContrast else { return }
+        let black = SwipeColor(rgb: 0x000000), white = SwipeColor(rgb: 0xFFFFFF), yellow = SwipeColor(rgb: 0xFFFF00)
+        (background, navBar, row) = (black, black, black)
+        (navTitle, title) = (white, white)
+        subtitle = SwipeColor(rgb: 0xE0E0E0)
+        separator = SwipeColor(rgb: 0x808080)
+        (accent, badge, unread, sectionTitle) = (yellow, yellow, yellow, yellow)
+        sectionHeader = SwipeColor(rgb: 0x262626)
+    }
 
     /// Parses `#RRGGBB` (opaque) or `#RRGGBBAA`; nil when malformed.
     public static func color(parsing text: String) -> SwipeColor? {

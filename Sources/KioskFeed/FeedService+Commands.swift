@@ -48,6 +48,7 @@ extension FeedService {
     /// The app's answer to a command: publishes the screenshot, if any, then the response.
     func finish(_ outcome: CommandOutcome) {
         let command = outcome.command
+        if command.forPresence { return presenceAnswered(outcome.result) }
         var response = CommandResponse(command: command.request.rawValue, id: command.id, ok: true)
         switch outcome.result {
         case .failure(let failure):

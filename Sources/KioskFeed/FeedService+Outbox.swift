@@ -4,6 +4,7 @@
 // retained status on `{prefix}/kiosks/{kiosk}/status` says "online" with counts and counters,
 // every minute and when the items change; the Last Will (MQTTClient) replaces it with "offline".
 import Foundation
+import KioskHardware
 import KioskStore
 
 /// One actions_log row as published.
@@ -28,6 +29,11 @@ struct StatusMessage: Encodable {
     let uptime_s: Int64
     let time: Int64
     let feed: FeedCounters
+    /// The app's own status (control socket `status`): page, screen, last touch, frame and
+    /// touch-to-flip p99; absent until it first answered.
+    let app: ControlStatus?
+    /// Why the app did not answer the last time it was asked (absent when it did).
+    let app_error: String?
 }
 
 extension FeedService {
@@ -73,6 +79,29 @@ extension FeedService {
         publishActions()
     }
 
+    /// Asks the app for its status (on the command thread; ``presenceAnswered(_:)`` publishes);
+    /// publishes at once with the last answer when the command queue is full.
+    func refreshPresence() {
+        if !commands.submit(FleetCommand(request: .status, id: nil, forPresence: true)) { publishStatus() }
+    }
+
+    /// The app's answer for the presence message: kept, then the status is published (through
+    /// `statusDue`, at most once a second).
+    func presenceAnswered(_ result: Result<[UInt8], CommandFailure>) {
+        switch result {
+        case .success(let payload):
+            do {
+                appStatus = try JSONDecoder().decode(ControlStatus.self, from: Data(payload))
+                appStatusError = nil
+            } catch {
+                appStatusError = "the app's status could not be read: \(error)"
+            }
+        case .failure(let failure):
+            appStatusError = failure.message
+        }
+        statusDue = true
+    }
+
     /// Publishes the retained "online" status now (when connected).
     func publishStatus() {
         statusDue = false
@@ -82,7 +111,8 @@ extension FeedService {
         for list in setup.lists { counts[list] = (try? store.visibleItemCount(listID: list)) ?? -1 }
         let status = StatusMessage(
             kiosk: setup.kioskID, version: setup.version, lists: counts,
-            uptime_s: (loop.now.nanoseconds - started.nanoseconds) / 1_000_000_000, time: ItemStore.now(), feed: counters)
+            uptime_s: (loop.now.nanoseconds - started.nanoseconds) / 1_000_000_000, time: ItemStore.now(), feed: counters,
+            app: appStatus, app_error: appStatusError)
         guard let payload = try? Self.encoder.encode(status) else { return }
         statusMid = client.publish(topic: setup.statusTopic, payload: Array(payload), retain: true)
     }

@@ -41,6 +41,9 @@ public final class FeedService: EventLoopClient {
     var statusDue = false
     var statusTimer: TimerID?
     var lastStatus = LoopInstant(nanoseconds: 0)
+    /// The app's last answer to the presence message's `status` request, or why it gave none.
+    var appStatus: ControlStatus?
+    var appStatusError: String?
     let started: LoopInstant
     private let notifier: ServiceNotifier?
     private var readySent = false
@@ -89,18 +92,17 @@ public final class FeedService: EventLoopClient {
     /// Runs until SIGTERM/SIGINT; returns the exit code (0 after a clean shutdown).
     public func run() throws(SystemError) -> Int32 {
         loop.client = self
-        // New actions_log rows wake the loop through inotify, and a 1 s poll besides: in the VM
-        // test (both units sandboxed, tests/e2e/test_service_vm.py test_2c) the kiosk's commit
-        // never woke the feed's watch and its action waited for ever. The poll is one indexed
-        // query a second; the cause of the missed wake is not found yet.
-        if let watcher = try? FileChangeWatcher(path: store.path) {
+        // New actions_log rows wake the loop through inotify (FileChangeWatcher looks again after
+        // each burst of writes: a WAL write is seen before its commit is). Where no watch can be
+        // set up, the log says so and the action log is read every second instead.
+        do {
+            let watcher = try FileChangeWatcher(path: store.path)
+            try watcher.watch(on: loop) { [weak self] in self?.publishActions() }
             self.watcher = watcher
-            try loop.register(fd: watcher.fd) { [weak self] in
-                guard let self, self.watcher?.drain() == true else { return }
-                self.publishActions()
-            }
+        } catch {
+            logger.notice("feed: no change notifications for \(store.path) (\(error)): reading the action log every second")
+            schedulePoll()
         }
-        schedulePoll()
         if let notifier { notifier.startWatchdog(on: loop, logger: logger) }
         scheduleStatus()
         guard commands.start() else { throw SystemError(errno: EAGAIN, operation: "pthread_create(feed-commands)") }
@@ -119,7 +121,7 @@ public final class FeedService: EventLoopClient {
 
     private func scheduleStatus() {
         loop.schedule(afterMilliseconds: Self.statusIntervalMilliseconds) { [weak self] in
-            self?.publishStatus()
+            self?.refreshPresence()
             self?.scheduleStatus()
         }
     }
@@ -177,7 +179,7 @@ public final class FeedService: EventLoopClient {
             for list in setup.lists { client.subscribe(reader.filter(list: list)) }
             subscribeToCommands()
             outbox.resend()
-            statusDue = true
+            refreshPresence()
             publishActions()
         case .refused(let code):
             failed(.refused(MQTTClient.connackText(code)))

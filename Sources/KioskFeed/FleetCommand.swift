@@ -10,6 +10,9 @@ import KioskHardware
 struct FleetCommand: Sendable, Equatable {
     let request: ControlRequest
     let id: String?
+    /// Asked by the feed itself for its presence message (the app's `status`): not from the
+    /// broker, not counted as a command, no response published.
+    var forPresence = false
 
     /// The largest command payload: a command and an id are a few dozen bytes.
     static let payloadBytes = 1024

@@ -26,6 +26,24 @@ extension SpeechSynthesizer {
         return nil
     }
 
+    /// Every name `espeak_ng_SetVoiceByName` takes for the installed voices: each voice's name
+    /// and its file's name (the last part of its identifier, `gmw/en-GB-x-rp`), lowercased.
+    /// espeak_ListVoices(NULL) leaves out variants and MBROLA voices.
+    static func listVoiceNames() -> Set<String> {
+        guard let list = espeak_ListVoices(nil) else { return [] }
+        var names = Set<String>()
+        var index = 0
+        while let voice = list[index] {
+            if let name = voice.pointee.name { names.insert(String(cString: name).lowercased()) }
+            if let identifier = voice.pointee.identifier,
+               let file = String(cString: identifier).split(separator: "/").last {
+                names.insert(file.lowercased())
+            }
+            index += 1
+        }
+        return names
+    }
+
     /// Says `job`'s utterance into its sink, chunk by chunk, until it ends or is cut. A voice
     /// espeak-ng lacks falls back to English (the text is still said, in the wrong accent).
     func synthesize(_ job: Job) {

@@ -42,6 +42,9 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     private var current: Job?
     private var busy = false
     private var startFailure: SpeechError?
+    /// The names espeak-ng answers to (lowercased), once the thread has started it; empty when
+    /// it could not start.
+    private var voiceNames: Set<String>?
 
     /// The process's synthesiser (espeak-ng allows one), started on first use.
     public static let shared = SpeechSynthesizer()
@@ -83,6 +86,21 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         return startFailure
     }
 
+    /// Whether espeak-ng has a voice called `name` (a voice file's name such as `en-GB-x-rp`, or
+    /// its language name; MBROLA voices are not listed: they need the mbrola program and its
+    /// data); nil when espeak-ng could not start. Waits for the speech thread's start.
+    public func knowsVoice(_ name: String) -> Bool? {
+        idle.lock()
+        defer { idle.unlock() }
+        while true {
+            lock.lock()
+            let names = voiceNames, failed = startFailure != nil
+            lock.unlock()
+            if let names { return failed ? nil : names.contains(name.lowercased()) }
+            idle.wait()
+        }
+    }
+
     /// Waits until every queued utterance is synthesised (replay and tests: the virtual clock
     /// waits for the worker, as it waits for the picture decoders).
     public func waitUntilIdle() {
@@ -109,9 +127,14 @@ public final class SpeechSynthesizer: @unchecked Sendable {
 
     private func run() {
         let started = Self.startEngine()
+        let names = started == nil ? Self.listVoiceNames() : []
         lock.lock()
         startFailure = started
+        voiceNames = names
         lock.unlock()
+        idle.lock()
+        idle.broadcast()
+        idle.unlock()
         while true {
             wake.wait()
             while let job = next() {

@@ -34,7 +34,7 @@ public struct IdentifyBanner: Hashable, Sendable {
         painter.fill(f, color: theme.palette.accent.withAlpha(1))
         let label = text.layout(self.text, font: theme.navTitle, maxWidth: f.width - px(32), alignment: .center)
         painter.draw(label, at: Point(x: f.minX + px(16), y: f.minY + (f.height - label.height) / 2),
-                     boxWidth: f.width - px(32), color: .white)
+                     boxWidth: f.width - px(32), color: theme.palette.onAccent)
     }
 }
 

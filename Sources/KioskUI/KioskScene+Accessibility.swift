@@ -55,7 +55,7 @@ extension KioskScene {
             row = .init(item: item, position: index + 1, count: list.data.count,
                         actions: (config.trailing + config.leading).map { $0.title ?? $0.id })
         }
-        let presented = sheet.flatMap { $0.phase == .dismissing || $0.phase == .dismissed ? nil : $0 }
+        let presented = presentedSheet
         return AccessibleFocus(
             page: page, row: row,
             sheet: presented.map { .init(id: $0.id, title: $0.content.title, body: $0.content.body, rowCount: $0.content.rows.count) },

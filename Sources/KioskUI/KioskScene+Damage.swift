@@ -39,6 +39,7 @@ extension KioskScene {
             global.combine(toast); global.combine(slot); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2))
         }
         if let identifyBanner, time < identifyBanner.expires { global.combine(identifyBanner) }
+        global.combine(timeoutWarning)
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         let page = top.map { signature(of: $0, at: time) }
         global.combine(page?.global)

@@ -105,13 +105,18 @@ extension KioskScene {
         if event.phase == .began, let toast = actionToast, event.time < toast.expires,
            let b = toast.buttonFrame(screen: size, theme: theme), b.contains(event.point) {
             owners[event.slot] = .ignored
-            effects.append(.toastAction(id: toast.id))
-            hideActionToast()
+            pressButton(of: toast)
             return true
         }
         guard let sheet else { return false }
         if let input = sheet.handle(event) { handleSheetInput(input, sheet: sheet, time: event.time) }
         return true
+    }
+
+    /// The toast's button (Undo) was pressed: its effect, and the toast goes.
+    func pressButton(of toast: ToastView) {
+        effects.append(.toastAction(id: toast.id))
+        hideActionToast()
     }
 
     /// A row chosen (by a tap or Enter) or a dismissal asked for.

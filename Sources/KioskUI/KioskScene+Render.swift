@@ -16,6 +16,7 @@ extension KioskScene {
         }
         if transition == nil { layers = nil }
         for (toast, slot) in toasts { toast.render(painter, screen: size, theme: theme, text: text, time: time, slot: slot) }
+        timeoutWarning?.render(painter, screen: size, theme: theme, text: text)
         identifyBanner?.render(painter, screen: size, theme: theme, text: text, time: time)
         renderPulse(painter, time: time)
         needsRender = false

@@ -71,6 +71,8 @@ public final class KioskScene {
     public internal(set) var messageToast: ToastView?
     /// The `identify` banner, if one is showing (IdentifyBanner.swift).
     public internal(set) var identifyBanner: IdentifyBanner?
+    /// The time-out warning, if one is showing (TimeoutWarning.swift).
+    public internal(set) var timeoutWarning: TimeoutWarning?
     /// The visual haptic pulse: start, duration, strength.
     var pulse: (start: Double, duration: Double, strength: Double)?
     /// Whether the last tick had animations running (so the next one draws their end).

@@ -4,6 +4,7 @@
 // index, so a list changed by another program never moves Enter or Delete to another item
 // unseen. As on Android and iOS with a hardware keyboard, the focus shows only once a key is
 // used: a touch and the idle reset hide it, and the next arrow starts from the first row on screen.
+// Delete and explore by touch run a focused row's action without a swipe (`run`).
 import SwipeCore
 
 /// Row events a list page reports to its navigation container.
@@ -115,8 +116,7 @@ extension ListPage {
             let config = configuration(item)
             let trailing = config.trailing.first { $0.style == .destructive }.map { (SwipeEdge.trailing, $0) }
             if let (edge, destructive) = trailing ?? config.leading.first(where: { $0.style == .destructive }).map({ (.leading, $0) }) {
-                effects.append(.action(itemID: item.id, action: ActionRef(list: id, edge: edge, id: destructive.id)))
-                effects.append(.haptic(.action))
+                run(destructive, edge: edge, on: item)
             }
             return nil
         case .left, .right:
@@ -164,5 +164,23 @@ extension ListPage {
         } else if rowTop + rowHeight > offset + frame.height {
             scroll.scroll(to: rowTop + rowHeight - frame.height, animated: true, time: time)
         }
+    }
+}
+
+extension ListPage {
+    /// Runs action `index` of the focused row (trailing actions first, then leading).
+    func runFocusedAction(_ index: Int, time: Double) {
+        lastTime = time
+        guard let row = focusedRow else { return }
+        let item = data.item(at: row), config = configuration(item)
+        let actions = config.trailing.map { (SwipeEdge.trailing, $0) } + config.leading.map { (SwipeEdge.leading, $0) }
+        guard actions.indices.contains(index) else { return }
+        run(actions[index].1, edge: actions[index].0, on: item)
+    }
+
+    /// Runs a swipe action without a swipe (a key or explore mode): the same effect a tap on its button has.
+    func run(_ action: SwipeAction, edge: SwipeEdge, on item: ListItem) {
+        effects.append(.action(itemID: item.id, action: ActionRef(list: id, edge: edge, id: action.id)))
+        effects.append(.haptic(.action))
     }
 }

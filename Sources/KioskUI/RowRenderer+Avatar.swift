@@ -36,10 +36,10 @@ extension RowRenderer {
         }
         if let name = item.icon, IconFont.codepoints[name] != nil {
             let line = icon(name)
-            painter.draw(line, x: center.x - line.width / 2, baseline: center.y + m.iconSize * 0.35, color: .white)
+            painter.draw(line, x: center.x - line.width / 2, baseline: center.y + m.iconSize * 0.35, color: p.onAvatar)
         } else {
             let letter = text.layout(item.initial, font: theme.title)
-            painter.draw(letter.lines[0], x: center.x - letter.width / 2, baseline: center.y + theme.px(6), color: .white)
+            painter.draw(letter.lines[0], x: center.x - letter.width / 2, baseline: center.y + theme.px(6), color: p.onAvatar)
         }
     }
 }

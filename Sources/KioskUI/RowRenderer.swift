@@ -55,7 +55,7 @@ final class RowRenderer {
             let w = max(px(28), label.width + px(16))
             let pill = Rect(x: x(f.width - trailing - w, width: 0), y: f.y + f.height / 2 - px(12), width: w, height: px(24))
             painter.fillRoundedRect(pill, radius: px(12), color: p.badge)
-            painter.draw(label.lines[0], x: pill.x + (w - label.width) / 2, baseline: pill.y + px(17), color: .white)
+            painter.draw(label.lines[0], x: pill.x + (w - label.width) / 2, baseline: pill.y + px(17), color: p.onBadge)
             trailing += w + px(8)
         }
         if item.flagged {

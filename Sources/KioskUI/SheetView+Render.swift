@@ -62,7 +62,7 @@ extension SheetView {
             let icons = RowRenderer(theme: theme, text: text)
             for (index, (row, f)) in rowFrames(at: time).enumerated() where f.maxY > panelFrame.minY && f.minY < panelFrame.maxY {
                 if focus == index { theme.drawFocus(painter, band: f, rowHeight: f.height) }
-                let color = row.destructive ? Color(hex: 0xFF3B30) : p.accent
+                let color = row.destructive ? p.destructive : p.accent
                 let line = max(1, px(1).rounded())
                 painter.fill(Rect(x: px(20), y: f.maxY - line, width: f.width - px(40), height: line), color: p.separator)
                 var x = px(24)

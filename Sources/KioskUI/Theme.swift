@@ -33,12 +33,18 @@ public struct Palette: Sendable {
     public var navBar = Color(hex: 0x2C3E50)
     public var navTitle = Color.white
     public var row = Color.white
-    public var rowPressed = Color(hex: 0xE5E5EA)
     public var separator = Color(hex: 0xC6C6C8)
     public var title = Color.black
     public var subtitle = Color(hex: 0x8E8E93)
     public var accent = Color(hex: 0x007AFF)
     public var badge = Color(hex: 0x007AFF)
+    /// Text on the badge pill, on the accent band (identify banner), on the toast, on avatars.
+    public var onBadge = Color.white
+    public var onAccent = Color.white
+    public var toastText = Color.white
+    public var onAvatar = Color.white
+    /// A destructive sheet row's label.
+    public var destructive = Color(hex: 0xFF3B30)
     public var unread = Color(hex: 0x007AFF)
     public var flag = Color(hex: 0xFF9500)
     public var dim = Color.black

@@ -59,7 +59,7 @@ public struct ToastView: Hashable, Sendable {
             let r = Rect(x: f.minX, y: f.minY, width: f.width, height: f.height)
             painter.fillRoundedRect(r, radius: px(10), color: theme.palette.toast)
             let label = text.layout(message, font: theme.actionTitle, maxWidth: f.width * 0.65)
-            painter.draw(label, at: Point(x: r.x + px(16), y: r.y + (r.height - label.height) / 2), color: .white)
+            painter.draw(label, at: Point(x: r.x + px(16), y: r.y + (r.height - label.height) / 2), color: theme.palette.toastText)
             if let title = actionTitle, let b = buttonFrame(screen: screen, theme: theme) {
                 let button = text.layout(title, font: theme.title, maxWidth: b.width - px(16), alignment: .center)
                 painter.draw(button, at: Point(x: b.minX + px(8), y: b.minY + (b.height - button.height) / 2),

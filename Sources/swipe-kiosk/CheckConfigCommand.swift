@@ -50,6 +50,7 @@ struct CheckConfigCommand: ParsableCommand {
         let configuration = try KioskConfiguration.parse(source, file: file)
         let problems = fontProblems(in: configuration, source: source, file: file)
             + iconProblems(in: configuration, source: source, file: file)
+            + voiceProblems(in: configuration, source: source, file: file)
         guard problems.isEmpty else { throw ConfigurationError.invalid(problems) }
         let warnings = expansionWarnings(in: configuration, source: source, file: file)
             + databaseWarnings(in: configuration, source: source, file: file)

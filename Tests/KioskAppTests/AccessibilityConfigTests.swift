@@ -44,4 +44,23 @@ final class AccessibilityConfigTests: XCTestCase {
                        ["k.toml:2:16: accessibility.audio_device must be an ALSA device name such as \"default\" or \"plughw:1\""])
         XCTAssertEqual(lines("[accessibility]\nspeak = \"on\"").count, 1, "an unknown key is refused")
     }
+
+    /// check-config asks espeak-ng: a misspelt voice and an MBROLA voice (which needs the mbrola
+    /// program) are refused at their value; a voice file's name and a language name pass.
+    func testCheckConfigRefusesAVoiceEspeakNGLacks() throws {
+        let directory = NSTemporaryDirectory() + "voice-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/config.toml"
+        for (voice, status) in [("zz", Int32(65)), ("mb-de1", 65), ("en-GB-x-rp", 0), ("de", 0), ("German", 0)] {
+            try "[accessibility]\nvoice = \"\(voice)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let run = try KioskProcess(["check-config", config])
+            XCTAssertEqual(run.status, status, "\(voice): \(run.standardError)")
+            if status != 0 {
+                XCTAssertTrue(run.standardError.hasPrefix("\(config):2:9: accessibility.voice: espeak-ng has no voice \"\(voice)\""), run.standardError)
+            }
+        }
+        try "[accessibility]\nspeech = \"off\"\nvoice = \"zz\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try KioskProcess(["check-config", config]).status, 0, "with speech off no voice is used")
+    }
 }

@@ -100,6 +100,21 @@ final class FeedCommandTests: XCTestCase {
         XCTAssertEqual(try app.status()["screen"] as? String, "on")
     }
 
+    /// The presence message carries the app's own status (asked through the control socket, not
+    /// counted as a command): its screen, items and frame count.
+    func testPresenceCarriesTheAppsStatus() throws {
+        let app = try HeadlessApp()
+        let feed = try startFeed("k1", socket: app.socket)
+        XCTAssertTrue(waitUntil(timeout: 30) { self.feedStatus("k1")?["app"] != nil }, feed.log)
+        let status = try XCTUnwrap(feedStatus("k1"))
+        let own = try XCTUnwrap(status["app"] as? [String: Any])
+        XCTAssertEqual(own["screen"] as? String, "on")
+        XCTAssertEqual(own["frames"] as? Int, 0, "nothing drawn after the first frame: \(own)")
+        XCTAssertEqual((own["items"] as? [String: Int])?["inbox"], 21, "the demo inbox")
+        XCTAssertNil(status["app_error"])
+        XCTAssertEqual(commandCounters("k1")?["received"], 0, "the feed's own question is not a command")
+    }
+
     func testIdentifyIsDoneAndTheAppsRefusalIsReportedAsCtlWordsIt() throws {
         let app = try HeadlessApp()
         let feed = try startFeed("k1", socket: app.socket)
@@ -166,6 +181,9 @@ final class FeedCommandTests: XCTestCase {
         XCTAssertEqual(ctl.status, 69)
         XCTAssertEqual("ctl: " + (response["error"] as? String ?? "") + "\n", ctl.standardError, "the message ctl gives")
         XCTAssertTrue(waitUntil(timeout: 10) { self.commandCounters("k1")?["failed"] == 1 }, "\(String(describing: commandCounters("k1")))")
+        let status = try XCTUnwrap(feedStatus("k1"))
+        XCTAssertNil(status["app"], "the app never answered")
+        XCTAssertEqual("ctl: " + (status["app_error"] as? String ?? "") + "\n", ctl.standardError, "presence says why, in ctl's words")
     }
 
     func testCommandsBeyondTheQueueAreAnsweredBusy() throws {

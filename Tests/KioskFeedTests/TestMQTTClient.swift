@@ -4,6 +4,7 @@
 // through the broker and the databases.
 import CMosquitto
 import Foundation
+import TestSupport
 import XCTest
 
 final class TestMQTTClient: @unchecked Sendable {
@@ -72,14 +73,4 @@ final class TestMQTTClient: @unchecked Sendable {
     func received(on topic: String) -> [Message] {
         lock.withLock { messages.filter { $0.topic == topic } }
     }
-}
-
-/// Polls `condition` every 50 ms until it holds or `timeout` seconds passed; returns whether it held.
-func waitUntil(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(50_000)
-    }
-    return try condition()
 }

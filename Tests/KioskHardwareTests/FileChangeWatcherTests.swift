@@ -1,7 +1,8 @@
 // The database change watch without a database: writes to the watched file, its -wal and
 // -journal companions are reported, and so are a file renamed over it and its deletion; writes
 // to other files in the directory (the -shm index, unrelated files) are not, and a quiet
-// directory reports nothing.
+// directory reports nothing. On a loop, a burst of writes is looked at again afterwards, because
+// a WAL commit becomes visible only after its last write.
 import Glibc
 import XCTest
 @testable import KioskHardware
@@ -41,6 +42,40 @@ final class FileChangeWatcherTests: XCTestCase {
             XCTAssertTrue(watcher.drain(), "a rename over the database is a change")
             XCTAssertEqual(unlink(database), 0)
             XCTAssertTrue(watcher.drain(), "a deleted database is a change")
+        }
+    }
+
+    /// The class "woken by a write, not by its commit": a reader that looks only when a write is
+    /// seen misses a commit published after the last write (SQLite's -shm index makes no event).
+    /// On a virtual loop, a write at 0 ms is looked at then and 25, 250 and 2,500 ms later; a
+    /// second write at 100 ms starts the rechecks again from there; nothing runs while it is quiet.
+    func testABurstOfWritesIsLookedAtAgainAfterItsLastWrite() throws {
+        try withWatchedDatabase { directory, _, watcher in
+            let clock = VirtualClock()
+            let loop = try EventLoop(virtualClock: clock)
+            var looks: [Int64] = []
+            try watcher.watch(on: loop) { looks.append(loop.now.nanoseconds / 1_000_000) }
+            try write(directory + "/items.sqlite3-wal", "frame")
+            try loop.run(until: LoopInstant(nanoseconds: 100_000_000))
+            XCTAssertEqual(looks, [0, 25])
+            try write(directory + "/items.sqlite3-wal", "frame")
+            try loop.run(until: LoopInstant(nanoseconds: 10_000_000_000))
+            XCTAssertEqual(looks, [0, 25, 100, 125, 350, 2600], "the second burst's rechecks replace the first's")
+        }
+    }
+
+    /// A commit that becomes visible 10 ms after its last write (the writer descheduled in
+    /// between) is seen by the 25 ms recheck, with no further write to wake the reader.
+    func testACommitVisibleOnlyAfterItsLastWriteIsSeen() throws {
+        try withWatchedDatabase { directory, _, watcher in
+            let loop = try EventLoop(virtualClock: VirtualClock())
+            var seen: [Int64] = []
+            try watcher.watch(on: loop) {
+                if loop.now.nanoseconds >= 10_000_000 { seen.append(loop.now.nanoseconds / 1_000_000) }
+            }
+            try write(directory + "/items.sqlite3-wal", "commit frame")
+            try loop.run(until: LoopInstant(nanoseconds: 5_000_000_000))
+            XCTAssertEqual(seen.first, 25, "the first look, at the write, came too early; the recheck sees the commit")
         }
     }
 

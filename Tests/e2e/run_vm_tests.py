@@ -41,7 +41,7 @@ def main():
     parser.add_argument("--deb", required=True, help="swipe-kiosk_*.deb from `make deb` (boot test)")
     parser.add_argument("--arm64-deb", required=True, help="swipe-kiosk_*_arm64.deb from `make deb-arm64`")
     parser.add_argument("--arm64-root", required=True, help="the trixie build root (packaging/arm64/buildroot.sh)")
-    parser.add_argument("-k", dest="pattern", help="only tests whose name contains this")
+    parser.add_argument("-k", dest="pattern", help="only tests whose name contains this (or one of these, comma-separated)")
     options = parser.parse_args()
     started = time.monotonic()
     suite = unittest.TestSuite()
@@ -49,7 +49,8 @@ def main():
                    test_service_vm, test_arm64_vm):
         suite.addTests(unittest.defaultTestLoader.loadTestsFromModule(module))
     # One flat suite of test cases (unittest still runs each class's setUpClass once, in order).
-    suite = unittest.TestSuite(t for t in suite for t in t if not options.pattern or options.pattern in t.id())
+    patterns = options.pattern.split(",") if options.pattern else []
+    suite = unittest.TestSuite(t for t in suite for t in t if not patterns or any(p in t.id() for p in patterns))
     modules = {t.id().split(".")[0] for t in suite}  # only what the selected tests boot is prepared
     test_kiosk_vm.ASSETS = test_app_vm.ASSETS = vmassets.prepare(options.binary)
     test_app_vm.BINARY = test_run_in_vm.BINARY = test_service_vm.BINARY = options.binary

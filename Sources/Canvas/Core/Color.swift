@@ -1,5 +1,7 @@
 // Colours as the UI layer writes them (straight-alpha 8-bit RGBA, `#RRGGBB` hex) and as the
-// pixel loops want them (one premultiplied 0xAARRGGBB word).
+// pixel loops want them (one premultiplied 0xAARRGGBB word), and how readable one is on another
+// (WCAG contrast, which the high-contrast theme is checked against).
+import Glibc
 
 /// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
 public struct Color: Hashable, Sendable {
@@ -53,4 +55,27 @@ public struct Color: Hashable, Sendable {
     }
 
     static func unit(_ x: Double) -> Double { x.isNaN ? 0 : Swift.min(1, Swift.max(0, x)) }
+
+    /// WCAG 2 relative luminance (sRGB channels linearised, weighted 0.2126/0.7152/0.0722), 0...1.
+    /// Alpha is ignored: composite a translucent colour first (`over(_:)`).
+    public var relativeLuminance: Double {
+        func linear(_ c: UInt8) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2 contrast ratio with `other`, 1...21: (lighter + 0.05) / (darker + 0.05).
+    public func contrastRatio(with other: Color) -> Double {
+        let a = relativeLuminance, b = other.relativeLuminance
+        return (Swift.max(a, b) + 0.05) / (Swift.min(a, b) + 0.05)
+    }
+
+    /// This colour drawn over the opaque `background` (source-over, rounded): what the eye sees.
+    public func over(_ background: Color) -> Color {
+        let a = Double(alpha) / 255
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 { UInt8(Double(top) * a + Double(bottom) * (1 - a) + 0.5) }
+        return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+    }
 }

@@ -65,10 +65,12 @@ public struct AppOptions: ParsableArguments {
     }
 
     /// Builds the app over the database at `databasePath` (or, with `preview`, an in-memory copy
-    /// of it) at `size`; errors exit with the contract's codes.
+    /// of it) at `size` on a panel of `panelMillimetres` (0 x 0: unknown); errors exit with the
+    /// contract's codes. With `[accessibility] min_text_mm`, the scale chosen is logged.
     public func makeApplication(
         configuration: KioskConfiguration, databasePath: String, preview: Bool = false, size: (width: Int, height: Int),
-        storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch)
+        storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch),
+        panelMillimetres: PixelSize = PixelSize(width: 0, height: 0)
     ) throws -> KioskApplication {
         do {
             let store = preview ? try ItemStore(previewOf: databasePath) : try ItemStore(path: databasePath)
@@ -77,10 +79,12 @@ public struct AppOptions: ParsableArguments {
             }
             let t = configuration.theme
             let fonts = try FontLocator.fonts(regular: t.regularFont, bold: t.boldFont, icons: t.iconFont)
-            return try KioskApplication(
+            let app = try KioskApplication(
                 configuration: configuration, store: store,
                 size: Size(width: Double(size.width), height: Double(size.height)), fonts: fonts,
-                storeClock: storeClock)
+                storeClock: storeClock, panelMillimetres: panelMillimetres)
+            if configuration.accessibility.minTextMillimetres > 0 { printError("text size: \(app.textSize.summary)") }
+            return app
         } catch let error as AppError {
             printError(error.description)
             throw ExitCode(error.exitCode)

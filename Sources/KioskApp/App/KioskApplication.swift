@@ -82,6 +82,10 @@ public final class KioskApplication {
     static let toastLifetime = 5.0
     /// What is said (`[accessibility]`); silent until a backend gives it an audio output.
     let speech: SpeechAnnouncer
+    /// Explore by touch while speech is on, and the gesture that starts it (+Explore).
+    var explore: ExploreMode
+    /// The display scale chosen for `[accessibility] min_text_mm`, and why (logged at start).
+    let textSize: TextSizeRequirement.Choice
 
     /// Opens the store (creating it with demo data when configured) and builds the root list.
     /// Store timestamps (ms): the wall clock when running, a fixed epoch plus app time headless.
@@ -102,8 +106,10 @@ public final class KioskApplication {
     }
 
     /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
+    /// `panelMillimetres`: the panel's size as its connector reports it (0 x 0: unknown), for
+    /// `[accessibility] min_text_mm`; `[display] panel_mm` overrides it.
     public init(configuration: KioskConfiguration, store: ItemStore, size: Size, fonts: FontFiles, storeClock: StoreClock,
-         systemFonts: Bool = true) throws {
+         systemFonts: Bool = true, panelMillimetres: PixelSize = PixelSize(width: 0, height: 0)) throws {
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock
@@ -118,8 +124,14 @@ public final class KioskApplication {
             }
             _ = try store.seedDemoDataIfNeeded(ItemStore.demoLists(for: configuration), at: seedTime)
         }
-        // `[display] scale`: the theme's lengths become pixels of this panel; every widget sizes from them.
-        let metrics = configuration.theme.metrics.scaled(by: configuration.display.scale)
+        // `[display] scale`, raised for `min_text_mm` where the panel's size is known: the theme's
+        // lengths become pixels of this panel; every widget sizes from them.
+        textSize = configuration.theme.textSizeRequirement(minimumCapitalMillimetres: configuration.accessibility.minTextMillimetres).choose(
+            scale: configuration.display.scale, pixels: (Int(size.width), Int(size.height)),
+            millimetres: configuration.display.panelMillimetres.map { ($0.width, $0.height) }
+                ?? (panelMillimetres.width, panelMillimetres.height),
+            maximum: DisplaySettings.scaleRange.upperBound)
+        let metrics = configuration.theme.metrics.scaled(by: textSize.scale)
         theme = try Theme(fonts: fonts, palette: configuration.theme.palette, metrics: metrics,
                           library: systemFonts ? try FontLibrary.withSystemFonts(preferring: configuration.theme.fontFamilies)
                               : try FontLibrary())
@@ -130,6 +142,7 @@ public final class KioskApplication {
             cacheBytes: configuration.data.imageCacheMegabytes << 20,
             cornerFraction: configuration.theme.thumbnailShape.cornerFraction, waitsForDecoder: virtualClock)
         theme.pictures = pictures
+        explore = ExploreMode(theme: theme)
         let first = configuration.lists.first ?? .inbox
         let direction = configuration.direction.resolved(title: first.title)
         scene = KioskScene(size: size, theme: theme, text: text, direction: direction,
@@ -174,34 +187,43 @@ public final class KioskApplication {
         case .ended, .cancelled: touchesDown.remove(touch.slot)
         case .moved: break
         }
-        scene.handle(touch)
+        extendTimeIfWarned()
+        if !exploreTakes(touch) { scene.handle(touch) }
         process()
         announce(byKey: false)
     }
 
-    func handle(key: KeyInput, time: Double) {
+    /// `extra`: said after what the key changed (KioskApplication+Keypad).
+    func handle(key: KeyInput, time: Double, saying extra: String? = nil) {
+        keyDown(time: time)
+        scene.handle(key: key, time: time)
+        process()
+        announce(byKey: true, then: extra)
+    }
+
+    /// A key reached the app: the idle time starts again, and on-demand speech starts.
+    func keyDown(time: Double) {
         now = max(now, time)
         lastInput = now
         idleResetDone = false
         speech.keyPressed()
-        scene.handle(key: key, time: time)
-        process()
-        announce(byKey: true)
+        extendTimeIfWarned()
     }
 
     /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
     /// the keypad), and says where things are.
-    func handleUnmappedKey(time: Double) {
+    func handleUnmappedKey(time: Double, saying extra: String? = nil) {
         now = max(now, time)
         speech.keyPressed()
-        announce(byKey: true)
+        extendTimeIfWarned()
+        announce(byKey: true, then: extra)
     }
 
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
-    func announce(byKey: Bool) {
+    func announce(byKey: Bool, then extra: String? = nil) {
         guard speech.active else { return }
-        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now)
+        speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now, then: extra)
     }
 
     /// Advances animations and polls the store for outside changes.
@@ -216,7 +238,9 @@ public final class KioskApplication {
         _ = pictures.waitForDecoderIfReplaying()
         if pictures.collect() { scene.needsRender = true }
         collectSections()
+        tickExplore(time: time)
         resetIfIdle()
+        warnIfIdleSoon()
         announce(byKey: false)
         // The same expression as nextDeadline, so a tick at the deadline always polls.
         if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
@@ -245,22 +269,20 @@ public final class KioskApplication {
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
-        return [poll, idle, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge].compactMap { $0 }.min()
+        return [poll, idle, timeoutWarningDeadline, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge,
+                explore.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
     /// when the panel blanks sooner (whoever wakes a dark panel is the next person); nil: never.
-    var idleResetAfter: Double? {
-        let idle = configuration.idle
-        // 0 turns either off; a panel that blanks resets then even when the reset itself is off.
-        return [idle.resetAfter, idle.blankAfter].filter { $0 > 0 }.min()
-    }
+    var idleResetAfter: Double? { configuration.idle.resetAfterSeconds }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
     /// sheet's List row may have shown another) or the lists page, scroll to the top.
     func resetIfIdle() {
         guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
         idleResetDone = true
+        scene.hideTimeoutWarning()
         scene.removeSheet()
         scene.hideToast()
         scene.popToRoot()
@@ -269,6 +291,7 @@ public final class KioskApplication {
             reload(first.id)
         }
         for page in pages.values { page.reset(time: now) }
+        explore.reset()
         scene.needsRender = true
         speech.sessionEnded(focus: scene.accessibleFocus, toast: scene.toast, time: now)
     }

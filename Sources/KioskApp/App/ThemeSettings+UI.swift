@@ -7,7 +7,8 @@ import SwipeCore
 extension ThemeSettings {
     var palette: Palette {
         func c(_ color: SwipeColor) -> Color { Color(rgba: color.rgba) }
-        var p = Palette()
+        // The preset's colours `[theme]` has no key for; the configurable ones follow.
+        var p = preset == .highContrast ? Palette.highContrast : Palette()
         p.background = c(background)
         p.navBar = c(navBar)
         p.navTitle = c(navTitle)
@@ -21,6 +22,11 @@ extension ThemeSettings {
         p.sectionHeader = c(sectionHeader)
         p.sectionTitle = c(sectionTitle)
         return p
+    }
+
+    /// `[accessibility] min_text_mm` measured on the rows' smaller text (title or subtitle).
+    func textSizeRequirement(minimumCapitalMillimetres: Double) -> TextSizeRequirement {
+        TextSizeRequirement(minimumCapitalMillimetres: minimumCapitalMillimetres, textPoints: min(titleSize, subtitleSize))
     }
 
     var metrics: Metrics {

@@ -8,25 +8,6 @@ import KioskHardware
 import KioskUI
 
 extension AppScreen {
-    /// What `status` reports (JSON, sorted keys; README "Control socket").
-    struct ControlStatus: Encodable {
-        struct Page: Encodable { let id: String, title: String }
-        let version: String
-        let kiosk: String
-        let page: Page?
-        /// Items per list the app has loaded.
-        let items: [String: Int]
-        let screen: String
-        let uptimeSeconds: Double
-        let lastTouchAgeSeconds: Double?
-        let touchToFlipP99Ms: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case version, kiosk, page, items, screen
-            case uptimeSeconds = "uptime_s", lastTouchAgeSeconds = "last_touch_age_s", touchToFlipP99Ms = "touch_to_flip_p99_ms"
-        }
-    }
-
     /// Answers `socket`'s requests; `version` and `kiosk` (the name `identify` shows) go into `status`.
     public func serve(_ socket: ControlSocket, version: String, kiosk: String) {
         socket.onRequest = { [unowned self] request, respond in
@@ -48,13 +29,15 @@ extension AppScreen {
     private func status(version: String, kiosk: String) -> ControlReply {
         let now = session.loop.now
         let page = app.scene.top.map { ControlStatus.Page(id: $0.id, title: $0.title) }
+        let frames = session.frameTimeMilliseconds
         let status = ControlStatus(
             version: version, kiosk: kiosk, page: page,
             items: app.pages.filter { $0.key != KioskApplication.listsPageID }.mapValues { $0.data.count },
             screen: session.isScreenOn ? "on" : "off",
             uptimeSeconds: seconds(now),
             lastTouchAgeSeconds: lastInputAt.map { Double(now.nanoseconds - $0.nanoseconds) / 1e9 },
-            touchToFlipP99Ms: session.touchToFlipP99Milliseconds)
+            touchToFlipP99Ms: session.touchToFlipP99Milliseconds,
+            frames: frames?.frames ?? 0, frameP99Ms: frames?.p99, frameMaxMs: frames?.max)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let json = try? encoder.encode(status) else { return .error("status could not be encoded") }

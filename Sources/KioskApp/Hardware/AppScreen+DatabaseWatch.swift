@@ -9,9 +9,7 @@ extension AppScreen {
     public func watchDatabase(at path: String) {
         do {
             let watcher = try FileChangeWatcher(path: path)
-            try session.loop.register(fd: watcher.fd) { [unowned self] in
-                if watcher.drain() { app.storeMayHaveChanged = true }
-            }
+            try watcher.watch(on: session.loop) { [unowned self] in app.storeMayHaveChanged = true }
             databaseWatcher = watcher
             app.storeWatched = true
         } catch {

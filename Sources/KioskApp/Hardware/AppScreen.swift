@@ -3,6 +3,7 @@
 // are drawn by the Canvas renderer into the session's shadow buffer with damage tracking, and
 // haptic events go to the session's backend (and into the app's record of them).
 import Canvas
+import KioskConfig
 import KioskHardware
 import KioskSpeech
 import KioskUI
@@ -83,10 +84,14 @@ public final class AppScreen: SessionClient {
         case .key(let key):
             lastInputAt = key.time
             guard key.pressed else { break }
-            if let input = KeyInput(linuxName: key.name) {
+            if let command = app.keypadCommand(forKey: key.name) {
+                app.handle(keypad: command, time: seconds(key.time))
+            } else if let input = KeyInput(linuxName: key.name) {
                 app.handle(key: input, time: seconds(key.time))
+            } else if KeypadMap.isKeypadKey(key.name) {
+                app.handleKeypadKeyWithoutCommand(time: seconds(key.time))
             } else {
-                // Any key of a keypad or keyboard starts on-demand speech (the keypad map is to come).
+                // Any other key of a keyboard starts on-demand speech all the same.
                 app.handleUnmappedKey(time: seconds(key.time))
             }
         case .deviceAdded(let info):
@@ -192,7 +197,8 @@ extension KeyInput {
         case "DOWN": self = .down
         case "LEFT": self = .left
         case "RIGHT": self = .right
-        case "ENTER", "KPENTER": self = .enter
+        // The keypad's keys (KPENTER too) are `[accessibility] keypad`'s: KioskApplication+Keypad.
+        case "ENTER": self = .enter
         case "ESC", "BACK": self = .escape
         case "BACKSPACE": self = .backspace
         case "DELETE": self = .delete

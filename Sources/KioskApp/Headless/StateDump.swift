@@ -86,6 +86,8 @@ struct StateDump: Encodable {
     let log: [LogEntry]
     /// What was said, oldest first (the newest `SpeechAnnouncer.historyLimit`).
     let speech: [Speech]
+    /// The speech's volume now, percent (the keypad's volume keys change it; the idle reset restores it).
+    let speechVolume: Int
     let toast: String?
     /// Every toast showing, bottom to top.
     let toasts: [String]
@@ -93,10 +95,13 @@ struct StateDump: Encodable {
     let focus: String?
     /// Pictures that could not be shown, one warning each (as logged), in order.
     let pictureWarnings: [String]
+    /// The time-out warning's words while it shows, else null.
+    let timeoutWarning: String?
 
     enum CodingKeys: String, CodingKey {
         case timeMs = "time_ms", screen, display, page, navigation, sheet, rows, headers, items, haptics, log, speech, toast, toasts, focus
-        case pictureWarnings = "picture_warnings"
+        case pictureWarnings = "picture_warnings", speechVolume = "speech_volume"
+        case timeoutWarning = "timeout_warning"
     }
 
     /// The state of `app` at `timeMs` on a `width` x `height` screen.
@@ -122,10 +127,12 @@ struct StateDump: Encodable {
         speech = app.speech.entries.map {
             Speech(timeMs: $0.timeMs, text: $0.text, voice: $0.voice, interrupted: app.speech.interrupted($0))
         }
+        speechVolume = app.speech.volume
         toast = s.toast
         toasts = s.toasts
         focus = s.focus
         pictureWarnings = app.pictures.warnings
+        timeoutWarning = app.scene.timeoutWarning.map { $0.title + " " + $0.message }
     }
 
     /// Every key, nulls included (a synthesised encoder would leave absent values out).
@@ -143,10 +150,12 @@ struct StateDump: Encodable {
         try c.encode(haptics, forKey: .haptics)
         try c.encode(log, forKey: .log)
         try c.encode(speech, forKey: .speech)
+        try c.encode(speechVolume, forKey: .speechVolume)
         try c.encode(toast, forKey: .toast)
         try c.encode(toasts, forKey: .toasts)
         try c.encode(focus, forKey: .focus)
         try c.encode(pictureWarnings, forKey: .pictureWarnings)
+        try c.encode(timeoutWarning, forKey: .timeoutWarning)
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline; `{}` when a value cannot be

@@ -6,7 +6,8 @@
 // speaks from the start, on-demand from the first key press until the idle reset.
 // The record (the state dump's `speech`) is bounded like the haptics; the audio goes through
 // KioskSpeech's synthesiser to an AudioOutput: ALSA on the device, a recording in replay, where
-// cuts are placed at virtual times so the same script gives the same audio.
+// cuts are placed at virtual times so the same script gives the same audio. The keypad's volume
+// and the utterance its repeat key says again belong to the session: the idle reset drops them.
 import KioskConfig
 import KioskHardware
 import KioskSpeech
@@ -44,16 +45,31 @@ final class SpeechAnnouncer {
     /// The most results kept for one update (a burst of retried writes landing together).
     static let resultLimit = 8
     private var nextID = 1
+    /// The loudness said utterances get: `settings.volume` until the keypad's volume keys change
+    /// it, and again from the idle reset on (the next person starts at the default).
+    private(set) var volume: Int
+    /// Percent a volume key changes it by.
+    static let volumeStep = 10
+    /// The last utterance of this session (the keypad's repeat), nil after the idle reset.
+    private(set) var lastSaid: String?
+    /// "Press 5 for help." is still to be said this session (with its first keypad key).
+    private var helpHintDue = true
     private var reportedFailure = false
+    /// Whether espeak-ng has `settings.voice` (nil: not asked yet).
+    private var voiceKnown: Bool?
     let lengths = SpeechLengths()
 
     init(settings: AccessibilitySettings) {
         self.settings = settings
         active = settings.speech == .on
+        volume = settings.volume
     }
 
     /// A key was pressed: on-demand speech starts, and the page is said as if it had just appeared.
-    func keyPressed() {
+    func keyPressed() { start() }
+
+    /// On-demand speech starts (a key, or the start gesture).
+    func start() {
         guard settings.speech == .onDemand, !active else { return }
         active = true
         last = nil
@@ -64,13 +80,17 @@ final class SpeechAnnouncer {
     func sessionEnded(focus: AccessibleFocus, toast: ToastView?, time: Double) {
         stop(time: time)
         if settings.speech == .onDemand { active = false }
+        volume = settings.volume
+        lastSaid = nil
+        helpHintDue = true
         last = focus
         lastToast = toast
     }
 
     /// Says what changed since the last call. `byKey`: this follows a key press, so a focus that
     /// moved is said; a focus moved by a data change is not (the next arrow says where it is).
-    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Double) {
+    /// `extra` (a keypad's answer: the help, a volume) is said after what changed.
+    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Double, then extra: String? = nil) {
         defer {
             last = focus
             lastToast = toast
@@ -83,13 +103,44 @@ final class SpeechAnnouncer {
         }
         if let newToast { parts.append(Self.phrase(newToast)) }
         parts += Self.changes(from: last, to: focus, byKey: byKey, toastSaid: newToast != nil)
+        if let extra { parts.append(extra) }
         if !parts.isEmpty { say(parts.joined(separator: " "), time: time) }
     }
 
     /// An action's result ("Flag: done."), said first in the next update: said at once, the
     /// focused row it changed would cut it in the same instant.
     func actionDone(_ title: String) {
-        if active { results.append(Self.sentence(title + ": done"), keepingLast: Self.resultLimit) }
+        sayFirst(title + ": done")
+    }
+
+    /// Says `text` first in the next update ("Actions." before the sheet they are listed on).
+    func sayFirst(_ text: String) {
+        if active { results.append(Self.sentence(text), keepingLast: Self.resultLimit) }
+    }
+
+    /// True the first time in a session (then false until the idle reset): whether a keypad key
+    /// should say where help is.
+    func takeHelpHint() -> Bool {
+        defer { helpHintDue = false }
+        return helpHintDue
+    }
+
+    /// Changes the volume by `steps` volume steps within 0…100. - Returns: what to say ("Volume 60 percent.").
+    func changeVolume(by steps: Int) -> String {
+        let range = AccessibilitySettings.volumes
+        volume = min(range.upperBound, max(range.lowerBound, volume + steps * Self.volumeStep))
+        return "Volume \(volume) percent."
+    }
+
+    /// `[accessibility] voice` if espeak-ng has it (asked once); otherwise nil, and the failure
+    /// says so once: each text's voice then comes from its script (check-config refuses it).
+    private func configuredVoice() -> String? {
+        guard let name = settings.voice else { return nil }
+        if let known = voiceKnown { return known ? name : nil }
+        let known = !settings.namesAMissingVoice
+        voiceKnown = known
+        if !known { reportFailure("espeak-ng has no voice \"\(name)\" ([accessibility] voice): each text's voice comes from its script") }
+        return known ? name : nil
     }
 
     /// Starts `text` at `time`, cutting what is being said.
@@ -97,8 +148,9 @@ final class SpeechAnnouncer {
         let id = nextID
         nextID += 1
         cutLast(at: time)
-        let voice = settings.voice ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
-        let utterance = Utterance(id: id, text: text, voice: voice, rate: settings.rate, volume: settings.volume)
+        let voice = configuredVoice() ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
+        let utterance = Utterance(id: id, text: text, voice: voice, rate: settings.rate, volume: volume)
+        lastSaid = text
         entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: voice), keepingLast: Self.historyLimit)
         guard let output else { return }
         let synth = SpeechSynthesizer.shared

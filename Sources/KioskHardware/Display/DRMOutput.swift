@@ -49,6 +49,7 @@ public final class DRMOutput: Display {
     public var physicalSize: PixelSize { PixelSize(width: mode.width, height: mode.height) }
     /// The size the app renders at (swapped for 90/270).
     public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
+    public var sizeMillimetres: PixelSize { rotation.logicalSize(physical: connector.sizeMillimetres) }
     public var refreshRate: Double { mode.refreshRate }
     public var eventDescriptor: Int32? { card.fd }
     public var summary: String { "\(card.path) \(connector.name) \(mode) rotation \(rotation)" }

@@ -8,6 +8,9 @@ import SwipeCore
 public protocol Display: AnyObject {
     /// The size the app renders at (the mode, swapped for 90/270).
     var logicalSize: PixelSize { get }
+    /// The panel's size in millimetres as its connector reports it (EDID), turned like
+    /// `logicalSize`; 0 x 0 when unknown (projectors, virtual panels).
+    var sizeMillimetres: PixelSize { get }
     /// The mode's vertical refresh rate in Hz (frames are paced by flips, never by a literal).
     var refreshRate: Double { get }
     /// Effective rotation of the panel; touch mapping uses the same value.

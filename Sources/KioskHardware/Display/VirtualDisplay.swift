@@ -10,6 +10,8 @@ public final class VirtualDisplay: Display {
     public let rotation: DisplayRotation
     public let refreshRate: Double
     public var logicalSize: PixelSize { rotation.logicalSize(physical: physicalSize) }
+    /// Unknown: a virtual panel has no EDID (`[display] panel_mm` stands in for one).
+    public var sizeMillimetres: PixelSize { PixelSize(width: 0, height: 0) }
     /// The one scanout buffer (index 0) and the flip in flight, if any.
     public private(set) var flip = PageFlipState.idle(front: 0)
     public var isFlipPending: Bool { flip.isFlipPending }

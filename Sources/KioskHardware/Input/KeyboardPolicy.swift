@@ -4,6 +4,10 @@
 // other keyboards unreadable for the service user in the first place; this policy is the
 // second line for devices that are readable anyway (a development machine, a user in `input`,
 // or a touchscreen that also reports keys), and the only one when the app runs as root.
+// The keypad's keys (KP0…KP9, KPENTER, …) get no pass of their own from other keyboards: the
+// number block of that $5 keyboard sends the same codes, and the udev rule would keep them
+// unreadable on the panel anyway, so an exemption would work on the bench and not in the field.
+// The integrator lists the keypad they installed; every key of a listed device is admitted.
 
 /// The keyboards whose keys reach the app: all of them, or only those on an allow-list.
 public struct KeyboardPolicy: Hashable, Sendable, CustomStringConvertible {

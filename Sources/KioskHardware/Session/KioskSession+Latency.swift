@@ -1,7 +1,9 @@
 // The session's measurements of what a person feels: touch-to-flip latency (every touch and key
 // press delivered to the app, from its kernel timestamp to the completion of the flip that shows
 // it; TouchLatencyMeter), reported in the STATUS= line (`systemctl status`) and the journal a
-// minute after touches happen and at exit; and start-up, exec to first flip and to READY=1.
+// minute after touches happen and at exit; frame times (tick to present, every frame, for the
+// control socket's `status` and the feed's presence); and start-up, exec to first flip and to
+// READY=1.
 // Kept apart from KioskSession so the session's own logic stays readable.
 
 extension KioskSession {
@@ -49,4 +51,11 @@ extension KioskSession {
 extension KioskSession {
     /// The 99th percentile of touch-to-flip latency so far (ms); nil before the first measurement.
     public var touchToFlipP99Milliseconds: Double? { latency.histogram.percentileMilliseconds(0.99) }
+
+    /// Frames presented since the first one (start-up, logged apart), and their time on the loop
+    /// from tick to present (ms): the 99th percentile and the largest; nil before there is one.
+    public var frameTimeMilliseconds: (frames: Int, p99: Double, max: Double)? {
+        guard let p99 = frameTimes.percentileMilliseconds(0.99) else { return nil }
+        return (frameTimes.count, p99, Double(frameTimes.maximumNanoseconds) / 1e6)
+    }
 }

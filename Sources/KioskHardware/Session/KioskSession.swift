@@ -52,8 +52,9 @@ public final class KioskSession: EventLoopClient {
     /// Called after each drawn frame with its cost on the loop thread (tick, draw and present,
     /// in nanoseconds of real time) and what it presented (`bench`).
     public var onFrameDrawn: ((_ nanoseconds: Int64, _ damage: [PixelRect]) -> Void)?
-    /// Real time at the start of the current iteration's tick (only kept for ``onFrameDrawn``).
-    private var tickStartedAt: LoopInstant?
+    /// Real time at the start of the current iteration's tick: a frame's time runs from there
+    /// to its present (``frameTimes``, ``onFrameDrawn``).
+    private var tickStartedAt = LoopInstant(nanoseconds: 0)
     private let shadowMemory: UnsafeMutableRawPointer
     var power: DisplayPowerController
     private var pending: [PixelRect] = []
@@ -64,6 +65,9 @@ public final class KioskSession: EventLoopClient {
     private var announced = false
     /// Touch-to-flip latency (KioskSession+Latency).
     var latency = TouchLatencyMeter()
+    /// Every presented frame's time on the loop, tick to present, after the first frame's flip
+    /// (``frameTimeMilliseconds``).
+    var frameTimes = LatencyHistogram()
     var latencyReportTimer: TimerID?
     /// DRM uevents of the card (a monitor off and on); set up by the device session.
     var hotplug: DRMHotplugMonitor?
@@ -150,7 +154,7 @@ public final class KioskSession: EventLoopClient {
     // MARK: EventLoopClient
 
     public func tick(now: LoopInstant) {
-        if onFrameDrawn != nil { tickStartedAt = LoopInstant.now() }
+        tickStartedAt = LoopInstant.now()
         if !display.isPaused, heldSlots.isEmpty, power.shouldBlank(now: now) {
             display.setPower(on: false)
             logger.info("display blanked after idle time")
@@ -178,7 +182,10 @@ public final class KioskSession: EventLoopClient {
                 latency.frameQueued()
                 pending.removeAll()
                 flipQueuedAt = flipQueuedAt ?? now
-                if let onFrameDrawn, let tickStartedAt { onFrameDrawn(LoopInstant.now().nanoseconds - tickStartedAt.nanoseconds, damage) }
+                let frameTime = LoopInstant.now().nanoseconds - tickStartedAt.nanoseconds
+                // The first frame (fonts, the database's first read) is start-up: logged apart.
+                if announced { frameTimes.record(nanoseconds: frameTime) }
+                onFrameDrawn?(frameTime, damage)
             }
         } catch {
             logger.error("display: \(error)")

@@ -3,6 +3,7 @@
 // identify, reload, the socket's mode, and the exit codes of `ctl`.
 import Canvas
 import Foundation
+import TestSupport
 import XCTest
 
 final class ControlSocketTests: XCTestCase {
@@ -100,6 +101,16 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(status["version"] as? String, "0.1.0")
         XCTAssertEqual((status["items"] as? [String: Int])?["inbox"], 21, "the demo inbox")
         XCTAssertNil(status["last_touch_age_s"], "no touch yet")
+        // The first frame is start-up (logged apart): frame times count the frames after it.
+        XCTAssertEqual(status["frames"] as? Int, 0, "an idle app draws nothing after its first frame")
+        XCTAssertNil(status["frame_p99_ms"])
+        XCTAssertEqual(try kiosk.ctl("identify").status, 0, "a banner: frames to draw")
+        XCTAssertTrue(waitUntil(timeout: 10) { ((try? kiosk.status())?["frames"] as? Int ?? 0) >= 1 })
+        let shown = try kiosk.status()
+        let p99 = try XCTUnwrap(shown["frame_p99_ms"] as? Double)
+        let largest = try XCTUnwrap(shown["frame_max_ms"] as? Double)
+        XCTAssertGreaterThan(p99, 0)
+        XCTAssertGreaterThanOrEqual(largest, p99 - 0.1, "the p99 is a bucket's upper edge, at most 0.1 ms above the maximum")
         XCTAssertTrue(kiosk.child.isRunning)
     }
 }

@@ -95,8 +95,9 @@ final class SpeechScenarioTests: XCTestCase {
         let on = try Scenario("size 1280x800\nat 0 tap 640 32\nat 3000 end\n", config: "[accessibility]\nspeech = \"on\"\n")
         XCTAssertEqual(speech(try on.state("final")).map(\.text), ["Inbox."], "on: the page is said without a key")
 
-        let keypad = try Scenario("size 1280x800\nat 0 tap 640 32\nat 500 key KP5\nat 3000 end\n")
-        XCTAssertEqual(speech(try keypad.state("final")).map(\.text), ["Inbox."], "on-demand: any key starts it, the keypad's 5 too")
+        let keypad = try Scenario("size 1280x800\nat 0 tap 640 32\nat 500 key KP7\nat 3000 end\n")
+        XCTAssertEqual(speech(try keypad.state("final")).map(\.text), ["Inbox. Press 5 for help."],
+                       "on-demand: any key starts it, a keypad key without a command too, which says where help is")
     }
 
     func testTheIdleResetEndsOnDemandSpeechUntilTheNextKey() throws {
@@ -155,6 +156,7 @@ final class SpeechScenarioTests: XCTestCase {
         XCTAssertGreaterThan(loud.peak(from: 0, to: loud.duration), 2 * quiet.peak(from: 0, to: quiet.duration))
         XCTAssertEqual(try wav("volume = 0\n").0.peak(from: 0, to: 30), 0, "volume 0 is silence")
         XCTAssertEqual(try wav("voice = \"de\"\n").1.map(\.voice), ["de"], "a configured voice is used for every text")
+        XCTAssertEqual(try wav("voice = \"zz\"\n").1.map(\.voice), ["en"], "a voice espeak-ng lacks: the text's script chooses")
     }
 
     func testAThirtyThousandMarkTitleIsCutAndSaidWithoutHanging() throws {

@@ -1,0 +1,82 @@
+// The high-contrast preset (issue 25): every text colour the UI draws is at ≥ 7:1 (WCAG 2
+// relative luminance; EN 301 549 / WCAG AAA) on every background it is drawn on. The pairs come
+// from Palette.textPairs, and every colour field of Palette (found by reflection, so one added
+// later is seen) must be in a pair or be declared a shape colour. Explicit `[theme]` colours
+// override the preset's; the preset's first screen is a golden image.
+import Canvas
+import KioskConfig
+import KioskUI
+import XCTest
+@testable import KioskApp
+
+final class ThemeContrastTests: XCTestCase {
+    /// WCAG 2's AAA contrast for normal text.
+    static let enhanced = 7.0
+
+    func palette(_ toml: String) throws -> Palette {
+        try KioskConfiguration.parse(toml, file: "theme.toml").theme.palette
+    }
+
+    /// The names of Palette's colour fields (a colour or a list of them).
+    func colourFields(of palette: Palette) -> [String] {
+        Mirror(reflecting: palette).children.compactMap { ($0.value is Color || $0.value is [Color]) ? $0.label : nil }
+    }
+
+    func testEveryColourOfThePaletteIsInATextPairOrDeclaredAShape() {
+        let palette = Palette()
+        let named = Set(palette.textPairs.flatMap { [$0.text, $0.background] })
+        let fields = colourFields(of: palette)
+        XCTAssertGreaterThanOrEqual(fields.count, 20, "reflection sees the palette's colours")
+        XCTAssertEqual(fields.filter { !named.contains($0) && !Palette.shapeColours.contains($0) }, [],
+                       "colours neither in Palette.textPairs nor in Palette.shapeColours: say what they are drawn on")
+        XCTAssertEqual(named.union(Palette.shapeColours).subtracting(fields), [], "names that are no palette field")
+    }
+
+    func testEveryTextOfTheHighContrastPresetIsAtLeastSevenToOne() throws {
+        let palette = try palette("[theme]\npreset = \"high-contrast\"\n")
+        XCTAssertGreaterThanOrEqual(palette.textPairs.count, 25)
+        for pair in palette.textPairs {
+            XCTAssertGreaterThanOrEqual(pair.ratio, Self.enhanced, "\(pair)")
+        }
+        // The default theme is not held to it; its weakest pair is reported for the record.
+        let standard = try self.palette("")
+        print("default theme's weakest text pair: \(standard.weakestPair.map(String.init(describing:)) ?? "none")")
+        XCTAssertLessThan(standard.weakestPair?.ratio ?? 21, Self.enhanced, "the default theme is the light one it was")
+    }
+
+    func testContrastRatioIsWCAGs() {
+        XCTAssertEqual(Color.black.contrastRatio(with: .white), 21, accuracy: 1e-9)
+        XCTAssertEqual(Color.white.contrastRatio(with: .white), 1, accuracy: 1e-9)
+        // #767676 on white is the well-known 4.54:1 (the lightest grey at AA).
+        XCTAssertEqual(Color(hex: 0x767676).contrastRatio(with: .white), 4.54, accuracy: 0.01)
+        XCTAssertEqual(Color(hex: 0xFFFF00).contrastRatio(with: .black), 19.56, accuracy: 0.01)
+        XCTAssertEqual(Color(hex: 0x007AFF).relativeLuminance, 0.211, accuracy: 0.001)
+    }
+
+    func testExplicitColoursOverrideThePresets() throws {
+        let preset = try palette("[theme]\npreset = \"high-contrast\"\n")
+        let mixed = try palette("[theme]\npreset = \"high-contrast\"\ntitle = \"#00FF00\"\nrow = \"#101010\"\n")
+        XCTAssertEqual(mixed.title, Color(hex: 0x00FF00))
+        XCTAssertEqual(mixed.row, Color(hex: 0x101010))
+        XCTAssertEqual(mixed.subtitle, preset.subtitle, "the colours not given stay the preset's")
+        XCTAssertEqual(mixed.sheet, preset.sheet)
+        XCTAssertNotEqual(preset.title, Color(hex: 0x00FF00))
+    }
+
+    func testAnUnknownPresetIsReportedWithItsPlace() {
+        XCTAssertThrowsError(try KioskConfiguration.parse("[theme]\npreset = \"dark\"\n", file: "theme.toml")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("theme.toml:2:"), text)
+            XCTAssertTrue(text.contains("high-contrast"), text)
+        }
+    }
+
+    /// The preset's first screen with a section, a badge, an unread dot and the focus.
+    func testHighContrastFirstScreenIsTheGolden() throws {
+        let s = try Scenario("size 800x480\nat 0 key DOWN\nat 400 screenshot high-contrast.png\nat 500 end",
+                             config: "[theme]\npreset = \"high-contrast\"\n")
+        try s.checkGolden("high-contrast")
+        let image = try s.image("high-contrast")
+        XCTAssertTrue(image.matches(400, 470, 0x000000), "the list's background is the preset's black")
+    }
+}
