@@ -162,7 +162,7 @@ struct BenchCommand: ParsableCommand {
             print("scenario own-write, \(items) items: the UI loop's time per action of the app's own (\(WriteBench.ownActions.joined(separator: ", ")))")
             print("per action, all of it: median_us: \(Int(r.total.median))  p99_us: \(Int(r.total.p99))  max_us: \(Int(r.total.max))")
             print("per action, its longest frame: median_us: \(Int(r.worstFrame.median))  p99_us: \(Int(r.worstFrame.p99))  max_us: \(Int(r.worstFrame.max))")
-            print("per action, the loop thread's CPU time (no waits): median_us: \(Int(r.cpu.median))  p99_us: \(Int(r.cpu.p99))  max_us: \(Int(r.cpu.max))")
+            print("per action, the loop thread's CPU time (all of it less waits): median_us: \(Int(r.cpu.median))  p99_us: \(Int(r.cpu.p99))  max_us: \(Int(r.cpu.max))")
             for kind in r.byAction {
                 print("  \(kind.action): median_us: \(Int(kind.total.median))  p99_us: \(Int(kind.total.p99))")
             }

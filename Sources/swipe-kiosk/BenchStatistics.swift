@@ -1,6 +1,5 @@
 // Timing figures for `swipe-kiosk bench`: median, p99 and max of per-frame samples, and a
 // memcpy of one frame measured in the same run as the physical floor (docs/ARCHITECTURE.md, Command line).
-import Glibc
 import KioskApp
 
 /// Per-frame durations in microseconds, summarised the way BENCHMARKS.md reports them.
@@ -41,16 +40,6 @@ public enum Stopwatch {
         let elapsed = clock.now - start
         let (seconds, attoseconds) = elapsed.components
         return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-    }
-
-    /// Runs `body` and returns the CPU time the calling thread spent in it, in microseconds: its
-    /// wall time less the time it waited (for a lock, for I/O, or preempted by another process).
-    public static func threadCPUMicroseconds(_ body: () throws -> Void) rethrows -> Double {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        try body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        return Double(end.tv_sec - start.tv_sec) * 1e6 + Double(end.tv_nsec - start.tv_nsec) / 1e3
     }
 
     /// The median time of one `memcpy` of `bytes` bytes (in cache, as the peers measured it):

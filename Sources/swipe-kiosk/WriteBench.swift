@@ -33,8 +33,8 @@ struct WriteBench {
         let total: BenchStatistics
         /// The longest single stretch per action (the action, or one tick): what one frame absorbed.
         let worstFrame: BenchStatistics
-        /// The loop thread's CPU time per action (its wall time less time waiting or preempted by
-        /// the other processes of a shared machine), for the whole round: an upper bound.
+        /// The loop thread's CPU time per action (all of it less waits: for I/O, or for a core
+        /// another process of a shared machine had).
         let cpu: BenchStatistics
         /// The total per action kind, in `ownActions` order.
         let byAction: [(action: String, total: BenchStatistics)]
@@ -96,13 +96,10 @@ struct WriteBench {
     func ownWrites() throws -> OwnResult {
         try withApp(configuration: try KioskConfiguration.parse(Self.ownWriteConfiguration, file: "own-write.toml")) { app, _ in
             var timings: [(String, KioskApplication.OwnActionTiming)] = []
-            var cpu: [Double] = []
             var time = 1.0
             for round in 0..<rounds {
                 let action = Self.ownActions[round % Self.ownActions.count]
-                var timed: KioskApplication.OwnActionTiming?
-                cpu.append(Stopwatch.threadCPUMicroseconds { timed = app.loopTimeForOwnAction(action, row: 0, at: time) })
-                guard let timing = timed else {
+                guard let timing = app.loopTimeForOwnAction(action, row: 0, at: time) else {
                     printError("bench own-write: round \(round): the action \(action) could not run")
                     throw ExitCode.software
                 }
@@ -112,7 +109,7 @@ struct WriteBench {
             return OwnResult(
                 total: BenchStatistics(samples: timings.map(\.1.total)),
                 worstFrame: BenchStatistics(samples: timings.map(\.1.worstFrame)),
-                cpu: BenchStatistics(samples: cpu),
+                cpu: BenchStatistics(samples: timings.map(\.1.cpu)),
                 byAction: Self.ownActions.reduce(into: []) { kinds, action in
                     guard !kinds.contains(where: { $0.action == action }) else { return }
                     kinds.append((action, BenchStatistics(samples: timings.filter { $0.0 == action }.map(\.1.total))))

@@ -11,6 +11,7 @@
 // (the collapse's end, the list's re-read and the swap of what was read). Between two ticks the
 // device's loop waits for the display; the bench waits for the section reader there instead,
 // untimed, so each tick that swaps in sections finds them read, as a frame 16 ms later would.
+import KioskHardware
 import KioskStore
 
 extension KioskApplication {
@@ -42,6 +43,9 @@ extension KioskApplication {
         public let action: Double
         /// Each tick after it, until the action settled.
         public let ticks: [Double]
+        /// The loop thread's CPU time over the action and the ticks: their wall time less what it
+        /// waited (for I/O, or for a core another process of a shared machine had).
+        public let cpu: Double
 
         /// Everything the loop spent on the action.
         public var total: Double { action + ticks.reduce(0, +) }
@@ -54,22 +58,28 @@ extension KioskApplication {
     /// `settle` seconds; nil when there is no such action, row or change.
     public func loopTimeForOwnAction(_ actionID: String, row: Int, at time: Double, settle: Double = 0.5) -> OwnActionTiming? {
         tick(time: time)
-        let clock = ContinuousClock()
-        let duration: Duration
+        let action: (wall: Double, cpu: Double)
         if actionID == "undo" {
             guard let itemID = undoable.entries.filter(\.value.undoable).max(by: { $0.value.closes < $1.value.closes })?.key else { return nil }
-            duration = clock.measure { undo(itemID) }
+            action = Self.timed { undo(itemID) }
         } else {
             guard let listID = currentListID, let list = configuration.list(id: listID), let page = pages[listID],
                   row < page.data.count, let itemID = ItemID(key: page.data.item(at: row).id),
                   let ref = actions(of: list).first(where: { $0.ref.id == actionID })?.ref else { return nil }
-            duration = clock.measure { perform(ref, on: itemID) }
+            action = Self.timed { perform(ref, on: itemID) }
         }
-        var ticks: [Double] = []
+        var ticks: [(wall: Double, cpu: Double)] = []
         for frame in 1...max(1, Int(settle * 60)) {
-            ticks.append(Self.microseconds(clock.measure { tick(time: time + Double(frame) / 60) }))
+            ticks.append(Self.timed { tick(time: time + Double(frame) / 60) })
             if sectionReader?.isReading == true { sectionReader?.waitUntilRead() }
         }
-        return OwnActionTiming(action: Self.microseconds(duration), ticks: ticks)
+        return OwnActionTiming(action: action.wall, ticks: ticks.map(\.wall), cpu: action.cpu + ticks.reduce(0) { $0 + $1.cpu })
+    }
+
+    /// The wall and thread CPU time of `body`, in microseconds.
+    private static func timed(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+        let cpu = ThreadCPUClock.nanoseconds()
+        let wall = ContinuousClock().measure(body)
+        return (microseconds(wall), Double(ThreadCPUClock.nanoseconds() - cpu) / 1000)
     }
 }
