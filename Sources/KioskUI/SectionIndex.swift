@@ -1,7 +1,9 @@
 // Where a list's section headers sit. Built once per data change from the data source's
 // sections (a few counts, never the items), it maps rows to content offsets and offsets back
 // to rows by binary search over the headers: O(log sections) per question, so a list of
-// 100,000 items in thousands of sections lays out a frame without visiting them.
+// 100,000 items in thousands of sections lays out a frame without visiting them. Building it
+// for thousands of sections takes a millisecond: a worker that read the sections builds it ahead
+// (`SectionLayout`, below), and the UI loop only swaps it in.
 
 /// The section headers of one list in content coordinates (0 = the top of the content).
 struct SectionIndex {

@@ -18,7 +18,7 @@ import KioskUI
 
 final class SectionReader: @unchecked Sendable {
     /// What the loop does with a list's sections when they come back; of two requests for the
-    /// same list before it is read, the later case wins.
+    /// same list before it is read, the one further down wins (a sync also reloads and counts).
     enum Use: Int, Comparable {
         /// Only the list's count is wanted (the lists page's row for it).
         case count
