@@ -18,6 +18,13 @@ public protocol ListDataSource {
     var count: Int { get }
     var sections: [ListSection] { get }
     func item(at index: Int) -> ListItem
+    /// Whether the item `id` is in the list, when the source can tell without going through it
+    /// item by item (the store's: one indexed look-up); nil: the page looks row by row.
+    func contains(id: String) -> Bool?
+}
+
+extension ListDataSource {
+    public func contains(id: String) -> Bool? { nil }
 }
 
 /// A data source over an array; its sections are the runs of equal `ListItem.section`.

@@ -138,7 +138,7 @@ extension ListPage {
     /// After the data changed: the focus stays on its item wherever it moved; when the item left
     /// the list, it goes to the row that took its place (the next one, or the new last row).
     func keepFocus(wasAt row: Int?) {
-        guard let id = focus, index(of: id) == nil else { return }
+        guard let id = focus, !contains(id) else { return }
         guard let row, data.count > 0 else {
             focus = nil
             return

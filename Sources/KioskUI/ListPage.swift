@@ -53,7 +53,8 @@ public final class ListPage {
         self.theme = theme
         self.direction = direction
         self.sectionHeaders = sectionHeaders
-        sections = Self.sectionIndex(data, theme: theme, headers: sectionHeaders)
+        sections = SectionLayout(sections: data.sections, rowCount: data.count,
+                                 metrics: Self.sectionMetrics(theme: theme, headers: sectionHeaders)).index
         configuration = swipe
         renderer = RowRenderer(theme: theme, text: text)
         scroll = ScrollState(viewport: frame.height, scale: theme.metrics.scale)
@@ -86,9 +87,12 @@ public final class ListPage {
 
     public var contentHeight: Double { sections.contentHeight }
 
-    static func sectionIndex(_ data: ListDataSource, theme: Theme, headers: Bool) -> SectionIndex {
-        SectionIndex(sections: headers ? data.sections : [], rowCount: data.count, rowHeight: theme.metrics.rowHeight,
-                     headerHeight: theme.metrics.sectionHeaderHeight)
+    /// What this page's section layout depends on besides the sections, for a worker that lays
+    /// them out ahead of `setData` (`SectionLayout`).
+    public var sectionMetrics: SectionLayout.Metrics { Self.sectionMetrics(theme: theme, headers: sectionHeaders) }
+
+    static func sectionMetrics(theme: Theme, headers: Bool) -> SectionLayout.Metrics {
+        SectionLayout.Metrics(rowHeight: theme.metrics.rowHeight, headerHeight: theme.metrics.sectionHeaderHeight, headers: headers)
     }
 
     /// Collapses an item's row over 0.3 s (its deletion is already committed), then reports
@@ -113,21 +117,32 @@ public final class ListPage {
     /// Undo during the collapse, another program putting the item back) grow back in; `except`
     /// names items whose removal is still being written.
     public func restoreReturned(except pending: Set<String>, time: Double) {
-        for id in removed.union(collapsing.keys) where !pending.contains(id) && index(of: id) != nil {
+        for id in removed.union(collapsing.keys) where !pending.contains(id) && contains(id) {
             restore(itemID: id, time: time)
         }
     }
 
-    /// Replaces the items (the app reloads after a data change); collapsed rows that left are forgotten.
-    public func setData(_ newData: ListDataSource, time: Double) {
+    /// Replaces the items (the app reloads after a data change); collapsed rows that left are
+    /// forgotten. `layout`: the new data's sections laid out by a worker (the same sections and
+    /// count, this page's metrics); otherwise they are laid out here.
+    public func setData(_ newData: ListDataSource, layout: SectionLayout? = nil, time: Double) {
         let focusedRow = focus.flatMap { index(of: $0) }
         data = newData
-        sections = Self.sectionIndex(newData, theme: theme, headers: sectionHeaders)
-        removed = removed.filter { index(of: $0) != nil }
+        if let layout, layout.metrics == sectionMetrics, layout.index.rowCount == newData.count {
+            sections = layout.index
+        } else {
+            sections = SectionLayout(sections: newData.sections, rowCount: newData.count, metrics: sectionMetrics).index
+        }
+        removed = removed.filter { contains($0) }
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)
         keepFocus(wasAt: focusedRow)
     }
+
+    /// Whether the list holds the item `id`. Asked of the data source first: an item that left
+    /// (a deleted row's, after the reload) is in no row, and looking for it row by row walks
+    /// the whole list (100,000 items: every page of the store read on the loop, ~0.4 s).
+    public func contains(_ id: String) -> Bool { data.contains(id: id) ?? (index(of: id) != nil) }
 
     /// Index of an item by id: the rows around the viewport first, then the rest.
     public func index(of id: String) -> Int? {

@@ -19,7 +19,8 @@ struct BenchCommand: ParsableCommand {
     var frames: Int?
 
     @Option(help: ArgumentHelp(stringLiteral: "Play a scripted interaction: swipe, scroll, push, sheet, or pictures (a list of photos at 60 Hz); "
-                  + "or outside-write (the UI loop's time per change another program commits; --frames: how many changes)."))
+                  + "or outside-write / own-write (the UI loop's time per change another program commits / per action of the app's own; "
+                  + "--frames: how many)."))
     var scenario: String?
 
     @Option(help: "Items in the list for --scenario, 1 to 100000.")
@@ -82,22 +83,12 @@ struct BenchCommand: ParsableCommand {
             try runPictures()
             return
         }
-        if name == "outside-write" {
-            let r = try OutsideWriteBench(items: items, rounds: frames ?? 200).run()
-            if json {
-                print("{\"scenario\": \"outside-write\", \"items\": \(items), \"changes\": \(r.offLoop.count + r.onLoop.count), "
-                    + "\"median_us\": \(r.offLoop.median), \"p99_us\": \(r.offLoop.p99), \"max_us\": \(r.offLoop.max), "
-                    + "\"on_loop_median_us\": \(r.onLoop.median), \"on_loop_p99_us\": \(r.onLoop.p99)}")
-            } else {
-                print("scenario outside-write, \(items) items: the UI loop's time per change another program commits")
-                print("section reader (device): median_us: \(Int(r.offLoop.median))  p99_us: \(Int(r.offLoop.p99))  max_us: \(Int(r.offLoop.max))"
-                    + "  (ask median \(Int(r.ask.median)) µs, swap median \(Int(r.swap.median)) µs)")
-                print("read on the loop (before): median_us: \(Int(r.onLoop.median))  p99_us: \(Int(r.onLoop.p99))  max_us: \(Int(r.onLoop.max))")
-            }
+        if name == "outside-write" || name == "own-write" {
+            try runWrites(name)
             return
         }
         guard let kind = ScenarioBench.Kind(rawValue: name) else {
-            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet, pictures, outside-write")
+            throw ValidationError("unknown scenario '\(name)'; known: swipe, scroll, push, sheet, pictures, outside-write, own-write")
         }
         let (w, h) = TouchScript.parseSize(size)!  // checked by validate()
         guard let content = ScenarioBench.Content(rawValue: content) else {
@@ -139,6 +130,42 @@ struct BenchCommand: ParsableCommand {
             print("thumbnail after its row appears: median \(Int(r.latency.median)) ms  p99 \(Int(r.latency.p99)) ms  max \(Int(r.latency.max)) ms"
                 + " (\(r.latency.count) shown, \(r.unshown) rows left before theirs arrived, \(r.failures) failures)")
             print("peak RSS while scrolling: \(r.peakRSSKilobytes / 1024) MB (same frames without pictures: \(r.peakRSSWithoutPicturesKilobytes / 1024) MB)")
+        }
+    }
+
+    /// `outside-write` and `own-write`: the UI loop's time per data change (WriteBench).
+    func runWrites(_ name: String) throws {
+        let bench = WriteBench(items: items, rounds: frames ?? 200)
+        if name == "outside-write" {
+            let r = try bench.outsideWrites()
+            if json {
+                print("{\"scenario\": \"outside-write\", \"items\": \(items), \"changes\": \(r.offLoop.count + r.onLoop.count), "
+                    + "\"median_us\": \(r.offLoop.median), \"p99_us\": \(r.offLoop.p99), \"max_us\": \(r.offLoop.max), "
+                    + "\"on_loop_median_us\": \(r.onLoop.median), \"on_loop_p99_us\": \(r.onLoop.p99)}")
+            } else {
+                print("scenario outside-write, \(items) items: the UI loop's time per change another program commits")
+                print("section reader (device): median_us: \(Int(r.offLoop.median))  p99_us: \(Int(r.offLoop.p99))  max_us: \(Int(r.offLoop.max))"
+                    + "  (ask median \(Int(r.ask.median)) µs, swap median \(Int(r.swap.median)) µs)")
+                print("read on the loop (before): median_us: \(Int(r.onLoop.median))  p99_us: \(Int(r.onLoop.p99))  max_us: \(Int(r.onLoop.max))")
+            }
+            return
+        }
+        let r = try bench.ownWrites()
+        if json {
+            let kinds = r.byAction.map { "\"\($0.action)_median_us\": \($0.total.median), \"\($0.action)_p99_us\": \($0.total.p99)" }
+            print("{\"scenario\": \"own-write\", \"items\": \(items), \"actions\": \(r.total.count), "
+                + "\"median_us\": \(r.total.median), \"p99_us\": \(r.total.p99), \"max_us\": \(r.total.max), "
+                + "\"worst_frame_median_us\": \(r.worstFrame.median), \"worst_frame_p99_us\": \(r.worstFrame.p99), "
+                + "\"cpu_median_us\": \(r.cpu.median), \"cpu_p99_us\": \(r.cpu.p99), "
+                + kinds.joined(separator: ", ") + "}")
+        } else {
+            print("scenario own-write, \(items) items: the UI loop's time per action of the app's own (\(WriteBench.ownActions.joined(separator: ", ")))")
+            print("per action, all of it: median_us: \(Int(r.total.median))  p99_us: \(Int(r.total.p99))  max_us: \(Int(r.total.max))")
+            print("per action, its longest frame: median_us: \(Int(r.worstFrame.median))  p99_us: \(Int(r.worstFrame.p99))  max_us: \(Int(r.worstFrame.max))")
+            print("per action, the loop thread's CPU time (all of it less waits): median_us: \(Int(r.cpu.median))  p99_us: \(Int(r.cpu.p99))  max_us: \(Int(r.cpu.max))")
+            for kind in r.byAction {
+                print("  \(kind.action): median_us: \(Int(kind.total.median))  p99_us: \(Int(kind.total.p99))")
+            }
         }
     }
 }

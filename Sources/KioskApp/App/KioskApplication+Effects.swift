@@ -39,7 +39,8 @@ extension KioskApplication {
                 commit(.delete, itemID: itemID, action: action)
             }
         case .rowRemoved:
-            if let id = currentListID { reload(id) }
+            // The row has gone from the screen; the list drops its item when re-read (off the loop).
+            if let id = currentListID { refreshAfterOwnWrite(id) }
         case .toastAction(let id):
             if let itemID = ItemID(key: id) { undo(itemID) }
         case .sheet:
@@ -152,7 +153,7 @@ extension KioskApplication {
         } else if leaves(listID, itemID) {
             page.collapse(itemID: itemID.key, time: now)
         } else {
-            reload(listID)
+            refreshAfterOwnWrite(listID)
         }
     }
 

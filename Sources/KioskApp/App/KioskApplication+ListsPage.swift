@@ -26,19 +26,24 @@ extension KioskApplication {
     }
 
     /// One row per configured list: its title and how many items it shows (`counts`, else counted
-    /// now); a list that cannot be read says so (reported) and still opens.
+    /// now); a list that cannot be read says so (reported) and still opens. The counts shown are
+    /// kept in `listCounts`.
     func listRows(counts: [String: Int] = [:]) -> [ListItem] {
         configuration.lists.map { list in
             let count = counts[list.id] ?? read("list \(list.id)", { () throws(StoreError) in try store.count(list.query) })
+            listCounts[list.id] = count
             let subtitle = count.map { $0 == 1 ? "1 item" : "\($0) items" } ?? "cannot be read"
             return ListItem(id: list.id, title: list.title, subtitle: subtitle, version: Int64(count ?? -1))
         }
     }
 
-    /// Rebuilds the lists page's rows from the store's counts (`counts`: those the section
-    /// reader read, off the loop; the others are counted here).
-    func reloadListsPage(counts: [String: Int] = [:]) {
-        pages[Self.listsPageID]?.setData(ArrayDataSource(listRows(counts: counts)), time: now)
+    /// Rebuilds the lists page's rows. `counts`: those the section reader read, off the loop; a
+    /// list it did not read this time (its sections were dropped as older) keeps the count it was
+    /// last shown with or its page last read (`listCounts`), and only a list with neither is
+    /// counted here. Without `counts`, every list is counted here (another file is open).
+    func reloadListsPage(counts: [String: Int]? = nil) {
+        let known = counts.map { listCounts.merging($0) { $1 } } ?? [:]
+        pages[Self.listsPageID]?.setData(ArrayDataSource(listRows(counts: known)), time: now)
         scene.needsRender = true
     }
 

@@ -101,7 +101,7 @@ extension KioskApplication {
             _ = try store.apply(change.inverse, to: itemID, at: storeNow, detail: change == .delete ? nil : "undo")
         } landed: { [unowned self] in
             log(label, itemID)
-            if let id = currentListID { reload(id) }
+            if let id = currentListID { refreshAfterOwnWrite(id) }
         }
     }
 

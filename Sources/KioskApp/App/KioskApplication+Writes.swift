@@ -81,7 +81,7 @@ extension KioskApplication {
         if let itemID = write.itemID { for page in pages.values { page.restore(itemID: itemID.key, time: now) } }
         // Not when the file left the path: the next poll shows the file now there, and until
         // one is open the rows on screen stay as they were read.
-        if let id = currentListID, !mustGiveUp(error) { reload(id) }
+        if let id = currentListID, !mustGiveUp(error) { refreshAfterOwnWrite(id) }
     }
 }
 

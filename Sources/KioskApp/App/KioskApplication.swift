@@ -16,6 +16,9 @@ public final class KioskApplication {
     let text = TextCache()
     public let scene: KioskScene
     var pages: [String: ListPage] = [:]
+    /// How many items each configured list has, as the lists page last showed it or the list's
+    /// page last read it (KioskApplication+ListsPage).
+    var listCounts: [String: Int] = [:]
     /// Haptic events in order, with the time they fired (the state dump's `haptics`): the newest
     /// `historyLimit` only, as `run` lives for months (about 2,000 entries an hour of use).
     var haptics: [(timeMs: Int, event: HapticEvent)] = []

@@ -11,21 +11,22 @@ final class StoreDataSource: ListDataSource {
     let count: Int
     let sections: [ListSection]
     private let storeSections: [ItemSection]
-    private var pages: [Int: [ListItem]] = [:]
+    /// The pages read so far (at most `maximumPages`), by page number.
+    private(set) var pages: [Int: [ListItem]] = [:]
     /// Where a page that cannot be read is reported; its rows stay blank until the next reload.
     private let readFailed: (StoreError) -> Void
     static let pageSize = 64
     static let maximumPages = 64
 
-    /// Reads the query's sections (and so its count) now, unless `readSections` holds them (read
-    /// off the loop by the section reader); pages are fetched lazily.
-    init(store: ItemStore, query: ItemQuery, sections readSections: [ItemSection]? = nil,
+    /// Reads the query's sections (and so its count) now, unless `read` holds them (read off the
+    /// loop by the section reader, laid out for the page too); pages are fetched lazily.
+    init(store: ItemStore, query: ItemQuery, read: SectionReader.Sections? = nil,
          readFailed: @escaping (StoreError) -> Void) throws(StoreError) {
         self.store = store
         self.query = query
         self.readFailed = readFailed
-        if let readSections { storeSections = readSections } else { storeSections = try store.sections(query) }
-        sections = storeSections.map { ListSection(title: $0.title, count: $0.count) }
+        if let read { storeSections = read.items } else { storeSections = try store.sections(query) }
+        sections = read?.layout?.sections ?? storeSections.map(ListSection.init)
         count = storeSections.reduce(0) { $0 + $1.count }
     }
 
@@ -47,6 +48,24 @@ final class StoreDataSource: ListDataSource {
         // until the next reload rather than trapping.
         return offset < rows.count ? rows[offset] : ListItem(id: ItemID.placeholderKey(index), title: "")
     }
+
+    /// One indexed look-up with the list's own filter (the page asks after every reload whether
+    /// the rows that left are still in the list). A blank row's key (a page that came back short)
+    /// names no stored item; a look-up that fails is reported and the page looks row by row.
+    func contains(id: String) -> Bool? {
+        guard let itemID = ItemID(key: id) else { return false }
+        do {
+            return try store.contains(itemID, in: query)
+        } catch {
+            readFailed(error)
+            return nil
+        }
+    }
+}
+
+extension ListSection {
+    /// The UI's view of a stored section.
+    init(_ section: ItemSection) { self.init(title: section.title, count: section.count) }
 }
 
 extension ListItem {
