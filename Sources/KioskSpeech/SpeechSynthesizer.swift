@@ -9,6 +9,7 @@
 // espeak-ng's state after it differs), and the replay cuts the recording at virtual times.
 import CEspeakNG
 import Foundation
+import KioskHardware
 
 /// What the synthesiser hands the audio output.
 public enum SpeechAudio: Sendable, Equatable {
@@ -50,9 +51,17 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     public static let shared = SpeechSynthesizer()
 
     private init() {
-        let thread = Thread { [unowned self] in run() }
-        thread.name = "speech"
-        thread.start()
+        // At the workers' lower priority: on a panel with one or two cores the UI loop preempts
+        // synthesis whenever a frame is due (in the VM's one emulated CPU, key-to-flip while
+        // speaking was 3-4x that of a silent app with the thread at nice 0). espeak-ng makes PCM
+        // several times faster than it is played, so the sound does not wait.
+        guard WorkerThread.start(name: "speech", { [unowned self] in run() }) else {
+            lock.lock()
+            startFailure = .initialization("no thread for speech")
+            voiceNames = []
+            lock.unlock()
+            return
+        }
     }
 
     /// Queues `utterance`; its PCM goes to `sink` on the speech thread. `interrupting`: what

@@ -52,7 +52,7 @@ final class CommandLineLimitsTests: XCTestCase {
         XCTAssertEqual(scriptError("at 0 key \(key)"), "s.touch:1: unknown key `\(String(repeating: "A", count: 40))…`; "
                        + "use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
         XCTAssertEqual(scriptError("at 0 \(key) 1"), "s.touch:1: unknown command `\(String(repeating: "A", count: 40))…`; "
-                       + "known: down move up cancel tap swipe key screenshot state screen end")
+                       + "known: down move up cancel tap swipe key screenshot state screen switch end")
         // check-text names each missing code point once, at most 16 of them.
         let repeated = try KioskProcess(["check-text", String(repeating: "\u{10FFFD}", count: 10_000) + "\u{10FFFC}"])
         XCTAssertEqual(repeated.status, 65)

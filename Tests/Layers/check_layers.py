@@ -33,7 +33,7 @@ ALLOWED = {
                "CFontconfig", "CICU", "CTurboJPEG", "CWebP"},
     "KioskUI": {"SwipeCore", "Canvas"},
     "KioskHardware": {"SwipeCore", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA"},
-    "KioskSpeech": {"CEspeakNG", "Foundation"},
+    "KioskSpeech": {"CEspeakNG", "Foundation", "KioskHardware"},
     "KioskStore": {"KioskFiles", "Glibc", "CSQLite"},
     "KioskConfig": {"SwipeCore", "KioskFiles", "Glibc", "TOMLKit"},
     "KioskReplay": {"KioskHardware", "SwipeCore", "KioskFiles", "Yams"},
