@@ -103,13 +103,21 @@ extension KeypadMap {
     init(reading r: ConfigReader, over base: KeypadMap) {
         self = base
         let names = KeypadCommand.allCases.map(\.rawValue) + ["none"]
-        for key in r.toml.keys {
+        var spelt: [String: String] = [:]
+        for key in r.toml.keys.sorted() {
             let canonical = KeyName.code(for: key).map(KeyName.name(for:))
             guard let canonical, Self.isKeypadKey(canonical) else {
                 r.diagnostics.report("\(r.name(key)): \"\(key)\" is not a key of a numeric keypad; expected a name such as "
                                      + "KP0 to KP9, KPENTER, KPPLUS, KPMINUS or KPDOT", at: r.path.appending(key), atKey: true)
                 continue
             }
+            // `kp5` and `KP5` are one key: which line wins would be an accident of the table.
+            if let other = spelt[canonical] {
+                r.diagnostics.report("\(r.name(key)): \"\(key)\" is the key \"\(other)\" names already (\(canonical)); "
+                                     + "give each key once", at: r.path.appending(key), atKey: true)
+                continue
+            }
+            spelt[canonical] = key
             guard let value = r.string(key) else { continue }
             if value == "none" {
                 commands[canonical] = nil

@@ -26,9 +26,10 @@ extension SpeechSynthesizer {
         return nil
     }
 
-    /// Every name `espeak_ng_SetVoiceByName` takes for the installed voices: each voice's name
-    /// and its file's name (the last part of its identifier, `gmw/en-GB-x-rp`), lowercased.
-    /// espeak_ListVoices(NULL) leaves out variants and MBROLA voices.
+    /// Every name `espeak_ng_SetVoiceByName` takes for the installed voices: each voice's name,
+    /// its file's name (the last part of its identifier, `gmw/en-GB-x-rp`) and the languages it
+    /// speaks (`en-gb`, `en`), lowercased. espeak_ListVoices(NULL) leaves out variants and MBROLA
+    /// voices.
     static func listVoiceNames() -> Set<String> {
         guard let list = espeak_ListVoices(nil) else { return [] }
         var names = Set<String>()
@@ -39,9 +40,23 @@ extension SpeechSynthesizer {
                let file = String(cString: identifier).split(separator: "/").last {
                 names.insert(file.lowercased())
             }
+            if let languages = voice.pointee.languages { names.formUnion(Self.languages(languages)) }
             index += 1
         }
         return names
+    }
+
+    /// espeak_VOICE.languages: a priority byte, a NUL-terminated language name, again, until a
+    /// zero priority byte.
+    static func languages(_ packed: UnsafePointer<CChar>) -> [String] {
+        var result: [String] = []
+        var cursor = packed
+        while cursor.pointee != 0, result.count < 64 {
+            let name = String(cString: cursor + 1)
+            result.append(name.lowercased())
+            cursor += 1 + name.utf8.count + 1
+        }
+        return result
     }
 
     /// Says `job`'s utterance into its sink, chunk by chunk, until it ends or is cut. A voice

@@ -2,7 +2,7 @@
 // control or a bidirectional override must reach the operator's terminal spelt out, never as the
 // control itself. printError is the one path to standard error; these tests pin it on every
 // character class, and end to end through the binary for values from a configuration file and
-// from the command line.
+// from the command line, ArgumentParser's own messages included.
 import Foundation
 import KioskApp
 import XCTest
@@ -37,7 +37,10 @@ final class TerminalEscapeTests: XCTestCase {
                                      "--output", directory + "/out.png"])
         XCTAssertEqual(list.status, 64, list.standardError)
         XCTAssertTrue(list.standardError.contains("in\\u{1B}]0;pwned\\u{7}box"), list.standardError)
-        for run in [check, list] {
+        let parser = try KioskProcess(["replay", "--rotation", "9\u{1B}[31m\u{202E}RED", "x.touch"])
+        XCTAssertEqual(parser.status, 64, parser.standardError)
+        XCTAssertTrue(parser.standardError.contains("9\\u{1B}[31m\\u{202E}RED"), "ArgumentParser's own message too: \(parser.standardError)")
+        for run in [check, list, parser] {
             XCTAssertFalse(run.standardError.unicodeScalars.contains { Self.steers($0) }, run.standardError)
         }
     }

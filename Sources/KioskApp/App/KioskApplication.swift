@@ -210,12 +210,10 @@ public final class KioskApplication {
         extendTimeIfWarned()
     }
 
-    /// A key the UI has no use for: it starts on-demand speech all the same (a person is at
-    /// the keypad), and says where things are.
+    /// A key the UI has no use for: a person is at the keypad all the same, so the idle time
+    /// starts again and on-demand speech starts, and it says where things are.
     func handleUnmappedKey(time: Double, saying extra: String? = nil) {
-        now = max(now, time)
-        speech.keyPressed()
-        extendTimeIfWarned()
+        keyDown(time: time)
         announce(byKey: true, then: extra)
     }
 

@@ -154,11 +154,12 @@ struct SpeechStartHold {
         }
     }
 
-    /// True once, when the finger has been held long enough by `time`.
-    mutating func tick(time: Double) -> Bool {
-        guard let h = hold, time >= h.began + Self.duration else { return false }
+    /// The held finger's slot and where it came down, once, when it has been held long enough
+    /// by `time`; nil otherwise.
+    mutating func tick(time: Double) -> (slot: Int, point: Point)? {
+        guard let h = hold, time >= h.began + Self.duration else { return nil }
         hold = nil
-        return true
+        return (h.slot, h.start)
     }
 
     var nextDeadline: Double? { hold.map { $0.began + Self.duration } }

@@ -17,6 +17,9 @@ struct ExploreMode {
     var enabled = false
     /// Slots whose touch began while speech was on: theirs go to the recogniser until they lift.
     var slots: Set<Int> = []
+    /// The finger that made the start gesture: taken from the scene (cancelled there, so the
+    /// button it was held on is not pressed when it lifts) and ignored until it lifts.
+    var swallowed: Set<Int> = []
     /// What the focus is on (nil: nothing explored yet).
     var target: ExploreTarget?
     /// The focused row's action chosen by vertical flicks (nil: the row itself).
@@ -43,6 +46,10 @@ extension KioskApplication {
     /// the scene is to have it.
     func exploreTakes(_ touch: TouchEvent) -> Bool {
         explore.hold.handle(touch)
+        if explore.swallowed.contains(touch.slot) {
+            if touch.phase == .ended || touch.phase == .cancelled { explore.swallowed.remove(touch.slot) }
+            return true
+        }
         if touch.phase == .began {
             if explore.enabled, speech.active { explore.slots.insert(touch.slot) } else { explore.slots.remove(touch.slot) }
         }
@@ -54,8 +61,10 @@ extension KioskApplication {
 
     /// Time passed: the start gesture may be complete, a held finger explores, a lone tap explores.
     func tickExplore(time: Double) {
-        if explore.hold.tick(time: time), !explore.enabled, speech.settings.speech != .off {
+        if let held = explore.hold.tick(time: time), !explore.enabled, speech.settings.speech != .off {
             explore.enabled = true
+            scene.handle(TouchEvent(slot: held.slot, phase: .cancelled, point: held.point, time: time))
+            explore.swallowed.insert(held.slot)
             let before = speech.entries.last?.id
             speech.start()
             announce(byKey: true)

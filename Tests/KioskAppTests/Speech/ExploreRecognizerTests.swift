@@ -85,9 +85,11 @@ final class ExploreRecognizerTests: XCTestCase {
         h.handle(event(.began, 600, 400, at: 10))
         XCTAssertEqual(h.nextDeadline, 13)
         h.handle(event(.moved, 610, 392, at: 11))
-        XCTAssertFalse(h.tick(time: 12.99))
-        XCTAssertTrue(h.tick(time: 13))
-        XCTAssertFalse(h.tick(time: 14), "once")
+        XCTAssertNil(h.tick(time: 12.99))
+        let held = h.tick(time: 13)
+        XCTAssertEqual(held?.slot, 0)
+        XCTAssertEqual(held?.point, Point(x: 600, y: 400), "where it came down")
+        XCTAssertNil(h.tick(time: 14), "once")
         XCTAssertNil(h.nextDeadline)
     }
 
@@ -95,17 +97,17 @@ final class ExploreRecognizerTests: XCTestCase {
         var h = SpeechStartHold(slop: 16)
         h.handle(event(.began, 600, 400, at: 0))
         h.handle(event(.ended, 600, 400, at: 1))
-        XCTAssertFalse(h.tick(time: 5), "a long press lifted after 1 s")
+        XCTAssertNil(h.tick(time: 5), "a long press lifted after 1 s")
 
         h.handle(event(.began, 600, 400, at: 10))
         h.handle(event(.moved, 600, 417, at: 10.5))
-        XCTAssertFalse(h.tick(time: 14), "a scroll moved past the slop")
+        XCTAssertNil(h.tick(time: 14), "a scroll moved past the slop")
 
         h.handle(event(.ended, 600, 417, at: 15))
         h.handle(event(.began, 600, 400, at: 20))
         h.handle(event(.began, 700, 400, at: 20.1, slot: 1))
-        XCTAssertFalse(h.tick(time: 24), "two fingers")
+        XCTAssertNil(h.tick(time: 24), "two fingers")
         h.handle(event(.ended, 700, 400, at: 25, slot: 1))
-        XCTAssertFalse(h.tick(time: 29), "the finger left after the other lifted does not start a hold")
+        XCTAssertNil(h.tick(time: 29), "the finger left after the other lifted does not start a hold")
     }
 }
