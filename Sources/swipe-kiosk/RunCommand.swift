@@ -66,7 +66,11 @@ struct RunCommand: ParsableCommand {
         // and a device that fails is logged, never fatal (the kiosk goes on silent).
         if configuration.accessibility.speech != .off {
             do {
-                try screen.playSpeech(onALSADevice: configuration.accessibility.audioDevice) { logger.error("speech: \($0)") }
+                // A panel without a sound card is a normal kiosk (speech is on-demand by default):
+                // a notice, once, not an error for every key someone presses.
+                try screen.playSpeech(onALSADevice: configuration.accessibility.audioDevice) {
+                    logger.notice("speech: \($0): nothing is heard until the device works")
+                }
             } catch {
                 logger.error("speech: \(error)")
             }
