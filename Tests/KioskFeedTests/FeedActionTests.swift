@@ -146,7 +146,12 @@ final class FeedActionTests: XCTestCase {
         client.subscribe("swipe-kiosk/kiosks/k1/#")
         XCTAssertTrue(waitUntil(timeout: 90) { connections() == 2 }, "reconnected with back-off\n\(feed.log)")
         client.publish("swipe-kiosk/lists/inbox/items/after", json: itemJSON(title: "After the restart", updatedAt: 1))
-        XCTAssertTrue(waitUntil(timeout: 30) { visibleCount(database) == 1 }, "subscribed again\n\(feed.log)")
+        // The item published after the restart, not just a count: the database already shows "a"
+        // (logActions), so "one visible item" held before anything arrived (and failed when the
+        // new item came in before the first look).
+        let arrived = { (try? ItemStore(readingOnly: database).item(id: "after"))??.title }
+        XCTAssertTrue(waitUntil(timeout: 30) { arrived() == "After the restart" }, "subscribed again\n\(feed.log)")
+        XCTAssertEqual(visibleCount(database), 2, "a and the new item")
         XCTAssertTrue(waitUntil(timeout: 30) { client.received(on: "swipe-kiosk/kiosks/k1/actions").count == 3 }, feed.log)
         XCTAssertEqual(try actions(client.received(on: "swipe-kiosk/kiosks/k1/actions")).map { $0["id"] as? String },
                        ["k1:1", "k1:2", "k1:3"], "the outage's actions, in order")
