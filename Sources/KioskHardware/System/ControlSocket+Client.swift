@@ -1,15 +1,19 @@
 // The client side of the control socket, for `swipe-kiosk ctl` (and any tool of ours that wants
 // the running app's status or screen): connect with a timeout, send one request line, read the
-// reply up to the server's close, bounded so a wrong peer cannot make it read forever.
+// reply up to the server's close, bounded so a wrong peer cannot make it read forever: in size,
+// and in time as a whole (a peer that trickles one byte every few seconds would reset a
+// per-read timeout for ever and hold `ctl` or the feed's command thread).
 import Glibc
 
 extension ControlSocket {
     /// The most a reply may hold: a PNG of the largest screen, uncompressed, and then some.
     public static let maximumReplyBytes = 64 << 20
 
-    /// Sends `request` to the app serving `path` and returns its reply.
+    /// Sends `request` to the app serving `path` and returns its reply; the whole exchange takes
+    /// at most `timeoutSeconds` (then `ETIMEDOUT`).
     /// - Throws: ``ControlSocketError`` (``ControlSocketError/meansNoApp`` when nobody serves it).
     public static func send(_ request: ControlRequest, to path: String, timeoutSeconds: Int = 10) throws(ControlSocketError) -> ControlReply {
+        let deadline = LoopInstant.now().adding(milliseconds: Int64(timeoutSeconds) * 1000)
         let fd = try connect(to: path, timeoutSeconds: timeoutSeconds)
         defer { closeDescriptor(fd) }
         let fail = { (error: SystemError) in ControlSocketError(path: path, reason: .system(error)) }
@@ -26,7 +30,12 @@ extension ControlSocket {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while received.count <= maximumReplyBytes {
             let count: Int
-            do throws(SystemError) { count = try syscall("recv") { recv(fd, &chunk, chunk.count, 0) } } catch { throw fail(error) }
+            do throws(SystemError) {
+                try waitReadable(fd, until: deadline)
+                count = try syscall("recv") { recv(fd, &chunk, chunk.count, 0) }
+            } catch {
+                throw fail(error)
+            }
             if count == 0 { break }
             received += chunk[..<count]
         }
@@ -34,6 +43,16 @@ extension ControlSocket {
             throw ControlSocketError(path: path, reason: .badReply)
         }
         return reply
+    }
+
+    /// Waits until `fd` has something to read (or its peer closed), at most until `deadline`.
+    private static func waitReadable(_ fd: Int32, until deadline: LoopInstant) throws(SystemError) {
+        while true {
+            let left = (deadline.nanoseconds - LoopInstant.now().nanoseconds) / 1_000_000
+            guard left > 0 else { throw SystemError(errno: ETIMEDOUT, operation: "recv (the whole reply)") }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if try syscall("poll", { poll(&entry, 1, Int32(min(left, 60_000))) }) > 0 { return }
+        }
     }
 
     /// Connects to the socket at `path` (a blocking descriptor whose reads and writes give up
