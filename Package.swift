@@ -107,6 +107,8 @@ let package = Package(
                 "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA", .product(name: "Logging", package: "swift-log"),
                 // SwipeCore's shared values only: the touch phase, the point/rect family and the haptic events.
                 "SwipeCore",
+                // Text from outside as log lines quote it (String+Shown).
+                "KioskFiles",
             ]),
         // What `replay` plays: touch scripts and `libinput record` files, parsed (bounded, with
         // file:line diagnostics) into the scripted input KioskHardware's session consumes. Apart
@@ -167,7 +169,7 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
-        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport"]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),

@@ -7,6 +7,7 @@
 // every field unchanged (SWIPE_KIOSK_ITEM_ID …). That argv[0] is an absolute path is checked
 // with the other values (KioskConfiguration+ValueChecks).
 /// An item field a command placeholder names.
+import KioskFiles
 public enum ItemField: String, CaseIterable, Hashable, Sendable {
     case id, title, subtitle, list
 
@@ -52,7 +53,7 @@ public struct ActionCommand: Hashable, Sendable {
         guard let program = elements.first else { return (nil, "the command is empty (an argv array)") }
         let last = program.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         if last.isEmpty || last == "." || last == ".." {
-            return (nil, "\"\(program.prefix(40))\" names a directory, not a program")
+            return (nil, "\"\(program.shown(atMost: 40))\" names a directory, not a program")
         }
         var arguments: [Argument] = [.literal(program)]
         for element in elements.dropFirst() {

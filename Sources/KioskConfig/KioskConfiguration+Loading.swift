@@ -122,7 +122,7 @@ extension DisplaySettings {
             panelMillimetres = Self.millimetres(parsing: text)
             if panelMillimetres == nil {
                 r.report("display.panel_mm must be the panel's width and height in millimetres such as \"154x86\" "
-                         + "(1 to 10000 each), not \"\(text.prefix(40))\"", key: "panel_mm")
+                         + "(1 to 10000 each), not \"\(text.shown(atMost: 40))\"", key: "panel_mm")
             }
         }
         let hours = r.string("on_hours"), days = r.string("on_days")

@@ -4,6 +4,7 @@
 // The per-key ranges are in the reads (KioskConfiguration+Loading, ListConfiguration+Loading);
 // what is found here needs the whole section read first: the haptics backend a key belongs to,
 // a repeated device (also spelt differently), a command's program, a keypad no keyboard admits.
+import KioskFiles
 extension KioskConfiguration {
     /// The narrowest `maximum_button_width` (points) other than 0: Apple's smallest tap target.
     static let narrowestButton = 44.0
@@ -51,7 +52,7 @@ extension KioskConfiguration {
             let path = at("input", "devices").appending(index: i)
             named(device, path, "an input device such as /dev/input/event2")
             if let first = devices[Self.lexicalPath(device)] {
-                diagnostics.report("\(path) repeats input.devices[\(first)] \"\(device.prefix(40))\": "
+                diagnostics.report("\(path) repeats input.devices[\(first)] \"\(device.shown(atMost: 40))\": "
                                    + "every touch would arrive twice", at: path)
             } else {
                 devices[Self.lexicalPath(device)] = i
@@ -96,7 +97,7 @@ extension KioskConfiguration {
                     let path = at("lists").appending(index: l).appending(name).appending("actions").appending(index: a)
                         .appending("command").appending(index: 0)
                     diagnostics.report("\(path) must be the program's absolute path, e.g. \"/usr/bin/lp\" "
-                                       + "(it is started without a PATH search), not \"\(program.prefix(40))\"", at: path)
+                                       + "(it is started without a PATH search), not \"\(program.shown(atMost: 40))\"", at: path)
                 }
             }
         }

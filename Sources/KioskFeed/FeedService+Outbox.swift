@@ -4,6 +4,7 @@
 // retained status on `{prefix}/kiosks/{kiosk}/status` says "online" with counts and counters,
 // every minute and when the items change; the Last Will (MQTTClient) replaces it with "offline".
 import Foundation
+import KioskFiles
 import KioskHardware
 import KioskStore
 
@@ -79,6 +80,12 @@ extension FeedService {
         publishActions()
     }
 
+    /// The most of the app's status a presence message carries (the app's own is ~1 KB: its page
+    /// title is clipped), and of the reason it did not answer: the status is retained on the
+    /// broker for every kiosk, so a wrong peer on the control socket must not make it megabytes.
+    static let appStatusBytes = 16 << 10
+    static let appErrorScalars = 400
+
     /// Asks the app for its status (on the command thread; ``presenceAnswered(_:)`` publishes);
     /// publishes at once with the last answer when the command queue is full.
     func refreshPresence() {
@@ -89,15 +96,17 @@ extension FeedService {
     /// `statusDue`, at most once a second).
     func presenceAnswered(_ result: Result<[UInt8], CommandFailure>) {
         switch result {
+        case .success(let payload) where payload.count > Self.appStatusBytes:
+            appStatusError = "the app's status is \(payload.count) bytes, more than the \(Self.appStatusBytes) a presence message carries"
         case .success(let payload):
             do {
                 appStatus = try JSONDecoder().decode(ControlStatus.self, from: Data(payload))
                 appStatusError = nil
             } catch {
-                appStatusError = "the app's status could not be read: \(error)"
+                appStatusError = "the app's status could not be read: \(error)".shown(atMost: Self.appErrorScalars)
             }
         case .failure(let failure):
-            appStatusError = failure.message
+            appStatusError = failure.message.shown(atMost: Self.appErrorScalars)
         }
         statusDue = true
     }

@@ -66,7 +66,7 @@ extension FeedSetup {
         var seen = Set<String>()
         lists = (feed.lists ?? configuration.lists.map { $0.filter.source ?? $0.id }).filter { seen.insert($0).inserted }
         if let bad = lists.first(where: { !FeedSettings.isTopicLevel($0) }) {
-            throw FeedSetupError(description: "list \"\(bad.prefix(40))\" cannot be a topic level; name the feed's lists in feed.lists")
+            throw FeedSetupError(description: "list \"\(bad.shown(atMost: 40))\" cannot be a topic level; name the feed's lists in feed.lists")
         }
         if let configured = feed.kioskID { kioskID = configured } else { kioskID = try Self.machineKioskID(path: machineIDPath) }
         if let path = feed.credentialsFile {

@@ -4,6 +4,7 @@
 // `{"command": "screen off", "id": "…"}` whose `id` the response carries back, so a caller can
 // match them. A command the app does not know is refused here, before it reaches the socket.
 import Foundation
+import KioskFiles
 import KioskHardware
 
 /// A command that can be run: the control request and the caller's id, if any.
@@ -55,7 +56,7 @@ struct FleetCommand: Sendable, Equatable {
 
     /// At most 64 characters of a text from the network, for a response or the journal.
     static func shown(_ text: String) -> String {
-        text.count <= 64 ? text : String(text.prefix(64)) + "…"
+        text.shown(atMost: 64)
     }
 }
 

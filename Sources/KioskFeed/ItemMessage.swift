@@ -4,6 +4,7 @@
 // is copied (MQTTClient), must be UTF-8 JSON, one object, with only the items table's columns
 // in their types. Anything else is refused with a reason the feed counts and logs.
 import Foundation
+import KioskFiles
 import KioskStore
 
 /// The feed's bounds on what it accepts.
@@ -93,8 +94,7 @@ struct ItemMessageReader {
 
     /// Text from the network for a log line: at most 64 characters, controls escaped.
     static func shown(_ text: String) -> String {
-        let escaped = text.unicodeScalars.prefix(64).map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-        return "\"" + escaped.joined() + (text.unicodeScalars.count > 64 ? "…" : "") + "\""
+        "\"" + text.shown(atMost: 64) + "\""
     }
 }
 

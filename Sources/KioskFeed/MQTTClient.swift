@@ -8,6 +8,7 @@
 // Other threads call `publish`/`subscribe`, which libmosquitto makes thread-safe.
 import CMosquitto
 import Foundation
+import KioskFiles
 
 /// What the client connects to and how.
 struct MQTTConnection: Sendable {
@@ -95,7 +96,7 @@ final class MQTTClient: @unchecked Sendable {
             guard line.contains("SSL") || line.contains("certificate") || line.contains("TLS") else { return }
             let client = MQTTClient.client(context)
             client.noteAttemptEnded(accepted: false)
-            client.mailbox.post(.failed(.tls(String(line.prefix(200)))))
+            client.mailbox.post(.failed(.tls(line.shown(atMost: 200))))
         }
     }
 

@@ -5,6 +5,7 @@
 // line and the entry (`devices[0].events[3].evdev[1]`) instead of a recording that replays
 // nothing. Numbers are held to evdev's own ranges (16-bit type and code, 32-bit values), so the
 // arithmetic that scales them cannot overflow.
+import KioskFiles
 import Yams
 
 /// One `evdev` event of a recording: `[sec, usec, type, code, value]`.
@@ -41,7 +42,7 @@ extension LibinputRecording {
             // The YAML parser quotes the offending line: at most 200 characters of it are shown.
             let reason = "\(error)"
             throw ScriptError(file: file, line: 0, message: "not a valid libinput recording: "
-                + (reason.utf8.count > 200 ? String(reason.prefix(200)) + "…" : reason))
+                + reason.shown(atMost: 200))
         }
         guard let list = root?.mapping?["devices"]?.sequence else {
             throw ScriptError(file: file, line: 0, message: "no `devices:` list: not a libinput recording")

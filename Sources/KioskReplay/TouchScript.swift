@@ -1,6 +1,7 @@
 // The touch-script format of docs/ARCHITECTURE.md ("Touch script"): the input `swipe-kiosk replay` plays.
 // Parsing expands `tap` and `swipe` into plain touch samples and reports every problem as
 // `file:line: message`, because scripts are written by hand and by other tools.
+import KioskFiles
 import KioskHardware
 import enum SwipeCore.TouchPhase
 
@@ -123,11 +124,9 @@ public struct TouchScript: Sendable {
         self.size = size.map { (width: $0.0, height: $0.1) }
     }
 
-    /// A word of the script as an error message quotes it: at most 40 characters, so a 16 MiB
+    /// A word of the script as an error message quotes it: at most 40 scalars, so a 16 MiB
     /// line is not echoed back whole.
-    static func shown(_ word: String) -> String {
-        word.utf8.count <= 40 ? word : String(word.prefix(40)) + "…"
-    }
+    static func shown(_ word: String) -> String { word.shown(atMost: 40) }
 
     /// Parses `WxH` with both sides in 1…`maximumSide`.
     public static func parseSize(_ text: String) -> (Int, Int)? {

@@ -5,6 +5,7 @@
 // id keeps the stored value byte for byte and binds it back unchanged, and the UI's string key
 // for it (`key`) is injective: a key names exactly one stored id, and reserved keys (a blank
 // row's placeholder) can never name an item.
+import KioskFiles
 
 /// The value of `items.id` as stored, byte for byte, with its storage class.
 public struct ItemID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
@@ -50,10 +51,9 @@ public struct ItemID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     /// A key that names no item: a row shown blank while its item cannot be read.
     public static func placeholderKey(_ index: Int) -> String { String(escape) + "missing-\(index)" }
 
-    /// The id for messages and logs: its key, at most 64 characters (an id may be 10 KB).
+    /// The id for messages and logs: its key, at most 64 scalars (an id may be 10 KB), controls spelt out.
     public var description: String {
-        let key = self.key
-        return key.count <= 64 ? key : String(key.prefix(63)) + "…"
+        key.shown(atMost: 64)
     }
 }
 

@@ -53,14 +53,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .foreignTables(let names):
-                let shown = names.prefix(5).map { String($0.prefix(40)) }.joined(separator: ", ")
+                let shown = names.prefix(5).map { $0.shown(atMost: 40) }.joined(separator: ", ")
                 return "it has other tables (\(shown)\(names.count > 5 ? ", …" : "")) and no schema version (PRAGMA user_version 0)"
             case .noSchema:
                 return "it has no tables and no schema version (an empty file)"
             case .missingTables(let version, let names):
                 return "it records schema version \(version) but has no table \(names.joined(separator: ", "))"
             case .wrongColumn(let table, let column, let expected, let found):
-                return "its column \(table).\(column) is \(found.map { "declared '\(String($0.prefix(40)))'" } ?? "missing"), "
+                return "its column \(table).\(column) is \(found.map { "declared '\($0.shown(atMost: 40))'" } ?? "missing"), "
                     + "the kiosk's schema declares '\(expected)' (see `swipe-kiosk schema`)"
             }
         }

@@ -3,6 +3,7 @@
 // only on the kiosk. The names are those of `IconFont.codepoints`.
 import Canvas
 import KioskConfig
+import KioskFiles
 
 extension CheckConfigCommand {
     /// One diagnostic per action whose `icon` is not a known name, in list and side order.
@@ -17,7 +18,7 @@ extension CheckConfigCommand {
                         .appending("actions").appending(index: a).appending("icon")
                     problems.append(ConfigDiagnostic(
                         file: file, position: map.valuePosition(path),
-                        message: "\(path): unknown icon \"\(icon.prefix(40))\"; known: "
+                        message: "\(path): unknown icon \"\(icon.shown(atMost: 40))\"; known: "
                             + IconFont.codepoints.keys.sorted().joined(separator: ", ")))
                 }
             }

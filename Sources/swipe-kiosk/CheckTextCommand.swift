@@ -8,6 +8,7 @@ import ArgumentParser
 import Canvas
 import Foundation
 import KioskApp
+import KioskFiles
 import KioskStore
 import KioskUI
 
@@ -93,9 +94,9 @@ struct MissingReport {
         var missing: [UInt32] = []
         for run in font.runs(of: string) {
             let file = (run.font.face.name as NSString).lastPathComponent
-            // A run is printed up to 200 characters: a 10 MB title is a line, not 10 MB of output.
-            let text = run.text.count > 200 ? String(run.text.prefix(200)) + "… (\(run.text.count) characters)" : run.text
-            let shown = text.replacingOccurrences(of: "\n", with: "\\n")
+            // A run is printed up to 200 scalars: a 10 MB title is a line, not 10 MB of output.
+            let scalars = run.text.unicodeScalars.count
+            let shown = run.text.shown(atMost: 200) + (scalars > 200 ? " (\(scalars) code points)" : "")
             var line = "  \(run.font.face.familyName) (\(file)): \(shown)"
             if !run.missing.isEmpty {
                 line += "  [no font: \(CodePoints.list(run.missing, separator: " "))]"

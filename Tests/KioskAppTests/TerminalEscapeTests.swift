@@ -5,21 +5,35 @@
 // from the command line, ArgumentParser's own messages included.
 import Foundation
 import KioskApp
+import KioskFiles
 import XCTest
 
 final class TerminalEscapeTests: XCTestCase {
     func testEveryControlThatSteersATerminalIsSpeltOut() {
-        XCTAssertEqual(escapingControls("zz\u{1B}[31mRED"), "zz\\u{1B}[31mRED")
-        XCTAssertEqual(escapingControls("a\u{7F}b\u{9B}c\u{85}"), "a\\u{7F}b\\u{9B}c\\u{85}")
-        XCTAssertEqual(escapingControls("\u{202E}txt.exe\u{2066}"), "\\u{202E}txt.exe\\u{2066}")
-        XCTAssertEqual(escapingControls("\u{0}\u{7}\u{8}\r"), "\\u{0}\\u{7}\\u{8}\\u{D}")
+        XCTAssertEqual("zz\u{1B}[31mRED".escapingControls, "zz\\u{1B}[31mRED")
+        XCTAssertEqual("a\u{7F}b\u{9B}c\u{85}".escapingControls, "a\\u{7F}b\\u{9B}c\\u{85}")
+        XCTAssertEqual("\u{202E}txt.exe\u{2066}".escapingControls, "\\u{202E}txt.exe\\u{2066}")
+        XCTAssertEqual("\u{0}\u{7}\u{8}\r".escapingControls, "\\u{0}\\u{7}\\u{8}\\u{D}")
         let plain = "line one\n\tindented, Ünïcödé, עברית, 日本語 — as it is"
-        XCTAssertEqual(escapingControls(plain), plain, "newlines, tabs and every script's letters stay")
+        XCTAssertEqual(plain.escapingControls, plain, "newlines, tabs and every script's letters stay")
         for value in UInt32(0)...0x2100 {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            let shown = escapingControls(String(Character(scalar)))
+            let shown = String(Character(scalar)).escapingControls
             XCTAssertFalse(shown.unicodeScalars.contains { Self.steers($0) }, "U+\(String(value, radix: 16)) reached the terminal")
         }
+    }
+
+    /// A quoted value is clipped by Unicode scalars: 30,000 combining marks are one Character,
+    /// and `prefix(40)` of Characters kept all of them.
+    func testAQuotedValueIsOneBoundedLine() {
+        let marks = "a" + String(repeating: "\u{301}", count: 30_000)
+        XCTAssertEqual(marks.count, 1)
+        XCTAssertEqual(marks.shown(atMost: 40).unicodeScalars.count, 41, "40 scalars and the ellipsis")
+        XCTAssertTrue(marks.shown(atMost: 40).hasSuffix("…"))
+        XCTAssertEqual("kiosk-7".shown(atMost: 40), "kiosk-7", "a short value is itself")
+        XCTAssertEqual("two\nlines\tand \u{1B}[2J".shown(atMost: 40), "two\\nlines\\tand \\u{1B}[2J")
+        XCTAssertEqual(String(repeating: "x", count: 41).shown(atMost: 40), String(repeating: "x", count: 40) + "…")
+        XCTAssertEqual(String(repeating: "x", count: 40).shown(atMost: 40), String(repeating: "x", count: 40))
     }
 
     func testValuesFromAConfigurationAndTheCommandLineReachStandardErrorSpeltOut() throws {

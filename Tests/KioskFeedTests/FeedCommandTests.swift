@@ -212,6 +212,70 @@ final class FeedCommandTests: XCTestCase {
         }, "\(String(describing: commandCounters("k1")))")
     }
 
+    /// What the network sends is quoted in the feed's journal with its controls spelt out (the
+    /// log handler every process uses), a command's text and a topic alike.
+    func testTerminalControlsFromTheNetworkReachTheJournalSpeltOut() throws {
+        let feed = try startFeed("k1", socket: directory.file("nobody.sock"))
+        let hostile = "\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{202E}evil"
+        XCTAssertEqual(try send(hostile, to: "k1", feed: feed)["ok"] as? Bool, false)
+        // libmosquitto refuses C0 controls in a topic; a bidirectional override goes through.
+        observer.publish("swipe-kiosk/lists/inbox/items/x\u{202E}abc", Array("{".utf8))
+        XCTAssertTrue(waitUntil(timeout: 30) { feed.log.contains("items/x\\u{202E}abc") }, feed.log)
+        XCTAssertTrue(feed.log.contains("\\u{1B}]0;PWNED\\u{7}"), feed.log)
+        let steering = feed.log.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }
+        XCTAssertEqual(steering.map(\.value), [], feed.log.debugDescription)
+    }
+
+    /// The retained presence stays small whatever answers on the control socket (a 1 MB page
+    /// title), and says why the app's part is missing; an app from before `frames` was added
+    /// (running while a newer feed starts, during an upgrade) is still read.
+    func testPresenceStaysSmallAndReadsAnOlderAppsStatus() throws {
+        let title = String(repeating: "\u{301}", count: 500_000)
+        let huge = Array(#"{"version":"x","kiosk":"k1","page":{"id":"p","title":"\#(title)"},"items":{},"screen":"on","uptime_s":1,"frames":0}"#.utf8)
+        let big = directory.file("big.sock")
+        let bigServer = try listeningSocket(at: big)
+        defer { close(bigServer) }
+        answer(on: bigServer, with: Array("ok \(huge.count)\n".utf8) + huge)
+        let older = Array(#"{"version":"0.9","kiosk":"k2","items":{"inbox":3},"screen":"on","uptime_s":5}"#.utf8)
+        let old = directory.file("old.sock")
+        let oldServer = try listeningSocket(at: old)
+        defer { close(oldServer) }
+        answer(on: oldServer, with: Array("ok \(older.count)\n".utf8) + older)
+        let k1 = try startFeed("k1", socket: big)
+        let k2 = try startFeed("k2", socket: old)
+        XCTAssertTrue(waitUntil(timeout: 30) { (self.feedStatus("k1")?["app_error"] as? String)?.contains("more than the 16384") == true },
+                      "\(String(describing: feedStatus("k1")?["app_error"]))\n\(k1.log)")
+        let payload = try XCTUnwrap(observer.received(on: "swipe-kiosk/kiosks/k1/status").last?.payload)
+        XCTAssertLessThan(payload.count, 4096, "the presence of a kiosk whose peer answered 1 MB")
+        XCTAssertTrue(waitUntil(timeout: 30) { (self.feedStatus("k2")?["app"] as? [String: Any])?["version"] as? String == "0.9" },
+                      "\(String(describing: feedStatus("k2")))\n\(k2.log)")
+        XCTAssertNil(feedStatus("k2")?["app_error"])
+        XCTAssertEqual((feedStatus("k2")?["app"] as? [String: Any])?["frames"] as? Int, 0)
+    }
+
+    /// Answers every connection on `listener` with `reply` after reading its request line, until
+    /// the listener is closed.
+    private func answer(on listener: Int32, with reply: [UInt8]) {
+        Thread {
+            while true {
+                let fd = accept(listener, nil, nil)
+                guard fd >= 0 else { return }
+                var byte: UInt8 = 0
+                while recv(fd, &byte, 1, 0) == 1 && byte != 10 {}
+                var sent = 0
+                while sent < reply.count {
+                    let n = reply[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    guard n > 0 else { break }
+                    sent += n
+                }
+                close(fd)
+            }
+        }.start()
+    }
+
     /// A Unix socket listening at `path` that nobody accepts on.
     private func listeningSocket(at path: String) throws -> Int32 {
         let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

@@ -32,7 +32,7 @@ ALLOWED = {
     "Canvas": {"SwipeCore", "KioskFiles", "Glibc", "CFreeType", "CHarfBuzz", "CFriBidi", "CPNG",
                "CFontconfig", "CICU", "CTurboJPEG", "CWebP"},
     "KioskUI": {"SwipeCore", "Canvas"},
-    "KioskHardware": {"SwipeCore", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA"},
+    "KioskHardware": {"SwipeCore", "KioskFiles", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA"},
     "KioskSpeech": {"CEspeakNG", "Foundation", "KioskHardware"},
     "KioskStore": {"KioskFiles", "Glibc", "CSQLite"},
     "KioskConfig": {"SwipeCore", "KioskFiles", "Glibc", "TOMLKit"},

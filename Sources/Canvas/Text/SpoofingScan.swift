@@ -6,6 +6,7 @@
 // laid out on its own and each of its paragraphs is a FriBidi paragraph of its own, so an
 // override ends with its field (TextLayout), and bidi controls draw nothing (Font+Fallback).
 import CICU
+import KioskFiles
 
 /// One reason a string may impersonate another.
 public enum SpoofingFinding: Hashable, Sendable, CustomStringConvertible {
@@ -154,8 +155,8 @@ public enum SpoofingScan {
         return nil
     }
 
-    /// `word`, cut to 40 characters for a report line.
-    static func shown(_ word: String) -> String { word.count > 40 ? String(word.prefix(40)) + "…" : word }
+    /// `word`, cut to 40 scalars for a report line.
+    static func shown(_ word: String) -> String { word.shown(atMost: 40) }
 
     private static func isSeparator(_ s: UInt32) -> Bool {
         s == 0x20 || s == 0x09 || s == 0x0A || s == 0x0D || s == 0x3000 || s == 0xA0 || s == 0x2D || s == 0x2F || s == 0x2010

@@ -2,33 +2,15 @@
 // error carries (docs/ARCHITECTURE.md exit codes). Keeps list-outputs, list-inputs and touch-test alike.
 import ArgumentParser
 import Glibc
+import KioskFiles
 import KioskHardware
 
 /// Writes `message` and a newline to standard error, with terminal control characters shown as
-/// `\u{1B}` (see ``escapingControls(_:)``).
+/// `\u{1B}` (String.escapingControls: messages echo values from configuration files, databases
+/// and the command line).
 public func printError(_ message: String) {
-    var bytes = Array((escapingControls(message) + "\n").utf8)
+    var bytes = Array((message.escapingControls + "\n").utf8)
     _ = write(2, &bytes, bytes.count)
-}
-
-/// `text` with what would steer a terminal spelt out as `\u{XX}`: C0 controls other than
-/// newline and tab, DEL, C1 controls and the bidirectional overrides and isolates. Messages echo
-/// values from configuration files, databases and the command line (a voice name, a list id); an
-/// ESC there must not recolour, move or rewrite the operator's terminal, and U+202E must not
-/// reorder what they read.
-public func escapingControls(_ text: String) -> String {
-    var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-        let v = scalar.value
-        let steers = (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v)
-            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-        if steers {
-            out.append(contentsOf: "\\u{\(String(v, radix: 16, uppercase: true))}".unicodeScalars)
-        } else {
-            out.append(scalar)
-        }
-    }
-    return String(out)
 }
 
 /// Prints `line` to standard output and flushes it at once, so a pipe reader (the VM tests,

@@ -9,9 +9,10 @@ import Logging
 /// A swift-log handler that writes `<priority>label: message key=value …` lines to stderr.
 public struct JournalLogHandler: LogHandler {
     /// The handler for `LoggingSystem.bootstrap`: this one when stderr is the journal stream,
-    /// swift-log's `StreamLogHandler.standardError` otherwise.
+    /// swift-log's `StreamLogHandler.standardError` otherwise, either behind the
+    /// ControlEscapingLogHandler.
     public static func bootstrap(label: String) -> any LogHandler {
-        stderrIsJournal() ? JournalLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+        ControlEscapingLogHandler(wrapping: stderrIsJournal() ? JournalLogHandler(label: label) : StreamLogHandler.standardError(label: label))
     }
 
     /// True when `$JOURNAL_STREAM` names the device and inode of file descriptor 2.
