@@ -57,11 +57,18 @@ public struct ConfigDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var position: TextPosition
     public var message: String
 
+    /// A diagnostic is one line of bounded length whatever value it quotes (a 10 KB voice name,
+    /// a key of 30,000 combining marks): the message is clipped to ``messageScalars`` with its
+    /// controls and line breaks spelt out (String.shown).
     public init(file: String, position: TextPosition, message: String) {
         self.file = file
         self.position = position
-        self.message = message
+        self.message = message.shown(atMost: Self.messageScalars)
     }
+
+    /// The longest message, in Unicode scalars: the longest real one (a key with the list of
+    /// accepted ones) is about 600.
+    public static let messageScalars = 1200
 
     public var description: String { "\(file):\(position.line):\(position.column): \(message)" }
 }

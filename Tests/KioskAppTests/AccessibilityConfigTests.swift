@@ -43,6 +43,13 @@ final class AccessibilityConfigTests: XCTestCase {
         XCTAssertEqual(lines("[accessibility]\naudio_device = \"\""),
                        ["k.toml:2:16: accessibility.audio_device must be an ALSA device name such as \"default\" or \"plughw:1\""])
         XCTAssertEqual(lines("[accessibility]\nspeak = \"on\"").count, 1, "an unknown key is refused")
+        // A diagnostic is one bounded line whatever it quotes (ConfigDiagnostic.messageScalars).
+        let long = lines("[accessibility]\nvoice = \"" + String(repeating: "v", count: 10_000) + "\"")
+        XCTAssertEqual(long.count, 1)
+        XCTAssertLessThan(long.first?.unicodeScalars.count ?? .max, ConfigDiagnostic.messageScalars + 40, "a 10 KB voice name is not echoed whole")
+        XCTAssertTrue(long.first?.hasSuffix("…") == true)
+        let marks = lines("[accessibility]\nvoice = \"e" + String(repeating: "\u{301}", count: 30_000) + "\"")
+        XCTAssertLessThan(marks.first?.unicodeScalars.count ?? .max, ConfigDiagnostic.messageScalars + 40, "nor 30,000 combining marks")
     }
 
     /// check-config asks espeak-ng: a misspelt voice and an MBROLA voice (which needs the mbrola

@@ -156,6 +156,6 @@ final class ServiceNotifierTests: XCTestCase {
         XCTAssertEqual(JournalLogHandler.priority(of: .info), 6)
         unsetenv("JOURNAL_STREAM")
         XCTAssertFalse(JournalLogHandler.stderrIsJournal())
-        XCTAssertTrue(JournalLogHandler.bootstrap(label: "x") is StreamLogHandler)
+        XCTAssertTrue((JournalLogHandler.bootstrap(label: "x") as? ControlEscapingLogHandler)?.inner is StreamLogHandler)
     }
 }
