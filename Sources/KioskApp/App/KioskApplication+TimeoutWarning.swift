@@ -15,9 +15,11 @@ extension KioskApplication {
     /// Seconds before the idle reset the warning shows; nil: no warning (none configured, or no reset).
     var timeoutWarningLead: Double? { configuration.accessibility.timeoutWarningLead(idle: idleResetAfter) }
 
-    /// When the warning is due: while a reset is pending and the warning is not showing yet.
+    /// When the warning is due: while a reset is pending, the warning is not showing yet and
+    /// the panel is lit (a screen switched off for the night is warned to nobody; the reset
+    /// still comes).
     var timeoutWarningDeadline: Double? {
-        guard !idleResetDone, touchesDown.isEmpty, scene.timeoutWarning == nil,
+        guard !idleResetDone, !panelIsDark, touchesDown.isEmpty, scene.timeoutWarning == nil,
               let after = idleResetAfter, let lead = timeoutWarningLead else { return nil }
         return lastInput + after - lead
     }

@@ -78,6 +78,9 @@ public final class KioskApplication {
     /// happens under a finger that rests without moving.
     var touchesDown: Set<Int> = []
     var idleResetDone = true
+    /// True while the panel is dark (switched off by request or blanked): the session knows, the
+    /// host (AppScreen) tells. No time-out warning is shown or said to a screen nobody sees.
+    public var panelIsDark = false
     /// How long a toast stays; the Undo toast stays for `[data] undo_window_s` instead.
     static let toastLifetime = 5.0
     /// What is said (`[accessibility]`); silent until a backend gives it an audio output.

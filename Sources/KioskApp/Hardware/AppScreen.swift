@@ -69,6 +69,7 @@ public final class AppScreen: SessionClient {
 
     public func tick(now: LoopInstant) {
         lastTime = seconds(now)
+        app.panelIsDark = !session.isScreenOn
         app.tick(time: lastTime)
         screenshots.collect()
         applySchedule(now: now)
@@ -126,7 +127,8 @@ public final class AppScreen: SessionClient {
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
     public func nextTimer(now: LoopInstant) -> LoopInstant? {
-        [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+        app.panelIsDark = !session.isScreenOn  // switched off or on since the tick (a control request)
+        return [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// While a screenshot is being encoded, the next look for it.

@@ -53,6 +53,26 @@ final class TimeoutWarningScenarioTests: XCTestCase {
         XCTAssertFalse(try s.image("reset").matches(Self.cardPixel.x, Self.cardPixel.y, Self.toast))
     }
 
+    /// A screen switched off by request (`ctl screen off`, the night schedule) is warned to
+    /// nobody: no card, nothing said into a dark room; the reset still comes, and with the
+    /// screen on again the next warning is given as before.
+    func testNoWarningWhileTheScreenIsOffByRequestAndTheResetStillComes() throws {
+        let s = try Scenario(Self.open + """
+            at 1000  screen off
+            at 25000 state dark.json
+            at 30100 state reset.json
+            at 31000 screen on
+            at 31100 tap 400 178
+            at 51200 state warned-again.json
+            at 51300 end
+            """, config: Self.config)
+        let dark = try s.state("dark")
+        XCTAssertNil(warning(dark), "no card on a dark screen")
+        XCTAssertFalse(spoken(dark).contains { $0.text.hasPrefix("Still there?") }, "nothing said: \(spoken(dark))")
+        XCTAssertEqual(try s.state("reset").stack, ["inbox"], "the reset came at 30.06 s")
+        XCTAssertEqual(warning(try s.state("warned-again")), Self.words, "lit again, the warning is back")
+    }
+
     func testATouchAfterTheWarningGivesTheFullTimeAgainAndSaysSo() throws {
         // The touch at reset - N + 5 s lands on the navigation bar's title, which does nothing else.
         let s = try Scenario(Self.open + """
