@@ -14,6 +14,9 @@ extension KioskApplication {
         configuration.accessibility.keypad.command(forKey: name)
     }
 
+    /// Said when back is pressed on the first page with no sheet up.
+    static let atTheStartPhrase = "At the start."
+
     /// Carries out a keypad command pressed at `time`.
     func handle(keypad command: KeypadCommand, time: Double) {
         let map = configuration.accessibility.keypad
@@ -22,6 +25,9 @@ extension KioskApplication {
         case .next: return handle(key: .down, time: time, saying: hint)
         case .previous: return handle(key: .up, time: time, saying: hint)
         case .open: return handle(key: .enter, time: time, saying: hint)
+        case .back where scene.sheet == nil && scene.stack.count <= 1:
+            // Nothing to go back to: say so, or the key seems dead to someone who cannot see.
+            return handle(key: .escape, time: time, saying: [Self.atTheStartPhrase, hint].compactMap { $0 }.joined(separator: " "))
         case .back: return handle(key: .escape, time: time, saying: hint)
         case .actions, .repeat, .volumeUp, .volumeDown, .stop, .help: break
         }

@@ -6,6 +6,7 @@
 import Foundation
 import KioskStore
 import XCTest
+@testable import KioskApp
 
 extension SpeechScenarioTests {
     static let help = "Keypad. 6: next. 4: previous. Enter: open. 0: back. 8: actions of the row. Dot: repeat. "
@@ -129,6 +130,27 @@ extension SpeechScenarioTests {
         XCTAssertEqual(said.count, 4, "5 has no command any more: it says nothing")
         XCTAssertEqual(said.last, "Keypad. 2: next. 6: next. 4: previous. 8: previous. Enter: open. 0: back. Dot: repeat. "
                        + "Plus: louder. Minus: quieter. Star: help.", "the configured keys changed, the others kept")
+    }
+
+    /// Back on the first page has nowhere to go: it says so instead of seeming dead; after
+    /// going somewhere it goes back as before.
+    func testBackAtTheStartSaysSo() throws {
+        let s = try Scenario("""
+            size 1280x800
+            at 0     key KP0
+            at 500   state root.json
+            at 3000  key KP6
+            at 6000  key KPENTER
+            at 9000  key KP0
+            at 9500  state back.json
+            at 12000 end
+            """)
+        let root = speech(try s.state("root")).map(\.text)
+        XCTAssertEqual(root.first?.contains(KioskApplication.atTheStartPhrase), true, "\(root)")
+        XCTAssertEqual(try s.state("root").stack, ["inbox"])
+        let back = try s.state("back")
+        XCTAssertEqual(back.stack, ["inbox"], "back from the detail page")
+        XCTAssertFalse(speech(back).map(\.text).last?.contains(KioskApplication.atTheStartPhrase) ?? true, "only said where there is no way back")
     }
 
     func testActionsWithoutAFocusedRowSaySoAndOnTheDetailPageListTheItemsActions() throws {
