@@ -54,6 +54,7 @@ struct CheckConfigCommand: ParsableCommand {
         guard problems.isEmpty else { throw ConfigurationError.invalid(problems) }
         let warnings = expansionWarnings(in: configuration, source: source, file: file)
             + databaseWarnings(in: configuration, source: source, file: file)
+            + contrastWarnings(in: configuration, source: source, file: file)
         return (configuration, warnings.map(\.description))
     }
 

@@ -4,6 +4,7 @@
 // later is seen) must be in a pair or be declared a shape colour. Explicit `[theme]` colours
 // override the preset's; the preset's first screen is a golden image.
 import Canvas
+import Foundation
 import KioskConfig
 import KioskUI
 import XCTest
@@ -61,6 +62,34 @@ final class ThemeContrastTests: XCTestCase {
         XCTAssertEqual(mixed.subtitle, preset.subtitle, "the colours not given stay the preset's")
         XCTAssertEqual(mixed.sheet, preset.sheet)
         XCTAssertNotEqual(preset.title, Color(hex: 0x00FF00))
+    }
+
+    /// check-config measures what the file's colours make of the pairs the UI draws: under the
+    /// high-contrast preset below 7:1 is reported at the colour's key; under any preset below
+    /// 3:1 (black on black). Warnings: the file still loads (exit 0). The defaults are silent.
+    func testCheckConfigWarnsAboutUnreadableColours() throws {
+        let directory = NSTemporaryDirectory() + "contrast-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/config.toml"
+        func check(_ toml: String) throws -> (status: Int32, warnings: [String]) {
+            try toml.write(toFile: config, atomically: true, encoding: .utf8)
+            let run = try KioskProcess(["check-config", config])
+            return (run.status, run.standardError.split(separator: "\n").map(String.init).filter { $0.contains("contrast of") })
+        }
+        for quiet in ["", "[theme]\npreset = \"high-contrast\"\n"] {
+            let run = try check(quiet)
+            XCTAssertEqual(run.status, 0)
+            XCTAssertEqual(run.warnings, [], "the presets as they are: \(quiet)")
+        }
+        let overridden = try check("[theme]\npreset = \"high-contrast\"\ntitle = \"#555555\"\n")
+        XCTAssertEqual(overridden.status, 0, "a warning, not an error")
+        XCTAssertTrue(overridden.warnings.contains { $0.hasPrefix(config + ":3:9: warning: theme: title on row has a contrast of") && $0.contains("below 7:1") },
+                      "\(overridden.warnings)")
+        let dark = try check("[theme]\ntitle = \"#000000\"\nrow = \"#000000\"\n")
+        XCTAssertEqual(dark.status, 0)
+        XCTAssertTrue(dark.warnings.contains { $0.hasPrefix(config + ":2:9: warning: theme: title on row has a contrast of 1.0:1, below 3:1") },
+                      "\(dark.warnings)")
     }
 
     func testAnUnknownPresetIsReportedWithItsPlace() {

@@ -5,7 +5,8 @@ import KioskUI
 import SwipeCore
 
 extension ThemeSettings {
-    var palette: Palette {
+    /// The colours the UI draws with: the preset's, with the file's colour keys over them.
+    public var palette: Palette {
         func c(_ color: SwipeColor) -> Color { Color(rgba: color.rgba) }
         // The preset's colours `[theme]` has no key for; the configurable ones follow.
         var p = preset == .highContrast ? Palette.highContrast : Palette()
