@@ -4,6 +4,7 @@
 // extension names, a truncated or gigantic one) becomes one `CanvasError.picture` naming the
 // file, never a trap, a hang or an unbounded allocation. Pure functions: workers call them.
 import Glibc
+import KioskFiles
 
 /// How a picture is fitted into a box of pixels.
 public enum PictureFit: Hashable, Sendable {
@@ -120,30 +121,16 @@ public enum Picture {
         }
     }
 
-    /// The whole file, if it is a regular file of a bounded size. Opened non-blocking, so a FIFO
-    /// or a device named like a picture cannot stall the worker.
+    /// The whole file, if it is a regular file of a bounded size (InputFile: opened non-blocking,
+    /// so a FIFO or a device named like a picture cannot stall the worker).
     static func readFile(_ path: String) throws(CanvasError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw .picture(path: path, reason: "cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .picture(path: path, reason: "cannot stat: \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw .picture(path: path, reason: info.st_mode & S_IFMT == S_IFDIR ? "a directory, not a file" : "not a regular file")
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.bytes(path, limit: maximumFileBytes)
+        } catch {
+            throw .picture(path: path, reason: "\(error.reason)")
         }
-        guard info.st_size <= maximumFileBytes else {
-            throw .picture(path: path, reason: "\(info.st_size) bytes is above the limit of \(maximumFileBytes >> 20) MiB")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw .picture(path: path, reason: "cannot read: \(String(cString: strerror(errno)))") }
-            if n == 0 { break }
-            done += n
-        }
-        guard done > 0 else { throw .picture(path: path, reason: "empty file") }
-        return Array(bytes.prefix(done))
+        guard !bytes.isEmpty else { throw .picture(path: path, reason: "empty file") }
+        return bytes
     }
 }
