@@ -1,7 +1,8 @@
 // Explore by touch (issue 25): the scene's side of it. A finger that explores puts the focus on
 // what is under it without acting (a list row or a sheet row get the same focus the arrow keys
-// move; the back button, the toast and the detail page are elements of their own); flicks move
-// that focus as Down and Up do; a double tap acts on it as Enter does (or presses the button).
+// move; the back button, the trailing button, the toast and the detail page are elements of
+// their own); flicks move that focus as Down and Up do; a double tap acts on it as Enter does
+// (or presses the button).
 // A focused row's swipe actions are run by index, as the actions sheet lists them (trailing
 // first). Which gesture is which, and what is said, is the app's (KioskApp's ExploreRecognizer
 // and KioskApplication+Explore).
@@ -14,6 +15,8 @@ public enum ExploreTarget: Hashable, Sendable {
     /// A sheet row (the sheet's focus, `SheetView.focus`).
     case sheetRow(Int)
     case back
+    /// The navigation bar's trailing button (the Styles sheet's cog).
+    case trailingButton
     case toast(id: String)
     /// The detail page's text.
     case detail
@@ -36,9 +39,14 @@ extension KioskScene {
             clearFocus()
             return .toast(id: toast.id)
         }
-        if barButton(at: point) == .back {
+        switch barButton(at: point) {
+        case .back:
             clearFocus()
             return .back
+        case .trailing:
+            clearFocus()
+            return .trailingButton
+        case nil: break
         }
         switch top {
         case .list(let list):
@@ -79,6 +87,8 @@ extension KioskScene {
             handle(key: .enter, time: time)
         case .back:
             pop(time: time)
+        case .trailingButton:
+            events.append(.trailingButton)
         case .toast(let id):
             if let toast = actionToast, toast.id == id, time < toast.expires { pressButton(of: toast) }
         case .detail:

@@ -119,6 +119,7 @@ extension KioskApplication {
         case .row: text = focus.row.map(SpeechAnnouncer.phrase)
         case .sheetRow: text = focus.sheet.flatMap { sheet in focus.sheetRow.map { SpeechAnnouncer.phrase($0, in: sheet) } }
         case .back: text = "Back. Button."
+        case .trailingButton: text = "Styles. Button."
         case .toast(let id): text = scene.toast.flatMap { $0.id == id ? SpeechAnnouncer.phrase($0) : nil }
         case .detail: text = focus.page.map(SpeechAnnouncer.phrase)
         }

@@ -139,6 +139,24 @@ final class ExploreScenarioTests: XCTestCase {
         XCTAssertTrue(said(deleted).contains("Deleted. Undo available."), "\(said(deleted))")
     }
 
+    /// The Styles cog in the navigation bar is an element too: touched it is said and not
+    /// pressed; a double tap presses it (it was unreachable in explore mode).
+    func testTheStylesCogIsSpokenAndADoubleTapOpensItsSheet() throws {
+        let s = try Scenario(Self.afterStartGesture("""
+            size 1280x800
+            at 1000 tap 1248 32
+            at 1800 state cog.json
+            at 2000 tap 640 500
+            at 2150 tap 640 500
+            at 3000 state sheet.json
+            at 3100 end
+            """), config: Self.on)
+        let cog = try s.state("cog")
+        XCTAssertEqual(said(cog).last, "Styles. Button.", "a tap on the cog speaks it")
+        XCTAssertNil(cog.sheet, "and does not open the sheet")
+        XCTAssertEqual(try s.state("sheet").sheet?["id"] as? String, "styles", "the double tap pressed it")
+    }
+
     func testTheDetailPageAndItsBackButtonAreExploredAndFlickedThroughAndADoubleTapGoesBack() throws {
         let s = try Scenario(Self.afterStartGesture("""
             size 1280x800
