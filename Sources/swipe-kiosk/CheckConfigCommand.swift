@@ -55,6 +55,7 @@ struct CheckConfigCommand: ParsableCommand {
         let warnings = expansionWarnings(in: configuration, source: source, file: file)
             + databaseWarnings(in: configuration, source: source, file: file)
             + contrastWarnings(in: configuration, source: source, file: file)
+            + timeoutWarningWarnings(in: configuration, source: source, file: file)
         return (configuration, warnings.map(\.description))
     }
 

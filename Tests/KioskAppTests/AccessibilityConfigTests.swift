@@ -52,6 +52,23 @@ final class AccessibilityConfigTests: XCTestCase {
         XCTAssertLessThan(marks.first?.unicodeScalars.count ?? .max, ConfigDiagnostic.messageScalars + 40, "nor 30,000 combining marks")
     }
 
+    /// A time-out warning on a kiosk with no idle reset (`reset_after_s = 0`, no blanking) would never show: check-config says so
+    /// at the key (a warning, exit 0); with an idle reset it says nothing.
+    func testCheckConfigWarnsOfATimeOutWarningWithNoIdleReset() throws {
+        let directory = NSTemporaryDirectory() + "timeout-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/config.toml"
+        try "[idle]\nreset_after_s = 0\n[accessibility]\ntimeout_warning = 15\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let never = try KioskProcess(["check-config", config])
+        XCTAssertEqual(never.status, 0)
+        XCTAssertTrue(never.standardError.contains("\(config):4:19: warning: accessibility.timeout_warning is never shown"), never.standardError)
+        try "[idle]\nreset_after_s = 60\n[accessibility]\ntimeout_warning = 15\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let shown = try KioskProcess(["check-config", config])
+        XCTAssertEqual(shown.status, 0)
+        XCTAssertFalse(shown.standardError.contains("timeout_warning"), shown.standardError)
+    }
+
     /// check-config asks espeak-ng: a misspelt voice and an MBROLA voice (which needs the mbrola
     /// program) are refused at their value; a voice file's name and a language name pass.
     func testCheckConfigRefusesAVoiceEspeakNGLacks() throws {
