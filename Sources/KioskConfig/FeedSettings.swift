@@ -2,6 +2,7 @@
 // "Fleets"). Read and checked here like every other section (file:line:column diagnostics,
 // ranges), so `check-config` refuses a feed that could never connect safely: a plain mqtt://
 // broker that is not on this machine, unless `allow_insecure = true` says the network is trusted.
+import KioskFiles
 
 /// `[feed]`: the fleet feed's broker, topics and credentials. Absent: the kiosk runs no feed.
 public struct FeedSettings: Hashable, Sendable {
@@ -110,7 +111,7 @@ extension FeedSettings {
         let url = r.requiredString("broker")
         let broker = url.flatMap(FeedBroker.init(url:))
         if let url, !url.isEmpty, broker == nil {
-            r.report("feed.broker must look like \"mqtts://broker.example.com:8883\" or \"mqtt://127.0.0.1:1883\", not \"\(url.prefix(80))\"",
+            r.report("feed.broker must look like \"mqtts://broker.example.com:8883\" or \"mqtt://127.0.0.1:1883\", not \"\(url.shown(atMost: 80))\"",
                      key: "broker")
         }
         self.init(broker: broker ?? FeedBroker(host: "localhost", port: 1883, usesTLS: false))
@@ -118,7 +119,7 @@ extension FeedSettings {
             let levels = text.split(separator: "/", omittingEmptySubsequences: false)
             if levels.allSatisfy({ Self.isTopicLevel(String($0)) }) { prefix = text } else {
                 r.report("feed.prefix must be topic levels separated by \"/\" (no empty level, \"+\", \"#\" or control characters), "
-                         + "not \"\(text.prefix(80))\"", key: "prefix")
+                         + "not \"\(text.shown(atMost: 80))\"", key: "prefix")
             }
         }
         if let text = r.string("kiosk_id") {
@@ -150,7 +151,7 @@ extension FeedSettings {
                 controlSocket = path
             } else {
                 r.report("feed.control_socket must be an absolute path of at most \(Self.controlSocketBytes) bytes "
-                         + "(a Unix socket address), not \"\(path.prefix(80))\"", key: "control_socket")
+                         + "(a Unix socket address), not \"\(path.shown(atMost: 80))\"", key: "control_socket")
             }
         }
         if (certFile == nil) != (keyFile == nil) {

@@ -7,6 +7,7 @@
 // the broker would hand it over again at every reconnect (a retained `screen off` would switch
 // the screen off each time); it is counted and logged instead.
 import Foundation
+import KioskFiles
 import KioskHardware
 
 extension FeedService {
@@ -53,7 +54,11 @@ extension FeedService {
         switch outcome.result {
         case .failure(let failure):
             response.ok = false
-            response.error = failure.message
+            response.error = failure.message.shown(atMost: Self.appErrorScalars)
+        case .success(let payload) where command.request == .status && payload.count > Self.appStatusBytes:
+            // Bounded as the presence is: a wrong peer on the socket must not make a response megabytes.
+            response.ok = false
+            response.error = "the app's status is \(payload.count) bytes, more than the \(Self.appStatusBytes) a response carries"
         case .success(let payload):
             switch command.request {
             case .screenshot:

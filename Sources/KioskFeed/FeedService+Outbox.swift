@@ -97,15 +97,19 @@ extension FeedService {
     func presenceAnswered(_ result: Result<[UInt8], CommandFailure>) {
         switch result {
         case .success(let payload) where payload.count > Self.appStatusBytes:
+            appStatus = nil
             appStatusError = "the app's status is \(payload.count) bytes, more than the \(Self.appStatusBytes) a presence message carries"
         case .success(let payload):
             do {
                 appStatus = try JSONDecoder().decode(ControlStatus.self, from: Data(payload))
                 appStatusError = nil
             } catch {
+                appStatus = nil
                 appStatusError = "the app's status could not be read: \(error)".shown(atMost: Self.appErrorScalars)
             }
         case .failure(let failure):
+            // No stale page or screen beside the reason: the presence says only what is known now.
+            appStatus = nil
             appStatusError = failure.message.shown(atMost: Self.appErrorScalars)
         }
         statusDue = true

@@ -14,7 +14,14 @@ extension String {
     /// controls spelt out as ``escapingControls`` does, newlines and tabs too (`\n`, `\t`): a
     /// quoted value is one line.
     public func shown(atMost limit: Int) -> String {
-        Self.spelling(unicodeScalars.prefix(limit), lineBreaksToo: true) + (unicodeScalars.dropFirst(limit).isEmpty ? "" : "…")
+        Self.spelling(clipped(atMost: limit).unicodeScalars, lineBreaksToo: true)
+    }
+
+    /// At most `limit` Unicode scalars of this text, then "…" when there were more; nothing
+    /// spelt out (for text whose lines matter, such as a parser's message with its caret line:
+    /// printError still spells out its controls).
+    public func clipped(atMost limit: Int) -> String {
+        String(String.UnicodeScalarView(unicodeScalars.prefix(limit))) + (unicodeScalars.dropFirst(limit).isEmpty ? "" : "…")
     }
 
     private static func spelling<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars, lineBreaksToo: Bool) -> String {

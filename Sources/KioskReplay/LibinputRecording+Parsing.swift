@@ -42,7 +42,7 @@ extension LibinputRecording {
             // The YAML parser quotes the offending line: at most 200 characters of it are shown.
             let reason = "\(error)"
             throw ScriptError(file: file, line: 0, message: "not a valid libinput recording: "
-                + reason.shown(atMost: 200))
+                + reason.clipped(atMost: 200))
         }
         guard let list = root?.mapping?["devices"]?.sequence else {
             throw ScriptError(file: file, line: 0, message: "no `devices:` list: not a libinput recording")

@@ -7,6 +7,7 @@
 import ArgumentParser
 import KioskApp
 import KioskConfig
+import KioskFiles
 
 struct CheckConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,7 +64,8 @@ struct CheckConfigCommand: ParsableCommand {
     static func summary(of configuration: KioskConfiguration) -> String {
         let lists = configuration.lists
         let actions = configuration.actionCount
-        return "\(lists.count) list\(lists.count == 1 ? "" : "s") (\(lists.map(\.id).joined(separator: ", "))), "
+        // List ids are the file's, shown as every message quotes outside text (stdout is a terminal too).
+        return "\(lists.count) list\(lists.count == 1 ? "" : "s") (\(lists.map { $0.id.shown(atMost: 40) }.joined(separator: ", "))), "
             + "\(actions) action\(actions == 1 ? "" : "s")"
     }
 }

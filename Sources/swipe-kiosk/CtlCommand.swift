@@ -46,7 +46,7 @@ struct CtlCommand: ParsableCommand {
         }
         switch reply {
         case .error(let message):
-            printError("ctl: \(request.refusal(message))")
+            printError("ctl: \(request.refusal(message.shown(atMost: 2000)))")  // the peer's words: one bounded line
             throw ExitCode.badData
         case .ok(let payload):
             if let file {

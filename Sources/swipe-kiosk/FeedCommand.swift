@@ -33,7 +33,6 @@ struct FeedCommand: ParsableCommand {
             print("feed: broker \(configuration.feed!.broker)")
             return
         }
-        LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk-feed")
         let path = options.database ?? configuration.data.database
         let service: FeedService

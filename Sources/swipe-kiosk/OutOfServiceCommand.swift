@@ -35,7 +35,6 @@ struct OutOfServiceCommand: ParsableCommand {
             }
             return
         }
-        LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk")
         var display = DisplayConfiguration()
         display.devicePath = device

@@ -41,7 +41,6 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk")
         let configuration = demo.applied(to: try options.loadConfiguration())
         let chosen = backend == "auto" ? configuration.display.backend.rawValue : backend

@@ -6,6 +6,7 @@ import ArgumentParser
 import Glibc
 import KioskApp
 import KioskConfig
+import KioskFiles
 import KioskHardware
 import Logging
 
@@ -50,7 +51,7 @@ struct TouchTestCommand: ParsableCommand {
         if let calibration {
             switch CalibrationMatrix(parsing: calibration).map({ $0.problem }) {
             case nil: throw ValidationError("--calibration needs six numbers \"a b c d e f\", e.g. \"1 0 0 0 1 0\"")
-            case .outOfRange?: throw ValidationError("--calibration must hold finite numbers within ±100, not \(calibration.prefix(80))")
+            case .outOfRange?: throw ValidationError("--calibration must hold finite numbers within ±100, not \(calibration.shown(atMost: 80))")
             case .singular?: throw ValidationError("--calibration maps every touch onto a line or a point (a·e − b·d is 0); "
                                                    + "the identity is \"1 0 0 0 1 0\"")
             case nil?: break
@@ -86,7 +87,6 @@ struct TouchTestCommand: ParsableCommand {
     }
 
     func run() throws {
-        LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
         let logger = Logger(label: "swipe-kiosk")
         var settings = DisplaySettings()
         settings.connector = connector

@@ -2,8 +2,14 @@
 // ArgumentParser's own error messages quote the argument they refuse; they go to standard error
 // through printError, like every other message, so terminal controls in an argument are spelt
 // out (TerminalEscapeTests). Help and other clean exits print as ArgumentParser prints them.
+// Every command logs through the same handler (ControlEscapingLogHandler over the journal's or
+// swift-log's), so no log line of any command quotes outside text raw or unbounded.
 import ArgumentParser
 import KioskApp
+import KioskHardware
+import Logging
+
+LoggingSystem.bootstrap(JournalLogHandler.bootstrap)
 
 do {
     var command = try SwipeKioskCommand.parseAsRoot()

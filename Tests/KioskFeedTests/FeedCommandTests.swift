@@ -256,6 +256,36 @@ final class FeedCommandTests: XCTestCase {
         XCTAssertEqual((feedStatus("k2")?["app"] as? [String: Any])?["frames"] as? Int, 0)
     }
 
+    /// The command path is bounded as the presence is: a peer that answers `reload` with a 2 MB
+    /// error line makes a small response and journal line, and a 1 MB `ok` status is not
+    /// republished whole as the `status` response.
+    func testACommandsErrorAndStatusStayBoundedLikeThePresence() throws {
+        let huge = Array("error \u{1B}[2J".utf8) + [UInt8](repeating: UInt8(ascii: "B"), count: 2 << 20) + [10]
+        let errorSocket = directory.file("err.sock")
+        let errorServer = try listeningSocket(at: errorSocket)
+        defer { close(errorServer) }
+        answer(on: errorServer, with: huge)
+        let feed = try startFeed("k1", socket: errorSocket)
+        observer.publish("swipe-kiosk/kiosks/k1/commands", Array(#"{"command":"reload","id":"r1"}"#.utf8), retain: false)
+        XCTAssertTrue(waitUntil(timeout: 30) { !self.observer.received(on: "swipe-kiosk/kiosks/k1/responses").isEmpty }, feed.log)
+        let response = try XCTUnwrap(observer.received(on: "swipe-kiosk/kiosks/k1/responses").last?.payload)
+        XCTAssertLessThan(response.count, 4096, "the response to `reload` from a peer that answered a 2 MB error")
+        XCTAssertTrue(waitUntil(timeout: 10) { feed.log.contains("command 'reload' failed") }, String(feed.log.prefix(2000)))
+        let longest = feed.log.split(separator: "\n").map(\.utf8.count).max() ?? 0
+        XCTAssertLessThan(longest, 4096, "the journal line for it")
+
+        let status = Array(#"{"version":"\#(String(repeating: "V", count: 1 << 20))","kiosk":"k2","items":{},"screen":"on","uptime_s":1,"frames":0}"#.utf8)
+        let statusSocket = directory.file("status.sock")
+        let statusServer = try listeningSocket(at: statusSocket)
+        defer { close(statusServer) }
+        answer(on: statusServer, with: Array("ok \(status.count)\n".utf8) + status)
+        let feed2 = try startFeed("k2", socket: statusSocket)
+        observer.publish("swipe-kiosk/kiosks/k2/commands", Array(#"{"command":"status","id":"s1"}"#.utf8), retain: false)
+        XCTAssertTrue(waitUntil(timeout: 30) { !self.observer.received(on: "swipe-kiosk/kiosks/k2/responses").isEmpty }, feed2.log)
+        let statusResponse = try XCTUnwrap(observer.received(on: "swipe-kiosk/kiosks/k2/responses").last?.payload)
+        XCTAssertLessThan(statusResponse.count, 16 << 10 + 4096, "the `status` response, like the presence's 16 KB")
+    }
+
     /// Answers every connection on `listener` with `reply` after reading its request line, until
     /// the listener is closed.
     private func answer(on listener: Int32, with reply: [UInt8]) {

@@ -39,4 +39,16 @@ final class ControlEscapingLogHandlerTests: XCTestCase {
         XCTAssertEqual(event.metadata?["topic"], .string("\\u{1B}]0;PWNED\\u{7}\\u{1B}[2J\\u{202E}evil"))
         XCTAssertEqual(event.metadata?["list"], .array([.string("a\\u{9B}"), .dictionary(["k": .string("\\u{2066}")])]))
     }
+
+    /// A log entry is one line of bounded length: a newline in a quoted value (a picture path
+    /// from the database) would start what looks like another entry of ours.
+    func testAnEntryIsOneBoundedLine() throws {
+        let capture = Capture()
+        let logger = Logger(label: "test") { _ in ControlEscapingLogHandler(wrapping: CapturingHandler(capture: capture)) }
+        logger.warning("picture not shown: /p.png\nswipe-kiosk: FORGED")
+        logger.warning("picture not shown: \(String(repeating: "x", count: 200_000))")
+        let events = capture.lock.withLock { capture.events }
+        XCTAssertEqual(events.first?.message.description, "picture not shown: /p.png\\nswipe-kiosk: FORGED")
+        XCTAssertEqual(events.last?.message.description.unicodeScalars.count, ControlEscapingLogHandler.messageScalars + 1)
+    }
 }

@@ -4,6 +4,7 @@
 // is shown itself (with `[ui] lists_page` it is otherwise one row of the lists page).
 import ArgumentParser
 import KioskConfig
+import KioskFiles
 
 public struct ListOption: ParsableArguments {
     public init() {}
@@ -17,7 +18,7 @@ public struct ListOption: ParsableArguments {
         guard let list else { return configuration }
         guard let index = configuration.lists.firstIndex(where: { $0.id == list }) else {
             let known = configuration.lists.map { "\"\($0.id)\"" }.joined(separator: ", ")
-            printError("--list \(list.prefix(80)): the configuration has no such list; its lists are \(known)")
+            printError("--list \(list.shown(atMost: 80)): the configuration has no such list; its lists are \(known)")
             throw ExitCode.usage
         }
         var result = configuration

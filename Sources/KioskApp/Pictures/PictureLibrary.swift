@@ -6,6 +6,7 @@
 // time does not move on until the decoder has finished what the last tick and frame asked for,
 // so the pictures are on screen at the next frame.
 import Canvas
+import KioskFiles
 import KioskUI
 import Logging
 
@@ -102,8 +103,10 @@ public final class PictureLibrary: PictureSource {
                 failures[request.path] = reason
                 failureOrder.append(request.path)
                 if failureOrder.count > Self.failureLimit { failures[failureOrder.removeFirst()] = nil }
-                warnings.append(reason, keepingLast: KioskApplication.historyLimit)
-                logger.warning("picture not shown: \(reason)")
+                // One bounded line: the path is the database's, which may hold a newline or 200 KB.
+                let shown = reason.shown(atMost: Self.warningScalars)
+                warnings.append(shown, keepingLast: KioskApplication.historyLimit)
+                logger.warning("picture not shown: \(shown)")
                 changed = true
             case .dropped:
                 break
@@ -111,6 +114,9 @@ public final class PictureLibrary: PictureSource {
         }
         return changed
     }
+
+    /// The longest picture warning kept or logged, in Unicode scalars.
+    static let warningScalars = 600
 
     /// Replay: waits until the decoder has finished every picture asked for or prefetched so
     /// far (`collect` then takes them). Returns whether there was anything to wait for.
