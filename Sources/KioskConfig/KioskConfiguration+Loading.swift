@@ -100,6 +100,7 @@ extension KioskConfiguration {
             lists = listReaders.map(ListConfiguration.init(reading:))
             ListConfiguration.reportDuplicateIDs(lists, readers: listReaders)
         }
+        if theme.preset == .highContrast { lists = lists.map { $0.withHighContrastActions() } }
         root.finish()
         reportUnusableValues(root)
     }
@@ -187,6 +188,9 @@ extension ThemeSettings {
         ("separator", \.separator), ("title", \.title), ("subtitle", \.subtitle), ("accent", \.accent),
         ("badge", \.badge), ("unread", \.unread), ("section_header", \.sectionHeader), ("section_title", \.sectionTitle),
     ] }
+
+    /// The colour keys `[theme]` has (`nav_title`, …): what a message may name as a key.
+    public static var colorKeyNames: [String] { colorKeys.map(\.0) }
 
     init(reading r: ConfigReader) {
         self.init(preset: r.choice("preset") ?? .standard)

@@ -115,6 +115,7 @@ extension ActionConfiguration {
                      + "not \"\(effect.rawValue)\"", key: "undo")
         }
         self.init(action: action, effect: effect ?? .sheet, command: command, undo: undo)
+        fileColours = (r.contains("color"), r.contains("text_color"))
         r.finish()
     }
 }

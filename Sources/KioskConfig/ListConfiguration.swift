@@ -37,6 +37,13 @@ public struct ActionConfiguration: Hashable, Sendable {
     public var command: ActionCommand?
     /// Whether its data change is offered for Undo (`undo`); only data effects have one.
     public var undo: Bool
+    /// Whether the file gave the button's `color` and `text_color` (the high-contrast preset
+    /// recolours only what the file left to it: ActionConfiguration+HighContrast).
+    public var fileColours: (background: Bool, text: Bool) {
+        get { (fileBackground, fileText) }
+        set { (fileBackground, fileText) = newValue }
+    }
+    private var fileBackground = false, fileText = false
 
     public init(action: SwipeAction, effect: ActionEffect, command: ActionCommand? = nil, undo: Bool? = nil) {
         self.action = action

@@ -16,8 +16,9 @@ public struct ContrastPair: Sendable, CustomStringConvertible {
     public var textColor: Color
     public var backgroundColor: Color
 
-    /// The WCAG contrast ratio of the pair.
-    public var ratio: Double { textColor.contrastRatio(with: backgroundColor) }
+    /// The WCAG contrast ratio of the pair as drawn: a text colour with alpha is blended over
+    /// its background first (white at 12 % alpha on black is grey, not white).
+    public var ratio: Double { textColor.over(backgroundColor).contrastRatio(with: backgroundColor) }
 
     public var description: String {
         let ratio = (self.ratio * 100).rounded() / 100

@@ -92,6 +92,40 @@ final class ThemeContrastTests: XCTestCase {
                       "\(dark.warnings)")
     }
 
+    /// A swipe button's label is text too: under the high-contrast preset the buttons the file
+    /// leaves uncoloured are black on yellow (black on light red for Delete), and a label colour
+    /// the file left out is the one that stands out on the colour it gave.
+    func testTheHighContrastPresetRecoloursTheButtonsTheFileLeftToIt() throws {
+        func ratio(_ action: ActionConfiguration) -> Double {
+            let background = Color(rgba: action.action.resolvedBackground.rgba)
+            return Color(rgba: action.action.textColor.rgba).contrastRatio(with: background)
+        }
+        let builtIn = try KioskConfiguration.parse("[theme]\npreset = \"high-contrast\"\n", file: "theme.toml")
+        let actions = builtIn.lists.flatMap { $0.leading.actions + $0.trailing.actions }
+        XCTAssertGreaterThanOrEqual(actions.count, 4)
+        for action in actions { XCTAssertGreaterThanOrEqual(ratio(action), Self.enhanced, action.id) }
+        let standard = try KioskConfiguration.parse("", file: "theme.toml").lists.flatMap { $0.trailing.actions }
+        XCTAssertLessThan(standard.map(ratio).min() ?? 21, 3, "the default preset keeps the iOS buttons (More is 1.7:1)")
+        let file = try KioskConfiguration.parse("""
+            [theme]
+            preset = "high-contrast"
+            [[lists]]
+            id = "inbox"
+            [[lists.trailing.actions]]
+            id = "flag"
+            color = "#003366"
+            effect = "flag"
+            [[lists.trailing.actions]]
+            id = "keep"
+            color = "#FF9500"
+            text_color = "#FFFFFF"
+            effect = "flag"
+            """, file: "theme.toml").lists[0].trailing.actions
+        XCTAssertEqual(file[0].action.textColor.rgba, 0xFFFF_FFFF, "white stands out on the dark blue the file gave")
+        XCTAssertEqual(file[1].action.backgroundColor?.rgba, 0xFF95_00FF, "colours the file gave stay")
+        XCTAssertEqual(file[1].action.textColor.rgba, 0xFFFF_FFFF)
+    }
+
     func testAnUnknownPresetIsReportedWithItsPlace() {
         XCTAssertThrowsError(try KioskConfiguration.parse("[theme]\npreset = \"dark\"\n", file: "theme.toml")) { error in
             let text = "\(error)"

@@ -2,6 +2,7 @@
 // pixel loops want them (one premultiplied 0xAARRGGBB word), and how readable one is on another
 // (WCAG contrast, which the high-contrast theme is checked against).
 import Glibc
+import SwipeCore
 
 /// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
 public struct Color: Hashable, Sendable {
@@ -58,13 +59,7 @@ public struct Color: Hashable, Sendable {
 
     /// WCAG 2 relative luminance (sRGB channels linearised, weighted 0.2126/0.7152/0.0722), 0...1.
     /// Alpha is ignored: composite a translucent colour first (`over(_:)`).
-    public var relativeLuminance: Double {
-        func linear(_ c: UInt8) -> Double {
-            let v = Double(c) / 255
-            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-    }
+    public var relativeLuminance: Double { SwipeColor.relativeLuminance(red: red, green: green, blue: blue) }
 
     /// WCAG 2 contrast ratio with `other`, 1...21: (lighter + 0.05) / (darker + 0.05).
     public func contrastRatio(with other: Color) -> Double {
