@@ -60,6 +60,8 @@ public final class KioskScene {
     /// transition over unchanging pages draws each page once).
     public internal(set) var layerDraws = 0
     /// Where the swipe-back finger started, and its velocity.
+    /// Back was asked while a push animated: pop once it has finished.
+    var popWhenPushed = false
     var popStart: Point?
     var popVelocity = VelocityTracker()
     /// The modal sheet, if one is up.
@@ -114,8 +116,14 @@ public final class KioskScene {
         needsRender = true
     }
 
-    /// Pops the top page with the configured transition.
+    /// Pops the top page with the configured transition. Asked while a push animates (Back or
+    /// Escape right after Enter), the pop comes once the page has arrived, instead of the key
+    /// seeming dead.
     public func pop(time: Double) {
+        if transition?.kind == .push {
+            popWhenPushed = true
+            return
+        }
         guard stack.count > 1, transition == nil else { return }
         cancelTouches(time: time)
         let upper = stack.removeLast()
@@ -126,6 +134,7 @@ public final class KioskScene {
 
     /// Pops to the root page without animation (idle reset).
     public func popToRoot() {
+        popWhenPushed = false
         guard stack.count > 1 else { return }
         stack = [stack[0]]
         transition = nil
@@ -158,7 +167,7 @@ public final class KioskScene {
         if var t = transition {
             if t.state.tick(time: time) { effects.append(.haptic(.navigationCommit)) }
             transition = t
-            if t.state.isDone { finishTransition(t) }
+            if t.state.isDone { finishTransition(t, time: time) }
         }
         // The tick that passes an animation's end must still draw its resting frame.
         let animating = isAnimating(at: time)
@@ -166,11 +175,16 @@ public final class KioskScene {
         wasAnimating = animating
     }
 
-    func finishTransition(_ t: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage)) {
+    func finishTransition(_ t: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage),
+                          time: Double) {
         transition = nil
         // A cancelled interactive pop puts the upper page back.
         if t.kind == .pop, t.state.phase == .cancelled { stack.append(t.upper) }
         needsRender = true
+        if popWhenPushed {
+            popWhenPushed = false
+            pop(time: time)
+        }
     }
 
     /// The next time the scene changes by itself.
