@@ -173,6 +173,6 @@ let package = Package(
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "KioskSpeech", "KioskHardware", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
     ]
 )
