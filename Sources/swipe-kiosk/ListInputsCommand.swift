@@ -2,6 +2,7 @@
 // app chooses them by (never by eventN numbers) and the calibration in effect.
 import ArgumentParser
 import KioskApp
+import KioskFiles
 import KioskHardware
 import Logging
 import SwipeCore
@@ -33,7 +34,8 @@ struct ListInputsCommand: ParsableCommand {
             throw ExitCode.unavailable
         }
         for device in devices {
-            var line = "\(device.sysname): \"\(device.name)\" capabilities=\(device.capabilities)"
+            // The name is the device's own (a USB descriptor anyone can write): quoted as outside text.
+            var line = "\(device.sysname): \"\(device.name.shown(atMost: 200))\" capabilities=\(device.capabilities)"
             if let size = device.sizeMillimetres {
                 line += " size=\(Int(size.width.rounded()))x\(Int(size.height.rounded()))mm"
             }

@@ -2,6 +2,7 @@
 // each touch or click lands, drawn with plain memory fills (independent of the Canvas renderer)
 // into a `KioskSession`, which drives the real output, input, loop, haptics, display power
 // and systemd notification. One line per event on stdout lets scripts (the VM tests) follow it.
+import KioskFiles
 import KioskHardware
 import SwipeCore
 
@@ -56,9 +57,9 @@ public final class TouchTestScene: SessionClient {
     public func handle(_ event: InputEvent) {
         switch event {
         case .deviceAdded(let info):
-            printLine("DEVICE added name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
+            printLine("DEVICE added name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):
-            printLine("DEVICE removed name=\"\(info.name)\" sysname=\(info.sysname)")
+            printLine("DEVICE removed name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname)")
         case .key(let key):
             printLine("KEY \(key.pressed ? "down" : "up") code=\(key.code) name=\(key.name)")
         case .switchChanged(let change):
