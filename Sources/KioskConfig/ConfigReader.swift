@@ -2,6 +2,7 @@
 // when the table is finished any other key is reported as unknown (with a did-you-mean);
 // wrong types, out-of-range numbers and unknown enum values are collected, never thrown,
 // so one run reports every problem in the file.
+import KioskFiles
 import SwipeCore
 import TOMLKit
 
@@ -140,7 +141,7 @@ final class ConfigReader {
         guard let text = string(key) else { return nil }
         if let value = cases.first(where: { $0.rawValue == text }) { return value }
         let names = cases.map(\.rawValue)
-        report("unknown value \"\(text)\" for \(name(key)); expected one of: \(names.joined(separator: ", "))"
+        report("unknown value \"\(text.shown(atMost: 60))\" for \(name(key)); expected one of: \(names.joined(separator: ", "))"
                + NameSuggestion.hint(for: text, in: names), key: key)
         return nil
     }
@@ -149,7 +150,7 @@ final class ConfigReader {
     func color(_ key: String) -> SwipeColor? {
         guard let text = string(key) else { return nil }
         guard let color = ThemeSettings.color(parsing: text) else {
-            report("\(name(key)) must be a colour \"#RRGGBB\" or \"#RRGGBBAA\", not \"\(text)\"", key: key)
+            report("\(name(key)) must be a colour \"#RRGGBB\" or \"#RRGGBBAA\", not \"\(text.shown(atMost: 60))\"", key: key)
             return nil
         }
         return color
@@ -205,7 +206,7 @@ final class ConfigReader {
     func finish() {
         for key in toml.keys where !accepted.contains(key) {
             let place = path.isEmpty ? "at the top level" : "in [\(path)]"
-            diagnostics.report("unknown key \"\(key)\" \(place)" + NameSuggestion.hint(for: key, in: accepted),
+            diagnostics.report("unknown key \"\(key.shown(atMost: 60))\" \(place)" + NameSuggestion.hint(for: key, in: accepted),
                                at: path.appending(key), atKey: true)
         }
     }

@@ -48,6 +48,8 @@ final class AccessibilityConfigTests: XCTestCase {
         XCTAssertEqual(long.count, 1)
         XCTAssertLessThan(long.first?.unicodeScalars.count ?? .max, ConfigDiagnostic.messageScalars + 40, "a 10 KB voice name is not echoed whole")
         XCTAssertTrue(long.first?.hasSuffix("…") == true)
+        let choice = lines("[accessibility]\nspeech = \"" + String(repeating: "loud", count: 5_000) + "\"")
+        XCTAssertTrue(choice.first?.hasSuffix("expected one of: off, on, on-demand") == true, "the value is quoted short, the hint stays: \(choice)")
         let marks = lines("[accessibility]\nvoice = \"e" + String(repeating: "\u{301}", count: 30_000) + "\"")
         XCTAssertLessThan(marks.first?.unicodeScalars.count ?? .max, ConfigDiagnostic.messageScalars + 40, "nor 30,000 combining marks")
     }
