@@ -30,6 +30,9 @@ final class CommandRunner {
         case tooManyRunning
         /// Commands are not run here (replay without `--run-commands`).
         case skipped
+        /// It was still running when the app stopped (SIGTERM, the end of a replay), and was
+        /// killed with it: the action log says so instead of leaving the start without an end.
+        case stoppedWithApp
     }
 
     struct Result: Equatable {
@@ -44,6 +47,9 @@ final class CommandRunner {
     /// Where commands run; nil: they are skipped.
     var processes: CommandProcesses?
     private var finished: [Result] = []
+    /// The commands running now, by start number: what ``stopAll()`` reports.
+    private var running: [Int: (actionID: String, itemID: String, file: Int)] = [:]
+    private var starts = 0
 
     init(processes: CommandProcesses? = nil) {
         self.processes = processes
@@ -72,19 +78,32 @@ final class CommandRunner {
         for field in ItemField.allCases { variables["SWIPE_KIOSK_ITEM_\(field.rawValue.uppercased())"] = value(field) ?? "" }
         variables["SWIPE_KIOSK_LIST"] = value(.list) ?? ""
         let timeout = command.timeoutSeconds
+        starts += 1
+        let start = starts
         do throws(SystemError) {
             try processes.start(
                 argv, environment: ChildProcess.environment(setting: variables), tag: action,
                 timeoutMilliseconds: Int64((timeout * 1000).rounded())
             ) { [unowned self] outcome in
+                guard running.removeValue(forKey: start) != nil else { return }  // reported by stopAll
                 switch outcome {
                 case .ended(let termination): deliver(.exited(termination.exitCode))
                 case .timedOut: deliver(.timedOut(seconds: timeout))
                 }
             }
+            running[start] = (actionID, itemID, file)
         } catch {
             deliver(.failedToStart("\(argv[0]): \(error.reason)"))
         }
+    }
+
+    /// The app stops: every command still running gets its outcome now (its process group is
+    /// killed with CommandProcesses).
+    func stopAll() {
+        for (_, run) in running.sorted(by: { $0.key < $1.key }) {
+            finished.append(Result(actionID: run.actionID, itemID: run.itemID, file: run.file, outcome: .stoppedWithApp))
+        }
+        running.removeAll()
     }
 
     /// Outcomes since the last call (called on the loop thread).
@@ -106,6 +125,7 @@ extension CommandRunner.Outcome {
         case .stillRunning: return "\(actionID) is still running"
         case .tooManyRunning: return "\(actionID) not run: \(ActionCommand.totalLimit) commands are running"
         case .skipped: return "\(actionID) not run (commands run only with --run-commands here)"
+        case .stoppedWithApp: return "\(actionID) stopped: the kiosk app stopped while it ran"
         }
     }
 
@@ -118,6 +138,7 @@ extension CommandRunner.Outcome {
         case .refused: return "\(actionID)-refused"
         case .stillRunning, .tooManyRunning: return "\(actionID)-busy"
         case .skipped: return "\(actionID)-skipped"
+        case .stoppedWithApp: return "\(actionID)-stopped"
         }
     }
 }

@@ -154,6 +154,13 @@ extension KioskApplication {
         }
     }
 
+    /// The app stops (SIGTERM, the end of a replay): commands still running are logged as
+    /// stopped with it, before the store closes.
+    public func stopCommands() {
+        commands.stopAll()
+        showCommandResults()
+    }
+
     /// Turns command outcomes into toasts and log entries (called every tick).
     func showCommandResults() {
         for result in commands.take() {

@@ -197,7 +197,9 @@ public final class AppScreen: SessionClient {
             } catch {
                 session.logger.error("screenshot: \(error)")
             }
-        case .terminate, .vtRelease, .vtAcquire:
+        case .terminate:
+            app.stopCommands()
+        case .vtRelease, .vtAcquire:
             break
         }
     }

@@ -113,6 +113,8 @@ public final class ReplaySession {
             }
         }
         try run(untilMs: endMs)
+        // The replay is over as a stopped app is: what still runs is logged as stopped.
+        screen.app.stopCommands()
         return endMs
     }
 

@@ -165,8 +165,10 @@ final class CommandActionScenarioTests: XCTestCase {
         let started = lines("started.txt").compactMap { Int32($0) }
         defer { started.forEach { kill($0, SIGKILL) } }  // when the test fails
         XCTAssertEqual(started.count, 2)
-        // The end of the replay kills what is still running.
+        // The end of the replay kills what is still running, and logs it: a start with no end
+        // in the action log would read as a command that never finished.
         for pid in started { XCTAssertTrue(Self.isGone(pid), "command \(pid) outlived the replay") }
+        XCTAssertEqual(try s.state("final").logActions.filter { $0 == "print-stopped" }.count, 2, "the two still running at the end")
     }
 
     func testATimeoutKillsTheProcessGroupOfACommandThatIgnoresSIGTERM() throws {
