@@ -40,7 +40,6 @@ LOUD = 500  # a window with a sample beyond this is sound (digital silence is 0)
 KEY_TO_AUDIO_MS = 150  # EN 301 549 asks for no figure; issue 25's goal
 GAP_S = 1.0  # from the first key (its phrase takes 8.5 s) to the one that cuts it
 PHRASE_S = 2.5  # from a Delete key to the next ('Deleted. Undo available.' takes 1.7 s)
-KEYS = ("down",) + ("delete",) * 4 + ("down", "up") * 5  # test_3's keys, the same for both apps
 CONFIG = '[accessibility]\\nspeech = "on-demand"\\n[idle]\\nreset_after_s = 4\\n'
 FIGURES = []  # printed by run_vm_tests.py
 
@@ -208,29 +207,21 @@ class SpeechVMTest(unittest.TestCase):
         self.vm.shell("kill -TERM $(cat /run/app.pid); wait $(cat /run/app.pid)")
         return metrics.latency_ms(self.vm.wait_for(lambda l: "touch-to-flip:" in l and "in all" in l, what="the exit figures"))
 
-    def keyed_app(self, speech):
-        """Starts the app with `speech` ("on" or "off") on fresh demo data, presses KEYS 0.6 s
-        apart (each key cuts the phrase of the one before), and returns its peak RSS (kB)."""
-        self.vm.shell(f"printf '[accessibility]\\nspeech = \"{speech}\"\\n' > /tmp/{speech}.toml; rm -f /tmp/items.sqlite3*; "
-                      f"swipe-kiosk run --demo --database /tmp/items.sqlite3 --config /tmp/{speech}.toml & echo $! > /run/app.pid")
-        self.vm.wait_for("start-up: first frame", timeout=60, what=f"the first frame with speech {speech}")
-        for key in KEYS:
-            self.press(key)
-            time.sleep(0.6)
-        self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
-        return int(self.vm.wait_for("VmHWM", what=f"the peak RSS with speech {speech}").split()[1])
-
     def test_3_speech_costs_at_most_10_mb_of_peak_rss(self):
-        """The app with speech off on the same screen and data, against the peak RSS of the
-        speaking app of test_1 (espeak-ng loaded, five phrases said). Then key to flip, speaking
-        and silent, each app pressed the same fifteen keys (reported, not asserted: TCG on a
-        shared host is noisy)."""
+        """The app again with speech off, on the same screen and data, the same five keys: its peak
+        RSS against the peak of the speaking app of test_1 (espeak-ng loaded, five phrases said).
+        Both apps' key-to-flip figures are reported (five keys each: noisy, not asserted)."""
         self.assertTrue(self.peak_kb, "test_1 measured the speaking app")
-        self.flips_at_exit()
-        silent_kb = self.keyed_app("off")
-        silent = self.flips_at_exit()
-        self.keyed_app("on")
         speaking = self.flips_at_exit()
+        self.vm.shell("printf '[accessibility]\\nspeech = \"off\"\\n' > /tmp/off.toml; rm -f /tmp/items.sqlite3*; "
+                      "swipe-kiosk run --demo --database /tmp/items.sqlite3 --config /tmp/off.toml & echo $! > /run/app.pid")
+        self.vm.wait_for("start-up: first frame", timeout=60, what="the silent app's first frame")
+        for key in ("down", "delete", "delete", "delete", "delete"):
+            self.press(key)
+            time.sleep(1.0)
+        self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
+        silent_kb = int(self.vm.wait_for("VmHWM", what="the silent app's peak RSS").split()[1])
+        silent = self.flips_at_exit()
         FIGURES.append(("peak RSS", f"{self.peak_kb} kB speaking, {silent_kb} kB with speech off "
                         f"(+{(self.peak_kb - silent_kb) / 1024:.1f} MB)"))
         FIGURES.append(("key to flip", "speaking p50 {} ms, p99 {} ms ({} keys); speech off p50 {} ms, p99 {} ms ({} keys)"

@@ -109,14 +109,10 @@ public final class AppScreen: SessionClient {
 
     public var wantsFrame: Bool { app.scene.needsRender || app.scene.isAnimating(at: lastTime) }
 
-    /// A frame was drawn since the last ``nextDeadline(now:)`` (speech waiting for it may start).
-    private var drewSinceLastLook = false
-
     /// The last frame drawn, for damage tracking (nil: draw everything next time).
     var lastFrame: FrameSignature?
 
     public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
-        drewSinceLastLook = true
         painter.reset()
         guard let drawn = app.scene.renderDamage(painter, time: seconds(now), previous: &lastFrame) else {
             return [PixelRect(size: shadow.size)]
@@ -126,17 +122,12 @@ public final class AppScreen: SessionClient {
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
     public func nextDeadline(now: LoopInstant) -> LoopInstant? {
-        // After this iteration's render: speech waiting for its frame starts once that frame is
-        // drawn (and presented), or now when no frame is due.
-        if drewSinceLastLook || !wantsFrame { app.speech.startHeld() }
-        drewSinceLastLook = false
-        return [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+        [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
     public func nextTimer(now: LoopInstant) -> LoopInstant? {
         app.panelIsDark = !session.isScreenOn  // switched off or on since the tick (a control request)
-        app.speech.startHeld()  // a dark or paused panel draws no frame to wait for
         return [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 

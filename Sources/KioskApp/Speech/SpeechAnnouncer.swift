@@ -169,43 +169,18 @@ final class SpeechAnnouncer {
             reportedFailure = true
             reportFailure("\(failure)")
         }
+        if !deterministic { output.stop(through: id - 1) }
         let lengths = lengths
         // Replay synthesises every utterance whole and cuts the recording (SpeechRecording).
-        let start = { [deterministic] in
-            synth.speak(utterance, interrupting: !deterministic, sink: { audio in
-                switch audio {
-                case .samples(let id, let samples):
-                    lengths.add(samples.count, to: id)
-                    output.play(samples, sound: id)
-                case .finished(let id):
-                    lengths.finish(id)
-                }
-            })
-        }
-        guard !deterministic else { return start() }
-        output.stop(through: id - 1)
-        dropHeld()
-        held = (id, start)
-    }
-
-    /// On the device, an utterance waits for the frame that shows what it says (AppScreen starts
-    /// it once that frame is drawn, or at once when no frame is due): with one or two cores,
-    /// synthesis started with the key took the CPU from that frame (key to flip 20 ms speaking
-    /// vs 11 ms silent in the one-CPU VM). The sound it was cutting stops at once.
-    private var held: (id: Int, start: () -> Void)?
-
-    /// Starts the utterance waiting for its frame, if any.
-    func startHeld() {
-        guard let held else { return }
-        self.held = nil
-        held.start()
-    }
-
-    /// A newer utterance or a stop: the one still waiting is never said.
-    private func dropHeld() {
-        guard let held else { return }
-        self.held = nil
-        lengths.finish(held.id)
+        synth.speak(utterance, interrupting: !deterministic, sink: { audio in
+            switch audio {
+            case .samples(let id, let samples):
+                lengths.add(samples.count, to: id)
+                output.play(samples, sound: id)
+            case .finished(let id):
+                lengths.finish(id)
+            }
+        })
     }
 
     /// Silences what is being said.
@@ -213,7 +188,6 @@ final class SpeechAnnouncer {
         guard let previous = entries.last, previous.cutAfter == nil else { return }
         cutLast(at: time)
         guard let output, !deterministic else { return }
-        dropHeld()
         SpeechSynthesizer.shared.stop()
         output.stop(through: previous.id)
     }
