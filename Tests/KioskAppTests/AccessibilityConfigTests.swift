@@ -1,6 +1,7 @@
 // `[accessibility]` (issue 25): the defaults (on-demand speech, the voice from the text, 175
 // words a minute, full volume, ALSA's `default`), every key read, and each bad value refused
 // with its place in the file, as `check-config` reports it.
+import TestSupport
 import XCTest
 @testable import KioskConfig
 
@@ -57,10 +58,8 @@ final class AccessibilityConfigTests: XCTestCase {
     /// A time-out warning on a kiosk with no idle reset (`reset_after_s = 0`, no blanking) would never show: check-config says so
     /// at the key (a warning, exit 0); with an idle reset it says nothing.
     func testCheckConfigWarnsOfATimeOutWarningWithNoIdleReset() throws {
-        let directory = NSTemporaryDirectory() + "timeout-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let config = directory + "/config.toml"
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
         try "[idle]\nreset_after_s = 0\n[accessibility]\ntimeout_warning = 15\n".write(toFile: config, atomically: true, encoding: .utf8)
         let never = try KioskProcess(["check-config", config])
         XCTAssertEqual(never.status, 0)
@@ -74,10 +73,8 @@ final class AccessibilityConfigTests: XCTestCase {
     /// check-config asks espeak-ng: a misspelt voice and an MBROLA voice (which needs the mbrola
     /// program) are refused at their value; a voice file's name and a language name pass.
     func testCheckConfigRefusesAVoiceEspeakNGLacks() throws {
-        let directory = NSTemporaryDirectory() + "voice-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let config = directory + "/config.toml"
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
         for (voice, status) in [("zz", Int32(65)), ("mb-de1", 65), ("en-GB-x-rp", 0), ("de", 0), ("German", 0)] {
             try "[accessibility]\nvoice = \"\(voice)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
             let run = try KioskProcess(["check-config", config])

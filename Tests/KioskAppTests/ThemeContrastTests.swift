@@ -7,6 +7,7 @@ import Canvas
 import Foundation
 import KioskConfig
 import KioskUI
+import TestSupport
 import XCTest
 @testable import KioskApp
 
@@ -68,10 +69,8 @@ final class ThemeContrastTests: XCTestCase {
     /// high-contrast preset below 7:1 is reported at the colour's key; under any preset below
     /// 3:1 (black on black). Warnings: the file still loads (exit 0). The defaults are silent.
     func testCheckConfigWarnsAboutUnreadableColours() throws {
-        let directory = NSTemporaryDirectory() + "contrast-\(getpid())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let config = directory + "/config.toml"
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
         func check(_ toml: String) throws -> (status: Int32, warnings: [String]) {
             try toml.write(toFile: config, atomically: true, encoding: .utf8)
             let run = try KioskProcess(["check-config", config])
