@@ -18,6 +18,9 @@ final class CompositeLayer {
     private var key: [FrameSignature]?
     /// The premultiplied dim blended over the drawing (0: none).
     private var dimWord: UInt32 = 0
+    /// Its runs of one colour, found at the first composite after the content changed.
+    private var runs = UniformRuns()
+    private var runsFound = false
 
     /// A layer covering `rect` (widened to whole pixels), or nil when there is no memory for it.
     init?(covering rect: Rect, shapeCache: ShapeCache) {
@@ -39,6 +42,9 @@ final class CompositeLayer {
             painter.reset()
             painter.translate(x: -origin.x, y: -origin.y)
             draw(painter)
+            // The same key draws the same pixels, and a dim changes equal pixels alike: the runs
+            // found before hold until the content changes.
+            if key != self.key { runsFound = false }
             self.key = key
             dimWord = 0
             drew = true
@@ -51,9 +57,14 @@ final class CompositeLayer {
         return drew
     }
 
-    /// Draws the layer into `painter` moved by (dx, dy) whole pixels.
-    func composite(into painter: Painter, dx: Double = 0, dy: Double = 0) {
-        painter.draw(surface, transform: .translation(x: origin.x + dx, y: origin.y + dy))
+    /// Draws the layer into `painter` moved by (dx, dy) whole pixels, with `dim` blended over
+    /// it (nil: none).
+    func composite(into painter: Painter, dx: Double = 0, dy: Double = 0, dim: Color? = nil) {
+        if !runsFound {
+            runs.scan(surface)
+            runsFound = true
+        }
+        painter.composite(surface, runs: runs, dx: origin.x + dx, dy: origin.y + dy, dim: dim)
     }
 }
 
@@ -110,8 +121,7 @@ extension KioskScene {
         for band in bands where band.height > 0 {
             painter.withSavedState {
                 painter.clip(to: band)
-                backdrop.composite(into: painter)
-                if !resting { painter.fill(band, color: dim) }
+                backdrop.composite(into: painter, dim: resting ? nil : dim)
             }
         }
     }

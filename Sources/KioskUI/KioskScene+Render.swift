@@ -97,8 +97,8 @@ extension KioskScene {
             painter.withSavedState {
                 painter.clip(to: area)
                 painter.clip(to: visible)
-                layer.composite(into: painter, dx: look.translation.x.rounded(), dy: look.translation.y.rounded())
-                if look.dim > 0 { painter.fill(visible, color: theme.palette.dim.withAlpha(look.dim)) }
+                layer.composite(into: painter, dx: look.translation.x.rounded(), dy: look.translation.y.rounded(),
+                                dim: look.dim > 0 ? theme.palette.dim.withAlpha(look.dim) : nil)
             }
         }
     }

@@ -114,20 +114,28 @@ enum PixelOps {
     }
 
     /// src-over of one premultiplied colour through a coverage mask (`mask[i]` for `dst[i]`).
+    /// A quad whose coverage and destination equal the last one blended gets its result again:
+    /// a soft shadow's rows are one coverage across the screen's width over plain background.
     static func blendMask(_ dst: UnsafeMutablePointer<UInt32>, mask: UnsafePointer<UInt8>, count: Int,
                           color: UInt32) {
         let c = Pixels(repeating: color)
         let crb = rb(c), cag = ag(c)
         let opaque = color >> 24 == 255
+        @inline(__always) func coverage(_ at: Int) -> UInt32 { UnsafeRawPointer(mask + at).loadUnaligned(as: UInt32.self) }
         var i = 0
         while i + 4 <= count {
-            let c4 = UnsafeRawPointer(mask + i).loadUnaligned(as: UInt32.self)
+            let c4 = coverage(i)
             if c4 != 0 {
                 if c4 == 0xFFFF_FFFF && opaque {
                     store4(c, dst + i)
                 } else {
+                    let d = load4(dst + i)
                     let cov = spread(Pixels(c4 & 0xFF, (c4 >> 8) & 0xFF, (c4 >> 16) & 0xFF, c4 >> 24))
-                    store4(over(div255(crb &* cov), div255(cag &* cov), load4(dst + i)), dst + i)
+                    let out = over(div255(crb &* cov), div255(cag &* cov), d)
+                    store4(out, dst + i)
+                    i += 4
+                    while i + 4 <= count, coverage(i) == c4, load4(dst + i) == d { store4(out, dst + i); i += 4 }
+                    continue
                 }
             }
             i += 4
@@ -235,6 +243,37 @@ enum PixelOps {
         }
         while i + 4 <= count { store4(load4(src + i) | alpha, dst + i); i += 4 }
         while i < count { dst[i] = src[i] | 0xFF00_0000; i += 1 }
+    }
+
+    /// Copies `count` XRGB pixels with `color` (premultiplied, not opaque) blended over them in
+    /// the same pass: exactly `copyOpaque` then `blendSolid`, without writing each pixel twice.
+    /// Equal quads reuse the result of the one before, as in `blendSolid`.
+    static func copyDimmed(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                           color: UInt32) {
+        let alpha = Pixels(repeating: 0xFF00_0000)
+        let c = Pixels(repeating: color), inverse = Pairs(repeating: UInt16(255 - (color >> 24)))
+        let srb = rb(c), sag = ag(c)
+        var i = 0
+        if count >= 4 {
+            var before = load4(src) | alpha
+            var after = pack(srb &+ div255(rb(before) &* inverse), sag &+ div255(ag(before) &* inverse))
+            while i + 4 <= count {
+                let s = load4(src + i) | alpha
+                if s != before {
+                    before = s
+                    after = pack(srb &+ div255(rb(s) &* inverse), sag &+ div255(ag(s) &* inverse))
+                }
+                store4(after, dst + i)
+                i += 4
+            }
+        }
+        while i < count { dst[i] = blend(src[i] | 0xFF00_0000, color, 255); i += 1 }
+    }
+
+    /// `word` (read as opaque) with `color` blended over it: what `blendSolid` makes of it.
+    @inline(__always)
+    static func dimmed(_ word: UInt32, by color: UInt32) -> UInt32 {
+        color == 0 ? word | 0xFF00_0000 : blend(word | 0xFF00_0000, color, 255)
     }
 
     /// `a[i] = a[i] * b[i] / 255` for a clip mask row.

@@ -52,6 +52,39 @@ extension Painter {
         }
     }
 
+    /// Draws an opaque (XRGB) `source` moved by (dx, dy) with `dim` blended over what it covers:
+    /// the pixels of `draw(source, transform: .translation(x: dx, y: dy))` followed by a fill of
+    /// the source's rectangle with `dim`, in one pass that fills the `runs` of one colour found
+    /// in `source` instead of copying them. Moves that are not by whole pixels, rounded clips,
+    /// a global alpha or runs of another surface take those two calls instead.
+    public func composite(_ source: Surface, runs: UniformRuns, dx: Double, dy: Double, dim: Color?) {
+        let x = (state.originX + dx).snappedToWhole, y = (state.originY + dy).snappedToWhole
+        guard source.format == .xrgb8888, clipMasks.isEmpty, state.alpha == 1,
+              runs.width == source.width, runs.height == source.height,
+              x == x.rounded(), y == y.rounded(), abs(x) < 1e7, abs(y) < 1e7 else {
+            draw(source, transform: .translation(x: dx, y: dy))
+            if let dim { fill(Rect(x: dx, y: dy, width: Double(source.width), height: Double(source.height)), color: dim) }
+            return
+        }
+        let ox = Int(x), oy = Int(y)
+        let r = PixelRect(x: ox, y: oy, width: source.width, height: source.height).intersection(state.clip)
+        guard !r.isEmpty else { return }
+        let dimWord = dim.map(word) ?? 0
+        if dimWord >> 24 == 255 { return fill(device: r, word: dimWord) }
+        for y in r.y..<r.maxY {
+            let src = UnsafePointer(source.row(y - oy)), dst = target.row(y) + ox
+            runs.forEachSegment(row: y - oy, from: r.x - ox, to: r.maxX - ox) { start, end, uniform in
+                if uniform {
+                    PixelOps.fill(dst + start, count: end - start, word: PixelOps.dimmed(src[start], by: dimWord))
+                } else if dimWord == 0 {
+                    PixelOps.copyOpaque(dst + start, src + start, count: end - start)
+                } else {
+                    PixelOps.copyDimmed(dst + start, src + start, count: end - start, color: dimWord)
+                }
+            }
+        }
+    }
+
     /// Bilinear samples of `source` for device pixels (x..<x+count, y) into `scratchPixels`.
     /// Samples outside the source are transparent, which anti-aliases the layer's edges.
     private func sampleRow(_ source: Surface, _ inv: AffineTransform, y: Int, x: Int, count: Int, opaque: Bool) {
@@ -140,12 +173,17 @@ public struct AffineTransform: Hashable, Sendable {
     /// turns and whole-pixel moves computed with cos/sin map pixel centres exactly onto
     /// pixel centres (bilinear sampling then copies pixels instead of mixing neighbours).
     var snapped: AffineTransform {
-        func s(_ v: Double) -> Double { abs(v - v.rounded()) < 1e-9 ? v.rounded() : v }
-        return AffineTransform(a: s(a), b: s(b), c: s(c), d: s(d), tx: s(tx), ty: s(ty))
+        AffineTransform(a: a.snappedToWhole, b: b.snappedToWhole, c: c.snappedToWhole, d: d.snappedToWhole,
+                        tx: tx.snappedToWhole, ty: ty.snappedToWhole)
     }
 
     /// True when the transform only moves by whole pixels (the fast compositing path).
     var isIntegerTranslation: Bool {
         a == 1 && b == 0 && c == 0 && d == 1 && tx == tx.rounded() && ty == ty.rounded() && abs(tx) < 1e7 && abs(ty) < 1e7
     }
+}
+
+extension Double {
+    /// The nearest whole number when within 1e-9 of it (rounding noise of a transform), else self.
+    var snappedToWhole: Double { abs(self - rounded()) < 1e-9 ? rounded() : self }
 }
