@@ -115,7 +115,7 @@ let package = Package(
         // from the app so a recording reaches the device's translation and nothing else.
         .target(
             name: "KioskReplay",
-            dependencies: ["KioskHardware", "KioskFiles", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["KioskHardware", "SwipeCore", "KioskFiles", .product(name: "Yams", package: "Yams")]),
         // The configuration: TOML read into plain values with file:line:column diagnostics.
         // It names the few hardware values it configures (the haptic patterns, the WxH@Hz mode
         // request) by their KioskHardware types, through scoped imports; it opens no device.
@@ -167,12 +167,12 @@ let package = Package(
         // checking for the targets that render (it reads and writes PNGs through Canvas).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
-        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport"]),
+        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
-        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "KioskSpeech", "KioskHardware", "GoldenImages", "TestSupport", "CWebP"], exclude: ["References"]),
+        .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "KioskSpeech", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "CSQLite", "GoldenImages", "TestSupport", "CWebP", .product(name: "ArgumentParser", package: "swift-argument-parser")], exclude: ["References"]),
     ]
 )
