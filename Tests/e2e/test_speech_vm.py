@@ -2,7 +2,7 @@
 intel-hda + hda-duplex codec recorded by a `wav` audiodev, and with speech on-demand.
 - A key of a uinput keypad (vinput keyboard on the virtio port touch0, so the host's write reaches
   it without a shell in between) starts speech, and the recording has it within 150 ms of the key
-  (the median of three keys from silence; the very first key, which opens the device, is reported).
+  (the median of five keys from silence; the very first key, which opens the device, is reported).
   How that is measured: QEMU appends the guest's audio to the WAV file in real time, so a thread on
   the host polls the file's size every 2 ms and keeps (host time, size). The key's time is the host's
   clock just before it writes the key to the port; the audio's time is when the file first held the
@@ -150,9 +150,10 @@ class SpeechVMTest(unittest.TestCase):
 
     def test_1_a_key_speaks_within_150_ms_and_the_next_key_cuts_it(self):
         """The first key opens the ALSA device and runs espeak-ng's first synthesis (reported, not
-        held to 150 ms) and its long phrase is cut by Delete; then three Deletes from silence,
+        held to 150 ms) and its long phrase is cut by Delete; then five Deletes from silence,
         the case a person meets every time after, must each be heard, with a median within 150 ms
-        (TCG on a shared host varies by tens of ms from run to run)."""
+        (TCG on a shared host varies by tens of ms from run to run: five keys, not three, so that
+        one slow key moves the median less)."""
         before = self.settle(1.0)
         self.assertEqual(loud_windows(self.wav, 44, before), [], "on-demand: silent before any key")
         key1 = self.press("down")
@@ -167,7 +168,7 @@ class SpeechVMTest(unittest.TestCase):
         self.assertAlmostEqual(last - key2, deleted, delta=0.4, msg="after the cut, the second phrase whole")
         cpu0, _, up0 = metrics.snapshot(self.vm, "SPEECH-BEFORE")
         latencies = []
-        for _ in range(3):
+        for _ in range(5):
             start = self.settle(0.5)
             self.assertEqual(loud_windows(self.wav, quiet, start), [], "silence before the key")
             key = self.press("delete")
@@ -182,8 +183,8 @@ class SpeechVMTest(unittest.TestCase):
                         f"{last - key1:.2f} s after its key (alone {alone:.2f} s), the next {last - key2:.2f} s after "
                         f"its key (replay: {deleted:.2f} s)"))
         FIGURES.append(("CPU while speaking", f"{(cpu1 - cpu0) * metrics.CLOCK_TICK_MS / (up1 - up0):.0f} ms per s "
-                        f"over {up1 - up0:.1f} s, three 1.7 s phrases (TCG)"))
-        self.assertLessEqual(sorted(latencies)[1], KEY_TO_AUDIO_MS, f"key to speech in QEMU's recording: {latencies}")
+                        f"over {up1 - up0:.1f} s, five 1.7 s phrases (TCG)"))
+        self.assertLessEqual(sorted(latencies)[2], KEY_TO_AUDIO_MS, f"key to speech in QEMU's recording: {latencies}")
 
     def test_2_plugging_headphones_starts_speech(self):
         before = self.settle(5.0)  # past the idle reset (4 s after the last key): speech is off
@@ -208,15 +209,15 @@ class SpeechVMTest(unittest.TestCase):
         return metrics.latency_ms(self.vm.wait_for(lambda l: "touch-to-flip:" in l and "in all" in l, what="the exit figures"))
 
     def test_3_speech_costs_at_most_10_mb_of_peak_rss(self):
-        """The app again with speech off, on the same screen and data, the same five keys: its peak
-        RSS against the peak of the speaking app of test_1 (espeak-ng loaded, five phrases said).
-        Both apps' key-to-flip figures are reported (five keys each: noisy, not asserted)."""
+        """The app again with speech off, on the same screen and data, the same seven keys: its peak
+        RSS against the peak of the speaking app of test_1 (espeak-ng loaded, seven phrases said).
+        Both apps' key-to-flip figures are reported (seven keys each: noisy, not asserted)."""
         self.assertTrue(self.peak_kb, "test_1 measured the speaking app")
         speaking = self.flips_at_exit()
         self.vm.shell("printf '[accessibility]\\nspeech = \"off\"\\n' > /tmp/off.toml; rm -f /tmp/items.sqlite3*; "
                       "swipe-kiosk run --demo --database /tmp/items.sqlite3 --config /tmp/off.toml & echo $! > /run/app.pid")
         self.vm.wait_for("start-up: first frame", timeout=60, what="the silent app's first frame")
-        for key in ("down", "delete", "delete", "delete", "delete"):
+        for key in ("down",) + ("delete",) * 6:
             self.press(key)
             time.sleep(1.0)
         self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
