@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "KioskHardware",
             dependencies: [
-                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA", .product(name: "Logging", package: "swift-log"),
+                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA", "CMalloc", .product(name: "Logging", package: "swift-log"),
                 // SwipeCore's shared values only: the touch phase, the point/rect family and the haptic events.
                 "SwipeCore",
                 // Text from outside as log lines quote it (String+Shown).
@@ -138,7 +138,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "KioskUI", "KioskHardware", "KioskReplay", "KioskConfig", "KioskStore", "SwipeCore", "Canvas", "KioskFiles",
-                "KioskSpeech", "CMalloc",
+                "KioskSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

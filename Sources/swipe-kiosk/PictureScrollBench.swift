@@ -10,8 +10,8 @@
 // own quantisation table, so every file decodes to different pixels at full decoding cost.
 import Canvas
 import Foundation
-import Glibc
 import KioskApp
+import KioskHardware
 import KioskConfig
 import KioskStore
 import KioskUI
@@ -65,17 +65,17 @@ struct PictureScrollBench {
         configuration.data.demoData = false
         configuration.data.imageDirectory = dir.appendingPathComponent("pics").path
         // Dry run, pictures off: which items come on screen (and the peak RSS without pictures).
-        Self.resetPeakRSS()
+        PeakMemory.reset()
         let dry = try play(configuration, store: store, pictures: false)
-        let dryPeak = Self.peakRSSKilobytes()
+        let dryPeak = PeakMemory.kilobytes()
         // Rows drawn partly under the bar or below the screen ask for their pictures too.
         let files = min(items, dry.reached + 16)
         try writePhotos(count: files, directory: dir.appendingPathComponent("pics").path)
         // Peak RSS from here on: the photo generation above is not the app's.
-        Self.resetPeakRSS()
+        PeakMemory.reset()
         let run = try play(configuration, store: store, pictures: true)
         return Result(ui: BenchStatistics(samples: run.ui), uiWithoutPictures: BenchStatistics(samples: dry.ui), latency: BenchStatistics(samples: run.latency), unshown: run.unshown,
-                      files: files, failures: run.failures, peakRSSKilobytes: Self.peakRSSKilobytes(),
+                      files: files, failures: run.failures, peakRSSKilobytes: PeakMemory.kilobytes(),
                       peakRSSWithoutPicturesKilobytes: dryPeak)
     }
 
@@ -129,7 +129,7 @@ struct PictureScrollBench {
                 appeared[id] = nil
             }
             let wait = Double(frame + 1) * Self.framePeriod - wallMs()
-            if wait > 0 { usleep(UInt32(wait * 1000)) }
+            if wait > 0 { Thread.sleep(forTimeInterval: wait / 1000) }
         }
         result.ui = drawn
         result.failures = app.pictures.warnings.count
@@ -177,15 +177,4 @@ struct PictureScrollBench {
         }
     }
 
-    /// Starts `VmHWM` over from the current resident set.
-    static func resetPeakRSS() {
-        _ = try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    }
-
-    /// The peak resident set since the last reset (`VmHWM`), in KiB.
-    static func peakRSSKilobytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
 }

@@ -5,8 +5,8 @@
 // in a fresh database. Frames that change nothing are not drawn, so they are not counted.
 import Canvas
 import Foundation
-import Glibc
 import KioskApp
+import KioskHardware
 import KioskConfig
 import KioskStore
 import KioskUI
@@ -136,10 +136,8 @@ struct ScenarioBench {
             frame += 1
             try replay.run(untilMs: Double(frame) * 1000 / 60)
         }
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Result(stats: BenchStatistics(samples: samples), damagedPixelsPerFrame: damaged / Double(samples.count),
-                      peakRSSKilobytes: Int(usage.ru_maxrss), frames: samples.count, firstFrameMicroseconds: firstFrame,
+                      peakRSSKilobytes: PeakMemory.kilobytes(), frames: samples.count, firstFrameMicroseconds: firstFrame,
                       firstRenderMicroseconds: firstRender)
     }
 }

@@ -1,7 +1,6 @@
 // One way for the hardware commands to report a failure: message on stderr, the exit code the
 // error carries (docs/ARCHITECTURE.md exit codes). Keeps list-outputs, list-inputs and touch-test alike.
 import ArgumentParser
-import Glibc
 import KioskFiles
 import KioskHardware
 
@@ -9,31 +8,25 @@ import KioskHardware
 /// `\u{1B}` (String.escapingControls: messages echo values from configuration files, databases
 /// and the command line).
 public func printError(_ message: String) {
-    var bytes = Array((message.escapingControls + "\n").utf8)
-    _ = write(2, &bytes, bytes.count)
+    StandardStreams.writeError(message.escapingControls + "\n")
 }
 
 /// Prints `line` to standard output and flushes it at once, so a pipe reader (the VM tests,
 /// a journal) sees every event line as it happens.
 public func printLine(_ line: String) {
     print(line)
-    fflush(nil)
+    StandardStreams.flush()
 }
 
 /// Writes `text` to standard output with write(2), all of it, or fails: a command whose output
 /// is its result (export-actions, schema) must not exit 0 with part of it lost (a full disk, a
 /// closed pipe, /dev/full), or a reader advances its cursor past rows it never got. Exit 73.
 public func writeStandardOutput(_ text: String, command: String) throws {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0, errno == EINTR { continue }
-        guard n > 0 else {
-            printError("\(command): cannot write standard output: \(String(cString: strerror(errno)))")
-            throw ExitCode(73)
-        }
-        offset += n
+    do {
+        try StandardStreams.writeOutput(text)
+    } catch {
+        printError("\(command): cannot write standard output: \(error.reason)")
+        throw ExitCode.cannotCreateOutput
     }
 }
 

@@ -13,8 +13,6 @@
 // lock: a request it cannot hand over waits in its outbox for the next try, results and prefetch
 // lists wait for the next tick. Decoders sleep on a semaphore that a hand-over signals.
 import Canvas
-import CMalloc
-import Dispatch
 import Foundation
 import KioskHardware
 
@@ -67,7 +65,7 @@ final class PictureWorker: @unchecked Sendable {
 
     /// Starts `threads` decoder threads; they end when `stop()` is called.
     init(threads: Int) {
-        _ = Self.fixedMallocThreshold
+        MallocPolicy.returnLargeBuffersToTheKernel()
         for index in 0..<max(1, threads) {
             WorkerThread.start(name: "picture-decoder-\(index)") { [self] in run() }
         }
@@ -177,13 +175,6 @@ final class PictureWorker: @unchecked Sendable {
             progress.signal()
         }
     }
-
-    /// A picture file is read whole (a megabyte or more) and freed after decoding, as are the
-    /// decoder's buffers. glibc raises its mmap threshold to the size of each freed mapping, after
-    /// which such buffers come from the decoder threads' arenas and stay resident (61 MB instead
-    /// of 45 MB peak in `bench --scenario pictures`); a fixed threshold keeps every buffer over
-    /// 128 KiB a mapping that goes back to the kernel on free. Process-wide, set once.
-    private static let fixedMallocThreshold: Int32 = mallopt(M_MMAP_THRESHOLD, 128 << 10)
 
     static func decode(_ request: PictureRequest) -> Outcome {
         do {
