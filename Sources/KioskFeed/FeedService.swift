@@ -48,7 +48,6 @@ public final class FeedService: EventLoopClient {
     private let notifier: ServiceNotifier?
     private var readySent = false
     private var watcher: FileChangeWatcher?
-    private var exitCode: Int32 = 0
 
     /// The outbox cursor's name in `feed_outbox`.
     static let outboxName = "actions"
@@ -89,8 +88,8 @@ public final class FeedService: EventLoopClient {
         notifier = try? ServiceNotifier()
     }
 
-    /// Runs until SIGTERM/SIGINT; returns the exit code (0 after a clean shutdown).
-    public func run() throws(SystemError) -> Int32 {
+    /// Runs until SIGTERM/SIGINT.
+    public func run() throws(SystemError) {
         loop.client = self
         // New actions_log rows wake the loop through inotify (FileChangeWatcher looks again after
         // each burst of writes: a WAL write is seen before its commit is). Where no watch can be
@@ -109,7 +108,6 @@ public final class FeedService: EventLoopClient {
         logger.info("feed: kiosk \(setup.kioskID), broker \(setup.broker), lists \(setup.lists.joined(separator: ", ")), outbox after log row \(outbox.cursor)")
         client.start()
         try loop.run()
-        return exitCode
     }
 
     private func schedulePoll() {

@@ -25,7 +25,7 @@ struct BackupCommand: ParsableCommand {
         } catch {
             guard OutputFile.isExisting(error) else { throw ExitCode.cannotCreate(error) }
             printError("backup: \(to) already exists; a backup never replaces a file (choose a new name)")
-            throw ExitCode(73)
+            throw ExitCode.cannotCreateOutput
         }
         do throws(StoreError) {
             let summary = try ItemStore.backup(database: path, to: to)

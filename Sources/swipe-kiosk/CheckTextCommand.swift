@@ -38,7 +38,7 @@ struct CheckTextCommand: ParsableCommand {
             theme = try Theme(fonts: files, library: library)
         } catch let error as AppError {
             printError(error.description)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.exitStatus)
         } catch {
             printError("cannot load the fonts: \(error)")
             throw ExitCode.badData

@@ -28,7 +28,7 @@ struct FeedCommand: ParsableCommand {
         if check {
             guard configuration.feed != nil else {
                 print("feed: no [feed] in the configuration: this kiosk runs no fleet feed")
-                throw ExitCode(1)
+                throw ExitCode(ExitStatus.notConfigured)
             }
             print("feed: broker \(configuration.feed!.broker)")
             return
@@ -44,8 +44,7 @@ struct FeedCommand: ParsableCommand {
                 // (acknowledgements, the watchdog) never waits on another process for long.
                 store = try ItemStore(path: path, busyTimeout: Self.busyTimeoutMilliseconds)
             } catch {
-                printError("feed: \(error.message(database: path))")
-                throw ExitCode.badData
+                throw ExitCode.refused(error, database: path, command: "feed")
             }
             service = try FeedService(setup: setup, store: store, logger: logger)
         } catch let error as FeedSetupError {
@@ -53,9 +52,8 @@ struct FeedCommand: ParsableCommand {
             throw ExitCode.badData
         }
         do {
-            let code = try service.run()
-            if code != 0 { throw ExitCode(code) }
-        } catch let error as SystemError {
+            try service.run()
+        } catch {
             printError("feed: \(error)")
             throw ExitCode.software
         }

@@ -29,7 +29,7 @@ struct InitDatabaseCommand: ParsableCommand {
                 if case .newerSchema = error { throw ExitCode.refused(error, database: path, command: "init-db") }
             }
             printError("init-db: \(path) already exists; init-db never replaces a database (move it aside first, or keep using it)")
-            throw ExitCode(73)
+            throw ExitCode.cannotCreateOutput
         }
         do throws(StoreError) {
             let store = try ItemStore(path: path)

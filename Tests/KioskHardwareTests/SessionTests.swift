@@ -112,7 +112,7 @@ final class SessionTests: XCTestCase {
         let message = DisplayError.busy("/dev/zero", SystemError(errno: EBUSY, operation: "drmSetMaster")).description
         XCTAssertTrue(message.contains("sleep (pid \(pid))"), message)
         XCTAssertTrue(message.contains("desktop session"), message)
-        XCTAssertEqual(DisplayError.busy("/dev/zero", SystemError(errno: EBUSY, operation: "x")).exitCode, 69)
+        XCTAssertEqual(DisplayError.busy("/dev/zero", SystemError(errno: EBUSY, operation: "x")).exitStatus.rawValue, 69)
         XCTAssertEqual(DeviceUsers.processes(using: "/no/such/device"), [])
     }
 }

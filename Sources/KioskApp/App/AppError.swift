@@ -1,5 +1,6 @@
 // Errors of the app layer that end the program, each with the exit code docs/ARCHITECTURE.md assigns and a
 // message that says what to do.
+import KioskHardware
 
 /// A fatal problem at start-up or during a command.
 public enum AppError: Error, CustomStringConvertible {
@@ -18,11 +19,11 @@ public enum AppError: Error, CustomStringConvertible {
         }
     }
 
-    /// sysexits-style code: 64 usage, 65 bad config/data.
-    public var exitCode: Int32 {
+    /// Usage for a bad command line, bad data for the rest.
+    public var exitStatus: ExitStatus {
         switch self {
-        case .usage: return 64
-        case .configuration, .data, .fontsMissing: return 65
+        case .usage: return .usage
+        case .configuration, .data, .fontsMissing: return .badData
         }
     }
 }

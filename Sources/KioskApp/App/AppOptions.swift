@@ -87,7 +87,7 @@ public struct AppOptions: ParsableArguments {
             return app
         } catch let error as AppError {
             printError(error.description)
-            throw ExitCode(error.exitCode)
+            throw ExitCode(error.exitStatus)
         } catch let error as StoreError {
             // Also the demo data written at start: SQLITE_FULL there is the disk.
             let error = error.atStart(database: databasePath)

@@ -1,25 +1,28 @@
-// The exit codes docs/ARCHITECTURE.md promises to scripts and systemd (sysexits.h values).
+// The exit codes of the table (KioskHardware's ExitStatus) as ArgumentParser's ExitCode, and
+// the one mapping of a store error to its code.
 import ArgumentParser
 import KioskFiles
+import KioskHardware
 import KioskStore
 
 extension ExitCode {
-    /// Command-line usage error (EX_USAGE).
-    public static let usage = ExitCode(64)
-    /// Bad configuration or data (EX_DATAERR).
-    public static let badData = ExitCode(65)
-    /// A device is missing or busy (EX_UNAVAILABLE).
-    public static let unavailable = ExitCode(69)
-    /// Internal error (EX_SOFTWARE).
-    public static let software = ExitCode(70)
-    /// A temporary failure the app cannot fix and a restart does not either until someone acts:
-    /// the database's file system is full (EX_TEMPFAIL). systemd does not restart on it
+    /// The code `status` stands for.
+    public init(_ status: ExitStatus) { self.init(status.rawValue) }
+
+    public static let usage = ExitCode(ExitStatus.usage)
+    public static let badData = ExitCode(ExitStatus.badData)
+    public static let unavailable = ExitCode(ExitStatus.unavailable)
+    public static let software = ExitCode(ExitStatus.software)
+    /// The database's file system is full. systemd does not restart on it
     /// (`RestartPreventExitStatus=75`), so a full disk is not a restart loop.
-    public static let temporaryFailure = ExitCode(75)
-    /// The database was written by a newer swipe-kiosk than this one (EX_CONFIG: the installed
-    /// package does not match its data). A restart meets the same file: systemd does not restart
-    /// on it either (`RestartPreventExitStatus=75 78`); upgrade the package or restore a backup.
-    public static let newerDatabase = ExitCode(78)
+    public static let temporaryFailure = ExitCode(ExitStatus.temporaryFailure)
+    /// The database was written by a newer swipe-kiosk than this one (the installed package does
+    /// not match its data). A restart meets the same file: systemd does not restart on it either
+    /// (`RestartPreventExitStatus=75 78`); upgrade the package or restore a backup.
+    public static let newerDatabase = ExitCode(ExitStatus.newerDatabase)
+    /// Something the command must create or write cannot be (a file, the control socket,
+    /// standard output, the copy before a migration).
+    public static let cannotCreateOutput = ExitCode(ExitStatus.cannotCreate)
 
     /// The exit code for a database the store refused or failed on, the same for every command:
     /// 78 a newer build's file, 75 a full file system, 73 a copy before a migration that could
@@ -28,7 +31,7 @@ extension ExitCode {
         switch error {
         case .newerSchema: self = .newerDatabase
         case _ where error.isDiskFull: self = .temporaryFailure
-        case .preMigrationCopyFailed: self = ExitCode(73)
+        case .preMigrationCopyFailed: self = .cannotCreateOutput
         default: self = .badData
         }
     }
@@ -40,13 +43,10 @@ extension ExitCode {
         return ExitCode(store: error)
     }
 
-    /// Something the command must create (the control socket) cannot be (EX_CANTCREAT).
-    public static let cannotCreateOutput = ExitCode(73)
-
     /// An output file cannot be created there: a directory, FIFO or device node is in the way,
     /// or the system refused (EX_CANTCREAT). Prints `cannot write PATH: reason` and returns 73.
     public static func cannotCreate(_ error: FileError) -> ExitCode {
         printError(error.path.isEmpty ? "cannot write: \(error.reason)" : "cannot write \(error.path): \(error.reason)")
-        return ExitCode(73)
+        return .cannotCreateOutput
     }
 }

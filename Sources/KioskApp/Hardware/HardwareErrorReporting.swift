@@ -34,8 +34,8 @@ extension ExitCode {
     /// The exit code for a hardware error (69 device unavailable, 64 usage, 70 internal).
     public init(hardware error: any Error) {
         switch error {
-        case let error as DisplayError: self.init(error.exitCode)
-        case let error as InputError: self.init(error.exitCode)
+        case let error as DisplayError: self.init(error.exitStatus)
+        case let error as InputError: self.init(error.exitStatus)
         case is SystemError: self = .software
         default: self = .software
         }

@@ -29,12 +29,13 @@ public enum DisplayError: Error, CustomStringConvertible {
         .masterBusy(path: path, error, holders: DeviceUsers.processes(using: path))
     }
 
-    /// The process exit code for this failure (sysexits.h).
-    public var exitCode: Int32 {
+    /// The process exit code for this failure: a connector or mode that does not exist was asked
+    /// for (usage), the system failed (internal), else the device is unavailable.
+    public var exitStatus: ExitStatus {
         switch self {
-        case .connectorNotFound, .modeNotFound: return 64
-        case .system: return 70
-        default: return 69
+        case .connectorNotFound, .modeNotFound: return .usage
+        case .system: return .software
+        default: return .unavailable
         }
     }
 

@@ -23,8 +23,8 @@ public enum InputError: Error, CustomStringConvertible {
     /// An explicit device could not be opened.
     case cannotOpenDevice(String)
 
-    /// Exit code: both mean the device is unavailable (69).
-    public var exitCode: Int32 { 69 }
+    /// Exit code: both mean the device is unavailable.
+    public var exitStatus: ExitStatus { .unavailable }
 
     public var description: String {
         switch self {

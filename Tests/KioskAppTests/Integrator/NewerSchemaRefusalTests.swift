@@ -16,6 +16,8 @@ final class NewerSchemaRefusalTests: XCTestCase {
         let before = FileManager.default.contents(atPath: path)
         let script = dir.file("tap.touch")
         try "at 0 tap 100 100\nat 100 end\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let feed = dir.file("feed.toml")
+        try "[feed]\nbroker = \"mqtt://127.0.0.1:1\"\nkiosk_id = \"k1\"\n".write(toFile: feed, atomically: true, encoding: .utf8)
         let line = "database \(path) was written by a newer swipe-kiosk: schema \(newer), this build knows up to "
             + "\(ItemStore.latestSchemaVersion); upgrade the package or restore a backup"
         // `run` opens the database through the same AppOptions.makeApplication as replay and
@@ -28,6 +30,8 @@ final class NewerSchemaRefusalTests: XCTestCase {
             ["export-actions", "--database", path, "--since", "0"],
             ["check-text", "--database", path],
             ["doctor", "--database", path, "--user", "root"],
+            // The feed said 65 here before the exit codes became one table (ExitStatus).
+            ["feed", "--config", feed, "--database", path],
         ]
         for arguments in commands {
             let run = try KioskProcess(arguments)
