@@ -18,7 +18,7 @@ enum MQTTEvent: Sendable {
     case message(topic: String, payload: [UInt8]?, size: Int, retained: Bool)
     /// The broker acknowledged the QoS 1 publish `mid` (PUBACK).
     case published(mid: Int32)
-    /// The command thread has the app's answer to a command (posted by CommandRunner, not the network thread).
+    /// The command thread has the app's answer to a command (posted by FleetCommandRunner, not the network thread).
     case commandDone(CommandOutcome)
 }
 

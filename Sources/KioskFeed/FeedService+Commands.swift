@@ -1,6 +1,6 @@
 // Commands in, responses out (README.md, "Fleets": commands). The feed subscribes at QoS 1 to
 // `{prefix}/kiosks/{kiosk}/commands` and the fleet-wide `{prefix}/commands`; each command is
-// checked here on the loop, queued for the CommandRunner's thread (which talks to the app's
+// checked here on the loop, queued for the FleetCommandRunner's thread (which talks to the app's
 // control socket) and answered on `{prefix}/kiosks/{kiosk}/responses` (QoS 1, not retained) when
 // its outcome comes back through the mailbox. A `screenshot`'s PNG goes, as it is, to
 // `{prefix}/kiosks/{kiosk}/screenshot` before its response. A retained command is never run:
@@ -41,7 +41,7 @@ extension FeedService {
             if !commands.submit(command) {
                 counters.commands.busy += 1
                 respond(CommandResponse(command: command.request.rawValue, id: command.id, ok: false,
-                                        error: "busy: \(CommandRunner.queueLimit) commands are waiting; try again later"))
+                                        error: "busy: \(FleetCommandRunner.queueLimit) commands are waiting; try again later"))
             }
         }
     }

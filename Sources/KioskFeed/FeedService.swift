@@ -24,7 +24,7 @@ public final class FeedService: EventLoopClient {
     let client: MQTTClient
     let reader: ItemMessageReader
     var outbox: ActionOutbox
-    let commands: CommandRunner
+    let commands: FleetCommandRunner
     var counters = FeedCounters()
     var refusalLog = RefusalLog()
     /// Item changes not committed yet, by item (a newer message for the same item replaces one).
@@ -73,7 +73,7 @@ public final class FeedService: EventLoopClient {
         reader = ItemMessageReader(prefix: setup.prefix, lists: Set(setup.lists))
         let waker = LoopWaker(loop: loop)
         let mailbox = FeedMailbox(byteLimit: Self.mailboxBytes) { waker.wake() }
-        commands = CommandRunner(socketPath: setup.controlSocket) { mailbox.post(.commandDone($0)) }
+        commands = FleetCommandRunner(socketPath: setup.controlSocket) { mailbox.post(.commandDone($0)) }
         let connection = MQTTConnection(
             host: setup.broker.host, port: Int32(setup.broker.port), keepAlive: Int32(setup.keepAlive),
             clientID: "swipe-kiosk-" + setup.kioskID, usesTLS: setup.broker.usesTLS,

@@ -19,7 +19,7 @@ struct CommandFailure: Error, Sendable {
 }
 
 /// One thread running commands in order.
-final class CommandRunner: @unchecked Sendable {
+final class FleetCommandRunner: @unchecked Sendable {
     /// Commands waiting behind the one running.
     static let queueLimit = 8
     static let timeoutSeconds = 10
