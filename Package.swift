@@ -171,6 +171,8 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Canvas", "SwipeCore", "TestSupport"]),
+        .testTarget(name: "KioskReplayTests", dependencies: ["KioskReplay", "KioskHardware", "SwipeCore", "TestSupport"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "KioskSpeech", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "CSQLite", "GoldenImages", "TestSupport", "CWebP", .product(name: "ArgumentParser", package: "swift-argument-parser")], exclude: ["References"]),

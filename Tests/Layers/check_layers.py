@@ -48,6 +48,8 @@ ALLOWED = {
     "CanvasTests": ANY,
     "KioskHardwareTests": ANY,
     "KioskSpeechTests": ANY,
+    "KioskUITests": ANY,
+    "KioskReplayTests": ANY,
     "KioskAppTests": ANY,
     "KioskFeedTests": ANY,
 }

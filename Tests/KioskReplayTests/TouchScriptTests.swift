@@ -1,7 +1,6 @@
 // The touch-script contract of docs/ARCHITECTURE.md: every command, expansion of tap/swipe, and errors.
 import KioskHardware
 import XCTest
-@testable import KioskApp
 @testable import KioskReplay
 
 final class TouchScriptTests: XCTestCase {
