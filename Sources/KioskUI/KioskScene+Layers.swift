@@ -18,9 +18,17 @@ final class CompositeLayer {
     private var key: [FrameSignature]?
     /// The premultiplied dim blended over the drawing (0: none).
     private var dimWord: UInt32 = 0
-    /// Its runs of one colour, found at the first composite after the content changed.
+    /// Its runs of one colour, and the dim the layer held when they were found (nil: none
+    /// found for what it holds now). A dim makes equal pixels equal still, so runs found
+    /// undimmed hold after the resting dim is baked in; but it also makes different pixels equal
+    /// (black at 0.4 turns 0x80 and 0x81 both into 0x4D), so runs found in a dimmed layer do not
+    /// hold once it is drawn undimmed again.
     private var runs = UniformRuns()
-    private var runsFound = false
+    private var runsDim: UInt32?
+    /// Composites since the content last changed. Runs are looked for from the second one: a
+    /// layer drawn again every frame (a page flinging under a sheet, an indicator fading under a
+    /// push) would pay a scan of every pixel each frame for a band of them shown.
+    private var compositesOfContent = 0
 
     /// A layer covering `rect` (widened to whole pixels), or nil when there is no memory for it.
     init?(covering rect: Rect, shapeCache: ShapeCache) {
@@ -42,9 +50,11 @@ final class CompositeLayer {
             painter.reset()
             painter.translate(x: -origin.x, y: -origin.y)
             draw(painter)
-            // The same key draws the same pixels, and a dim changes equal pixels alike: the runs
-            // found before hold until the content changes.
-            if key != self.key { runsFound = false }
+            // The same key draws the same pixels: runs found undimmed hold.
+            if key != self.key || runsDim != 0 {
+                runsDim = nil
+                compositesOfContent = 0
+            }
             self.key = key
             dimWord = 0
             drew = true
@@ -53,6 +63,7 @@ final class CompositeLayer {
             painter.reset()
             painter.fillClip(color: dim)
             dimWord = word
+            if runsDim != 0 { runsDim = nil }
         }
         return drew
     }
@@ -60,11 +71,12 @@ final class CompositeLayer {
     /// Draws the layer into `painter` moved by (dx, dy) whole pixels, with `dim` blended over
     /// it (nil: none).
     func composite(into painter: Painter, dx: Double = 0, dy: Double = 0, dim: Color? = nil) {
-        if !runsFound {
+        if runsDim == nil, compositesOfContent > 0 {
             runs.scan(surface)
-            runsFound = true
+            runsDim = dimWord
         }
-        painter.composite(surface, runs: runs, dx: origin.x + dx, dy: origin.y + dy, dim: dim)
+        compositesOfContent += 1
+        painter.composite(surface, runs: runsDim == nil ? nil : runs, dx: origin.x + dx, dy: origin.y + dy, dim: dim)
     }
 }
 

@@ -64,6 +64,28 @@ final class UniformRunsTests: XCTestCase {
         }
     }
 
+    /// Runs of another surface of the same size are not trusted (attack6, finding 2).
+    func testRunsOfAnotherSurfaceAreNotUsed() throws {
+        let plain = try Surface(width: 32, height: 2, format: .xrgb8888)
+        plain.fill(Color(hex: 0x336699))
+        var runs = UniformRuns()
+        runs.scan(plain)
+        let striped = try Surface(width: 32, height: 2, format: .xrgb8888)
+        for y in 0..<2 { for x in 0..<32 { striped.row(y)[x] = x % 2 == 0 ? 0x00FF_0000 : 0x0000_FF00 } }
+        let expected = try Surface(width: 32, height: 2, format: .xrgb8888), actual = try Surface(width: 32, height: 2, format: .xrgb8888)
+        let dim = Color(hex: 0x000000).withAlpha(0.4)
+        let reference = Painter(target: expected)
+        reference.draw(striped, transform: .translation(x: 0, y: 0))
+        reference.fill(Rect(x: 0, y: 0, width: 32, height: 2), color: dim)
+        Painter(target: actual).composite(striped, runs: runs, dx: 0, dy: 0, dim: dim)
+        for y in 0..<2 {
+            for x in 0..<32 where expected.pixel(x: x, y: y) != actual.pixel(x: x, y: y) {
+                return XCTFail("pixel (\(x), \(y)) is \(String(actual.pixel(x: x, y: y), radix: 16)), "
+                               + "draw + fill gives \(String(expected.pixel(x: x, y: y), radix: 16))")
+            }
+        }
+    }
+
     func testRunsAreOneColourAndNoneOfTheMinimumLengthIsMissed() throws {
         var g = Generator(state: 7)
         for _ in 0..<40 {

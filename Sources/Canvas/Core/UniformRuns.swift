@@ -15,7 +15,8 @@ public struct UniformRuns {
     /// `runs[rowStarts[y]..<rowStarts[y + 1]]` are row y's runs, in order, as start | end << 16.
     private var rowStarts: [Int32] = []
     private var runs: [UInt32] = []
-    /// The size of the surface the runs were found in.
+    /// The pixels the runs were found in, and their size.
+    private var pixels: UnsafeMutableRawPointer?
     public private(set) var width = 0
     public private(set) var height = 0
 
@@ -23,6 +24,7 @@ public struct UniformRuns {
 
     /// Finds the runs of `surface` (replacing any found before, keeping their memory).
     public mutating func scan(_ surface: Surface) {
+        pixels = surface.baseAddress
         width = surface.width; height = surface.height
         rowStarts.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
@@ -49,6 +51,12 @@ public struct UniformRuns {
             }
         }
         rowStarts.append(Int32(runs.count))
+    }
+
+    /// Whether these are runs of `surface` (as it was when scanned: the caller knows whether
+    /// its pixels changed since).
+    func wereFound(in surface: Surface) -> Bool {
+        pixels == surface.baseAddress && width == surface.width && height == surface.height
     }
 
     /// Calls `segment(start, end, uniform)` for the pieces of row `y` between `from` and `to`

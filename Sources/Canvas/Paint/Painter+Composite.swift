@@ -55,12 +55,11 @@ extension Painter {
     /// Draws an opaque (XRGB) `source` moved by (dx, dy) with `dim` blended over what it covers:
     /// the pixels of `draw(source, transform: .translation(x: dx, y: dy))` followed by a fill of
     /// the source's rectangle with `dim`, in one pass that fills the `runs` of one colour found
-    /// in `source` instead of copying them. Moves that are not by whole pixels, rounded clips,
-    /// a global alpha or runs of another surface take those two calls instead.
-    public func composite(_ source: Surface, runs: UniformRuns, dx: Double, dy: Double, dim: Color?) {
+    /// in `source` (nil: none) instead of copying them. Moves that are not by whole pixels,
+    /// rounded clips, a global alpha or runs of another surface take those two calls instead.
+    public func composite(_ source: Surface, runs: UniformRuns?, dx: Double, dy: Double, dim: Color?) {
         let x = (state.originX + dx).snappedToWhole, y = (state.originY + dy).snappedToWhole
-        guard source.format == .xrgb8888, clipMasks.isEmpty, state.alpha == 1,
-              runs.width == source.width, runs.height == source.height,
+        guard source.format == .xrgb8888, clipMasks.isEmpty, state.alpha == 1, runs?.wereFound(in: source) ?? true,
               x == x.rounded(), y == y.rounded(), abs(x) < 1e7, abs(y) < 1e7 else {
             draw(source, transform: .translation(x: dx, y: dy))
             if let dim { fill(Rect(x: dx, y: dy, width: Double(source.width), height: Double(source.height)), color: dim) }
@@ -73,7 +72,7 @@ extension Painter {
         if dimWord >> 24 == 255 { return fill(device: r, word: dimWord) }
         for y in r.y..<r.maxY {
             let src = UnsafePointer(source.row(y - oy)), dst = target.row(y) + ox
-            runs.forEachSegment(row: y - oy, from: r.x - ox, to: r.maxX - ox) { start, end, uniform in
+            let segment = { (start: Int, end: Int, uniform: Bool) in
                 if uniform {
                     PixelOps.fill(dst + start, count: end - start, word: PixelOps.dimmed(src[start], by: dimWord))
                 } else if dimWord == 0 {
@@ -82,6 +81,8 @@ extension Painter {
                     PixelOps.copyDimmed(dst + start, src + start, count: end - start, color: dimWord)
                 }
             }
+            if let runs { runs.forEachSegment(row: y - oy, from: r.x - ox, to: r.maxX - ox, segment) }
+            else { segment(r.x - ox, r.maxX - ox, false) }
         }
     }
 

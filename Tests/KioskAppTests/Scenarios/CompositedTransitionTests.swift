@@ -79,6 +79,31 @@ final class CompositedTransitionTests: XCTestCase {
         try checkFrames(s, "sheet", ["presenting", "presented", "dragged", "dismissing"])
     }
 
+    /// The Styles sheet comes to rest over a photo's detail page that still flings (the backdrop
+    /// is drawn again, dimmed, while the sheet rests), then is dragged by its grabber (drawn again
+    /// undimmed): runs found in the dimmed backdrop filled mixed pixels with one colour (attack6,
+    /// finding 1). The reference is 43f5cb4's frame, before layers had runs.
+    func testASheetDraggedAfterItsBackdropChangedWhileRestingLooksAsBefore() throws {
+        let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Screenshots")
+        let directory = try TemporaryDirectory()
+        let database = directory.file("photos.sqlite3")
+        try FileManager.default.copyItem(atPath: screenshots.appendingPathComponent("photos.sqlite3").path, toPath: database)
+        let s = try Scenario("""
+            size 960x600
+            at 0    tap 400 178
+            at 1200 swipe 0 480 500 480 200 150
+            at 1300 tap 930 32
+            at 3800 down 0 480 144
+            at 3816 move 0 480 150
+            at 3900 move 0 480 200
+            at 3950 screenshot dragged.png
+            at 4000 up 0
+            at 4600 end
+            """, config: "[data]\ndemo_data = false\nimage_dir = \"\(screenshots.path)\"\n", database: database)
+        try checkFrames(s, "sheet-after-fling", ["dragged"])
+    }
+
     func testAPushWhileTheScrollIndicatorFadesShowsItFading() throws {
         // Dragged up 120 px and held still (no fling), released at 300 ms: the indicator fades
         // until 800 ms, through the push that starts at 410 ms (a tap's up, 60 ms after its down).
