@@ -15,7 +15,11 @@ do {
     var command = try SwipeKioskCommand.parseAsRoot()
     try command.run()
 } catch {
-    let code = SwipeKioskCommand.exitCode(for: error)
+    var code = SwipeKioskCommand.exitCode(for: error)
+    // An error no command turned into an exit code (memory for a screenshot's PNG, say) is an
+    // internal one, 70 of the table (ExitStatus), not ArgumentParser's 1, which the table gives
+    // `feed --check` alone.
+    if code == .failure, !(error is ExitCode) { code = ExitCode(ExitStatus.software) }
     let message = SwipeKioskCommand.fullMessage(for: error)
     if !message.isEmpty {
         if code == .success { print(message) } else { printError(message) }

@@ -37,7 +37,7 @@ public enum CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidSurfaceSize(w, h): return "surface: invalid size \(w)x\(h)"
         case let .invalidStride(s, w): return "surface: stride \(s) bytes is invalid for width \(w)"
-        case let .outOfMemory(bytes): return "surface: cannot allocate \(bytes) bytes"
+        case let .outOfMemory(bytes): return "cannot allocate \(bytes) bytes of memory"
         case let .rectOutsideSurface(r): return "surface: sub-rect \(r) lies outside its parent"
         case let .fileUnreadable(path, e): return "\(path): cannot read: \(String(cString: strerror(e))) (errno \(e))"
         case let .fileRejected(error): return "\(error)"

@@ -11,16 +11,19 @@ public enum PNG {
     private static let formatBGRA: UInt32 = 19
 
     /// Encodes `surface` as an 8-bit RGBA PNG (straight alpha; XRGB surfaces are opaque).
-    /// - Throws: `CanvasError.png` when libpng fails.
+    /// - Throws: `CanvasError.png` when libpng fails, `.outOfMemory` when its buffers cannot be
+    ///   had (two of the surface's size: on a large panel that is tens of megabytes, and a Swift
+    ///   array that cannot be allocated ends the process instead of throwing).
     public static func encode(_ surface: Surface) throws -> [UInt8] {
-        var rgba = [UInt8](repeating: 0, count: surface.width * surface.height * 4)
+        let count = surface.width * surface.height * 4
+        let rgba = try Buffer(count)
         for y in 0..<surface.height {
             for x in 0..<surface.width {
                 let p = surface.pixel(x: x, y: y)
                 let a = p >> 24, i = (y * surface.width + x) * 4
                 func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
-                rgba[i] = straight((p >> 16) & 0xFF); rgba[i + 1] = straight((p >> 8) & 0xFF)
-                rgba[i + 2] = straight(p & 0xFF); rgba[i + 3] = UInt8(a)
+                rgba.bytes[i] = straight((p >> 16) & 0xFF); rgba.bytes[i + 1] = straight((p >> 8) & 0xFF)
+                rgba.bytes[i + 2] = straight(p & 0xFF); rgba.bytes[i + 3] = UInt8(a)
             }
         }
         var image = png_image()
@@ -32,16 +35,28 @@ public enum PNG {
         // only if that were too small does libpng report the size for a second pass.
         image.flags = UInt32(PNG_IMAGE_FLAG_FAST)
         let stride = Int32(surface.width * 4)
-        var size = rgba.count + surface.height + rgba.count / 64 + 4096
-        var out = [UInt8](repeating: 0, count: size)
-        var ok = out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, rgba, stride, nil) }
+        var size = count + surface.height + count / 64 + 4096
+        var out = try Buffer(size)
+        var ok = png_image_write_to_memory(&image, out.bytes, &size, 0, rgba.bytes, stride, nil)
         if ok == 0, size > out.count {
             image.warning_or_error = 0
-            out = [UInt8](repeating: 0, count: size)
-            ok = out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, rgba, stride, nil) }
+            out = try Buffer(size)
+            ok = png_image_write_to_memory(&image, out.bytes, &size, 0, rgba.bytes, stride, nil)
         }
         guard ok != 0 else { throw error(image, "encode") }
-        return Array(out.prefix(size))
+        return Array(UnsafeBufferPointer(start: out.bytes, count: size))
+    }
+
+    /// Bytes from malloc, freed with the buffer; allocation failure is an error, not a trap.
+    private final class Buffer {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let count: Int
+        init(_ count: Int) throws(CanvasError) {
+            guard let memory = malloc(max(1, count)) else { throw .outOfMemory(bytes: count) }
+            bytes = memory.assumingMemoryBound(to: UInt8.self)
+            self.count = count
+        }
+        deinit { free(bytes) }
     }
 
     /// Encodes `surface` and writes it to `path`.

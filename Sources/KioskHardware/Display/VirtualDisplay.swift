@@ -26,23 +26,20 @@ public final class VirtualDisplay: Display {
     public private(set) var presentedFrames = 0
 
     private let loop: EventLoop
-    private let memory: UnsafeMutableRawPointer
+    private let memory: PixelMemory
     private let periodNanoseconds: Double
 
     /// A panel of `physicalSize` at `refreshRate` Hz whose flips complete on `loop`'s timers.
-    public init(physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation = .none, loop: EventLoop) {
+    public init(physicalSize: PixelSize, refreshRate: Double, rotation: DisplayRotation = .none, loop: EventLoop) throws(SystemError) {
         precondition(refreshRate > 0 && refreshRate.isFinite, "refresh rate \(refreshRate)")
         self.physicalSize = physicalSize
         self.refreshRate = refreshRate
         self.rotation = rotation
         self.loop = loop
         periodNanoseconds = 1e9 / refreshRate
-        memory = .allocate(byteCount: physicalSize.width * physicalSize.height * 4, alignment: 64)
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: physicalSize.width * physicalSize.height * 4)
-        scanout = PixelBuffer(base: memory, size: physicalSize, stride: physicalSize.width * 4)
+        memory = try PixelMemory(physicalSize, purpose: "the virtual panel")
+        scanout = memory.buffer
     }
-
-    deinit { memory.deallocate() }
 
     /// The first vblank strictly after `instant` (vblanks at whole multiples of the period).
     public func nextVblank(after instant: LoopInstant) -> LoopInstant {

@@ -66,7 +66,7 @@ extension KioskSession {
         blankAfterSeconds: Int, logger: Logger
     ) throws(SystemError) -> KioskSession {
         let loop = try EventLoop()
-        let display = VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)
+        let display = try VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)
         let tracker = TouchTracker(screen: ScreenMapping(physicalSize: physicalSize, rotation: rotation))
         let input = try ScriptedInput(events: [], tracker: tracker, loop: loop)
         return try KioskSession(
@@ -85,7 +85,7 @@ extension KioskSession {
         events: [ScriptedInput.Event], blankAfterSeconds: Int = 0, logger: Logger
     ) throws(SystemError) -> KioskSession {
         let loop = try EventLoop(virtualClock: VirtualClock())
-        let display = VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)
+        let display = try VirtualDisplay(physicalSize: physicalSize, refreshRate: refreshRate, rotation: rotation, loop: loop)
         let tracker = TouchTracker(
             screen: ScreenMapping(physicalSize: physicalSize, rotation: rotation, calibration: calibration),
             pointerAsTouch: pointerAsTouch)

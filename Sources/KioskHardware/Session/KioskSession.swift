@@ -55,7 +55,7 @@ public final class KioskSession: EventLoopClient {
     /// Real time at the start of the current iteration's tick: a frame's time runs from there
     /// to its present (``frameTimes``, ``onFrameDrawn``).
     private var tickStartedAt = LoopInstant(nanoseconds: 0)
-    private let shadowMemory: UnsafeMutableRawPointer
+    private let shadowMemory: PixelMemory
     var power: DisplayPowerController
     private var pending: [PixelRect] = []
     var flipQueuedAt: LoopInstant?
@@ -94,9 +94,8 @@ public final class KioskSession: EventLoopClient {
         power = DisplayPowerController(idleMilliseconds: Int64(blankAfterSeconds) * 1000)
         periodNanoseconds = Int64((1e9 / display.refreshRate).rounded())
         let size = display.logicalSize
-        shadowMemory = .allocate(byteCount: size.width * size.height * 4, alignment: 64)
-        shadowMemory.initializeMemory(as: UInt8.self, repeating: 0, count: size.width * size.height * 4)
-        shadow = PixelBuffer(base: shadowMemory, size: size, stride: size.width * 4)
+        shadowMemory = try PixelMemory(size, purpose: "the shadow buffer")
+        shadow = shadowMemory.buffer
         loop.client = self
         if let fd = display.eventDescriptor { try loop.register(fd: fd) { [unowned self] in self.display.handleEvents() } }
         try loop.register(fd: input.eventDescriptor) { [unowned self] in self.input.dispatch() }
@@ -107,7 +106,6 @@ public final class KioskSession: EventLoopClient {
         input.onEvent = { [unowned self] in route($0) }
     }
 
-    deinit { shadowMemory.deallocate() }
 
     /// Runs until SIGTERM/SIGINT, then restores the console's CRTC and the VT's text mode.
     public func run() throws(SystemError) {

@@ -1,0 +1,27 @@
+// Why this exists: the shadow buffer and a virtual panel's scanout are screen-sized (39 MB at
+// 4096x2400). Swift's own allocation ends the process when the system has no memory to give;
+// these come from posix_memalign, so a panel too large for the memory left is an error with an
+// exit code, not a trap.
+import Glibc
+import SwipeCore
+
+/// Zeroed, 64-byte-aligned memory for `size` pixels, freed with the owner.
+final class PixelMemory {
+    let buffer: PixelBuffer
+    private let base: UnsafeMutableRawPointer
+
+    /// - Throws: `SystemError` (ENOMEM) naming `purpose` when the memory cannot be had.
+    init(_ size: PixelSize, purpose: String) throws(SystemError) {
+        let bytes = size.width * size.height * 4
+        var memory: UnsafeMutableRawPointer?
+        let result = posix_memalign(&memory, 64, max(64, bytes))
+        guard result == 0, let memory else {
+            throw SystemError(errno: result == 0 ? ENOMEM : result, operation: "allocate \(bytes) bytes for \(purpose)")
+        }
+        memset(memory, 0, bytes)
+        base = memory
+        buffer = PixelBuffer(base: memory, size: size, stride: size.width * 4)
+    }
+
+    deinit { free(base) }
+}
