@@ -119,11 +119,13 @@ let package = Package(
         // The configuration: TOML read into plain values with file:line:column diagnostics.
         // It names the few hardware values it configures (the haptic patterns, the WxH@Hz mode
         // request) by their KioskHardware types, through scoped imports; it opens no device.
+        // A data effect (`effect = "flag"`) is the store's ItemEffect, declared there once; the
+        // configuration never opens the database.
         // Examples/ holds the documented example.toml and demo.toml (installed by `make install`).
         .target(
             name: "KioskConfig",
             dependencies: [
-                "SwipeCore", "KioskHardware", "KioskFiles", .product(name: "TOMLKit", package: "TOMLKit"),
+                "SwipeCore", "KioskHardware", "KioskStore", "KioskFiles", .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             exclude: ["Examples"]),
         // Text to speech: espeak-ng on a worker thread of its own, text bounded, voice by script,
@@ -172,6 +174,8 @@ let package = Package(
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Canvas", "SwipeCore", "TestSupport"]),
+        // The store on real SQLite files: the items table declared once, the data effects.
+        .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "TestSupport"]),
         .testTarget(name: "KioskReplayTests", dependencies: ["KioskReplay", "KioskHardware", "SwipeCore", "TestSupport"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),

@@ -1,6 +1,7 @@
 // Reading `[[lists]]` entries: the filter, both sides' SwipeOptions and their
 // `[[lists.<side>.actions]]`, with the checks that span keys (duplicate ids, an effect
 // "command" without a command (its argv: ActionCommand), minimum wider than maximum).
+import KioskStore
 import SwipeCore
 
 /// The expansion names accepted in a side's `expansion` key.
@@ -111,8 +112,8 @@ extension ActionConfiguration {
         }
         let undo = r.contains("undo") ? r.bool("undo", default: false) : nil
         if undo != nil, let effect, !effect.changesData {
-            r.report("\(r.name("undo")) is only used with an effect that changes data (delete, archive, flag, read), "
-                     + "not \"\(effect.rawValue)\"", key: "undo")
+            r.report("\(r.name("undo")) is only used with an effect that changes data ("
+                     + ItemEffect.all.map(\.name).joined(separator: ", ") + "), not \"\(effect.rawValue)\"", key: "undo")
         }
         self.init(action: action, effect: effect ?? .sheet, command: command, undo: undo)
         fileColours = (r.contains("color"), r.contains("text_color"))

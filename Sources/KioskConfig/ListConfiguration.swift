@@ -1,18 +1,14 @@
 // One `[[lists]]` entry: which items a list shows and the swipe actions on each side of its
 // rows. The per-side settings are SwipeCore's SwipeOptions and SwipeAction; what an action
-// *does* (ActionEffect) is the app's business and lives here.
+// *does* (ActionEffect) is the app's business and lives here; a data effect is the store's
+// ItemEffect, declared there once with its database change, undo and toast.
+import KioskStore
 import SwipeCore
 
 /// What running an action does.
-public enum ActionEffect: String, Hashable, Sendable, CaseIterable {
-    /// Soft-delete the item (undoable until purged).
-    case delete
-    /// Archive or unarchive the item.
-    case archive
-    /// Toggle the flag.
-    case flag
-    /// Toggle read/unread.
-    case read
+public enum ActionEffect: Hashable, Sendable, RawRepresentable, CaseIterable {
+    /// Change the item's data (delete, archive, flag, read, …: KioskStore's `ItemEffect`).
+    case data(ItemEffect)
     /// Open the item's action sheet.
     case sheet
     /// Open the item's detail page (or sheet, see `[sheet] detail_as_sheet`).
@@ -20,12 +16,40 @@ public enum ActionEffect: String, Hashable, Sendable, CaseIterable {
     /// Run an external command (`command`, an argv array; item fields only where it has placeholders).
     case command
 
-    /// Whether it changes the item's data (and so can be undone).
-    public var changesData: Bool { [.delete, .archive, .flag, .read].contains(self) }
+    public static let delete = ActionEffect.data(.delete)
+    public static let archive = ActionEffect.data(.archive)
+    public static let flag = ActionEffect.data(.flag)
+    public static let read = ActionEffect.data(.read)
 
-    /// Whether it offers Undo when the action says nothing: the effects that take an item out
-    /// of sight (delete, archive "done"); a flag or read toggle shows its result on the row.
-    public var undoByDefault: Bool { self == .delete || self == .archive }
+    /// Every effect a configuration may name: the data effects, then the others.
+    public static var allCases: [ActionEffect] { ItemEffect.all.map(ActionEffect.data) + [.sheet, .detail, .command] }
+
+    /// The name in configurations (`effect = "flag"`).
+    public var rawValue: String {
+        switch self {
+        case .data(let effect): return effect.name
+        case .sheet: return "sheet"
+        case .detail: return "detail"
+        case .command: return "command"
+        }
+    }
+
+    public init?(rawValue: String) {
+        guard let effect = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = effect
+    }
+
+    /// The data effect, nil for one that changes no data.
+    public var dataEffect: ItemEffect? {
+        if case .data(let effect) = self { return effect }
+        return nil
+    }
+
+    /// Whether it changes the item's data (and so can be undone).
+    public var changesData: Bool { dataEffect != nil }
+
+    /// Whether it offers Undo when the action says nothing (`ItemEffect.undoByDefault`).
+    public var undoByDefault: Bool { dataEffect?.undoByDefault ?? false }
 }
 
 /// A configured swipe action: the button (SwipeCore) plus what it does.
@@ -69,10 +93,10 @@ public struct ListSideConfiguration: Hashable, Sendable {
     /// The buttons in the order the swipe core expects (first = nearest the edge, expands).
     public var swipeActions: [SwipeAction] { actions.map(\.action) }
 
-    /// Whether the expanding action (the first) takes the item out of the list: only a delete or
-    /// an archive may let a full swipe slide the row off for good.
+    /// Whether the expanding action (the first) takes the item out of the list: only an effect
+    /// that removes its item (delete, archive) may let a full swipe slide the row off for good.
     public var expansionRemovesItem: Bool {
-        actions.first.map { $0.effect == .delete || $0.effect == .archive } ?? false
+        actions.first?.effect.dataEffect?.removesItem ?? false
     }
 
     /// Whether `options` slide the row off and remove it on a full swipe (`destructive`,

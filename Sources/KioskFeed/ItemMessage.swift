@@ -98,7 +98,8 @@ struct ItemMessageReader {
     }
 }
 
-/// The JSON object of an item message: the items table's columns, each in its type.
+/// The JSON object of an item message: the items table's columns (`ItemRecord.columns`), each
+/// in its type; a column the message leaves out keeps the table's default.
 private struct ItemPayload: Decodable {
     struct Key: CodingKey {
         let stringValue: String
@@ -107,59 +108,50 @@ private struct ItemPayload: Decodable {
         init?(intValue: Int) { nil }
     }
 
-    var id: String?
-    var listID: String?
-    var title = "", subtitle = "", body = "", section = ""
-    var avatar: String?, icon: String?, image: String?
-    var badge = 0
-    var unread = true, flagged = false, archived = false
-    var deletedAt: Int64?
-    var sortKey: Int64 = 0
-    var updatedAt: Int64?
+    /// The columns by name.
+    static let columns = Dictionary(uniqueKeysWithValues: ItemRecord.columns.map { ($0.name, $0) })
+
+    /// The message's fields over the table's defaults (`id` and `list_id` are the topic's).
+    var record = ItemRecord(id: "", listID: "", title: "", sortKey: 0, updatedAt: 0)
+    /// The fields the message gave.
+    var given: Set<String> = []
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         for key in c.allKeys {
-            func text() throws -> String { try c.decode(String.self, forKey: key) }
-            func optionalText() throws -> String? { try c.decodeNil(forKey: key) ? nil : text() }
-            switch key.stringValue {
-            case "id": id = try text()
-            case "list_id": listID = try text()
-            case "title": title = try text()
-            case "subtitle": subtitle = try text()
-            case "body": body = try text()
-            case "section": section = try text()
-            case "avatar": avatar = try optionalText()
-            case "icon": icon = try optionalText()
-            case "image": image = try optionalText()
-            case "badge": badge = try c.decode(Int.self, forKey: key)
-            case "unread": unread = try c.decode(Bool.self, forKey: key)
-            case "flagged": flagged = try c.decode(Bool.self, forKey: key)
-            case "archived": archived = try c.decode(Bool.self, forKey: key)
-            case "deleted_at": deletedAt = try c.decodeNil(forKey: key) ? nil : c.decode(Int64.self, forKey: key)
-            case "sort_key": sortKey = try c.decode(Int64.self, forKey: key)
-            case "updated_at": updatedAt = try c.decode(Int64.self, forKey: key)
-            default:
+            guard let column = Self.columns[key.stringValue] else {
                 throw Refusal(reason: .unknownField, detail: "field \(ItemMessageReader.shown(key.stringValue)) is not an items column")
+            }
+            given.insert(column.name)
+            switch column.field {
+            case .id(let path): record[keyPath: path] = ItemID(try c.decode(String.self, forKey: key))
+            case .text(let path): record[keyPath: path] = try c.decode(String.self, forKey: key)
+            case .optionalText(let path): record[keyPath: path] = try c.decodeNil(forKey: key) ? nil : c.decode(String.self, forKey: key)
+            case .integer(let path): record[keyPath: path] = try c.decode(Int.self, forKey: key)
+            case .integer64(let path): record[keyPath: path] = try c.decode(Int64.self, forKey: key)
+            case .optionalInteger64(let path): record[keyPath: path] = try c.decodeNil(forKey: key) ? nil : c.decode(Int64.self, forKey: key)
+            case .flag(let path): record[keyPath: path] = try c.decode(Bool.self, forKey: key)
             }
         }
     }
 
     /// The item, after the checks that span fields.
     func item(id topicID: String, list: String) -> Result<FeedChange, Refusal> {
-        if let id, id != topicID { return .failure(Refusal(reason: .badID, detail: "payload id differs from the topic's")) }
-        if let listID, listID != list { return .failure(Refusal(reason: .unknownList, detail: "payload list_id differs from the topic's")) }
-        guard let updatedAt else { return .failure(Refusal(reason: .missingField, detail: "no \"updated_at\" (ms since 1970)")) }
-        guard updatedAt >= 0, badge >= 0, (deletedAt ?? 0) >= 0 else {
+        if given.contains("id"), record.id != ItemID(topicID) { return .failure(Refusal(reason: .badID, detail: "payload id differs from the topic's")) }
+        if given.contains("list_id"), record.listID != list {
+            return .failure(Refusal(reason: .unknownList, detail: "payload list_id differs from the topic's"))
+        }
+        guard given.contains("updated_at") else { return .failure(Refusal(reason: .missingField, detail: "no \"updated_at\" (ms since 1970)")) }
+        guard record.updatedAt >= 0, record.badge >= 0, (record.deletedAt ?? 0) >= 0 else {
             return .failure(Refusal(reason: .wrongType, detail: "updated_at, badge and deleted_at must not be negative"))
         }
         // Pictures are files the integrator syncs to the kiosk; the feed downloads nothing.
-        if let image, image.contains("://") {
+        if let image = record.image, image.contains("://") {
             return .failure(Refusal(reason: .wrongType, detail: "\"image\" must be a file path, not a URL"))
         }
-        return .success(.upsert(ItemRecord(
-            id: ItemID(topicID), listID: list, title: title, subtitle: subtitle, body: body, avatar: avatar, icon: icon,
-            badge: badge, unread: unread, flagged: flagged, archived: archived, deletedAt: deletedAt, section: section,
-            sortKey: sortKey, updatedAt: updatedAt, image: image)))
+        var item = record
+        item.id = ItemID(topicID)
+        item.listID = list
+        return .success(.upsert(item))
     }
 }

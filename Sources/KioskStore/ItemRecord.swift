@@ -1,5 +1,7 @@
-// The values the item store hands out: a row of `items`, a section of a list, a row of
-// `actions_log`, and the query a list page runs. Plain values, so the UI can keep them across frames.
+// A row of `items` as the app and the feed hold it, and the table of its columns: each field
+// of `ItemRecord` is declared once more in `ItemRecord.columns`, with its column and its
+// meaning, and every SQL column list, bind and read of an item is made from that table
+// (ItemColumn, ItemStore+Queries, ItemStore+Feed, ItemStore+Schema, the feed's ItemMessage).
 
 /// Milliseconds since the Unix epoch: the store's clock unit. Callers pass the time in, so
 /// replays and tests are deterministic; `ItemStore.now()` reads the wall clock.
@@ -65,63 +67,29 @@ public struct ItemRecord: Hashable, Sendable {
         if deletedAt != nil { flags.append("deleted") }
         return flags
     }
-}
 
-/// Which items a list page shows: never soft-deleted ones.
-public struct ItemQuery: Hashable, Sendable {
-    /// The `list_id` to read.
-    public var listID: String
-    /// Archived items instead of active ones.
-    public var archived: Bool
-    /// Only flagged (true) or unflagged (false) items; nil for both.
-    public var flagged: Bool?
-    /// Only unread (true) or read (false) items; nil for both.
-    public var unread: Bool?
-
-    public init(listID: String, archived: Bool = false, flagged: Bool? = nil, unread: Bool? = nil) {
-        self.listID = listID
-        self.archived = archived
-        self.flagged = flagged
-        self.unread = unread
-    }
-}
-
-/// One section of a list query's result, in list order: its title ("" for items under no
-/// header) and how many of the query's items it holds.
-public struct ItemSection: Hashable, Sendable {
-    public var title: String
-    public var count: Int
-    /// The `section` value as stored, which the section's item windows select by: a title that
-    /// is not UTF-8 (or a blob another program wrote) reads as U+FFFD but must match itself.
-    let key: SQLiteValue
-
-    public init(title: String, count: Int) {
-        self.init(title: title, count: count, key: SQLiteValue(text: title))
-    }
-
-    init(title: String, count: Int, key: SQLiteValue) {
-        self.title = title
-        self.count = count
-        self.key = key
-    }
-}
-
-/// A row of `actions_log`: one performed action, written in the same transaction as its change.
-public struct ActionLogEntry: Hashable, Sendable {
-    public var id: Int64
-    public var time: StoreTime
-    /// What happened: an `ItemChange` name (`delete`, `flag`, …) or an app action id.
-    public var action: String
-    public var itemID: ItemID?
-    public var listID: String?
-    public var detail: String?
-
-    public init(id: Int64, time: StoreTime, action: String, itemID: ItemID?, listID: String?, detail: String?) {
-        self.id = id
-        self.time = time
-        self.action = action
-        self.itemID = itemID
-        self.listID = listID
-        self.detail = detail
-    }
+    /// The columns of `items`, in the order the store binds and reads them. A column added by a
+    /// migration gets its row here (and a field above); `ItemStoreSchemaTests` fails on a column
+    /// of the schema that has no row.
+    public static let columns: [ItemColumn] = [
+        ItemColumn("id", .id(\.id), "the item's identity, compared byte for byte (text, or a blob for binary ids); unique"),
+        ItemColumn("list_id", .text(\.listID), "the list it belongs to: a [[lists]] entry's id, or its [lists.filter] source"),
+        ItemColumn("title", .text(\.title), readLimit: ItemStore.maximumTitleCharacters, "first line of the row"),
+        ItemColumn("subtitle", .text(\.subtitle), readLimit: ItemStore.maximumTitleCharacters, "second line of the row"),
+        ItemColumn("body", .text(\.body), readLimit: ItemStore.maximumBodyCharacters, "text of the detail page and the row's preview line"),
+        ItemColumn("avatar", .optionalText(\.avatar),
+                   "not shown yet (kept for a future avatar text; the circle shows the title's first letter)"),
+        ItemColumn("icon", .optionalText(\.icon),
+                   "an icon name drawn in the row's circle instead of the title's first letter (NULL: the letter)"),
+        ItemColumn("badge", .integer(\.badge), "a count shown at the row's end; 0 shows none, above 999 shows 999+"),
+        ItemColumn("unread", .flag(\.unread), "1 unread (bold, dot), 0 read; the read action toggles it"),
+        ItemColumn("flagged", .flag(\.flagged), "1 flagged, 0 not; the flag action toggles it"),
+        ItemColumn("archived", .flag(\.archived), "1 archived: hidden from lists that show unarchived items"),
+        ItemColumn("deleted_at", .optionalInteger64(\.deletedAt),
+                   "ms since 1970 when it was deleted; not NULL hides it (set it to remove an item from outside)"),
+        ItemColumn("sort_key", .integer64(\.sortKey), "order within its section, ascending"),
+        ItemColumn("updated_at", .integer64(\.updatedAt), "ms since 1970 of the last change; the kiosk sets it on every action"),
+        ItemColumn("section", .text(\.section), "the header it is listed under; '' for none"),
+        ItemColumn("image", .optionalText(\.image), "a JPEG, PNG or WebP path, absolute or under [data] image_dir (NULL: none)"),
+    ]
 }

@@ -3,60 +3,8 @@
 // and its log row are written in ONE transaction, so after a kill -9 either both exist or
 // neither does: the log never claims a change the items table lacks, and vice versa.
 
-/// A change to one item; the raw value is the `action` written to `actions_log`.
-public enum ItemChange: String, Hashable, Sendable, CaseIterable {
-    case delete
-    case undoDelete = "undo-delete"
-    case archive
-    case unarchive
-    case flag
-    case unflag
-    case markRead = "read"
-    case markUnread = "unread"
-
-    /// The assignment the change makes (?1 is the time, used for deleted_at).
-    var assignment: String {
-        switch self {
-        case .delete: return "deleted_at = coalesce(deleted_at, ?1)"
-        case .undoDelete: return "deleted_at = NULL"
-        case .archive: return "archived = 1"
-        case .unarchive: return "archived = 0"
-        case .flag: return "flagged = 1"
-        case .unflag: return "flagged = 0"
-        case .markRead: return "unread = 0"
-        case .markUnread: return "unread = 1"
-        }
-    }
-
-    /// The change that takes this one back (Undo).
-    public var inverse: ItemChange {
-        switch self {
-        case .delete: return .undoDelete
-        case .undoDelete: return .delete
-        case .archive: return .unarchive
-        case .unarchive: return .archive
-        case .flag: return .unflag
-        case .unflag: return .flag
-        case .markRead: return .markUnread
-        case .markUnread: return .markRead
-        }
-    }
-
-    /// The SQL applying the change to item ?2 at time ?1.
-    var updateSQL: String { "UPDATE items SET \(assignment), updated_at = ?1 WHERE id = ?2" }
-}
-
-/// What an action may look at before it chooses its change: the item's list and its flags.
-public struct ItemState: Sendable {
-    public var listID: String
-    public var flagged: Bool
-    public var unread: Bool
-    public var archived: Bool
-}
-
 extension ItemStore {
     static let logSQL = "INSERT INTO actions_log (time, action, item_id, list_id, detail) VALUES (?1, ?2, ?3, ?4, ?5)"
-    static let listOfItemSQL = "SELECT list_id, flagged, unread, archived FROM items WHERE id = ?1"
     /// Items the kiosk itself soft-deleted before ?1: the ones whose `deleted_at` is the time of
     /// a `delete` row the kiosk logged for them. An item another program marked deleted (no such
     /// row, or another time) is that program's to remove.
@@ -78,24 +26,24 @@ extension ItemStore {
         }
     }
 
-    /// Runs a swipe action on an item, atomically with its log row. `change` picks the data change
-    /// from the item's state as it is inside the same transaction (a toggle looks at it there, so
-    /// two processes toggling at once cannot both set the flag). The log row's `action` is the
-    /// change made (`unflag`, …) and its `detail` is `actionID`; when `change` returns nil the
-    /// action changes no data and is logged with `action` = `actionID` and `detail` = `logDetail`.
+    /// Runs a swipe action on an item, atomically with its log row. A data `effect` is turned
+    /// on, or off when it toggles and is on, as the item is inside the same transaction (two
+    /// processes toggling at once cannot both set the flag); the log row's `action` is the change
+    /// made (`unflag`, …) and its `detail` is `actionID`. Without an effect the action changes no
+    /// data and is logged with `action` = `actionID` and `detail` = `logDetail`.
     /// - Returns: the data change made, or nil for a log-only action.
     @discardableResult
     public func perform(
-        actionID: String, on itemID: ItemID, logDetail: String, at time: StoreTime,
-        change: (ItemState) -> ItemChange?
+        actionID: String, on itemID: ItemID, effect: ItemEffect?, logDetail: String, at time: StoreTime
     ) throws(StoreError) -> ItemChange? {
         try write("\(actionID) item \(itemID)") { () throws(StoreError) in
-            guard let state = try currentState(of: itemID) else { throw .itemNotFound(id: itemID) }
-            if let change = change(state) {
+            guard let (listID, isOn) = try currentState(of: itemID, effect: effect) else { throw .itemNotFound(id: itemID) }
+            if let effect {
+                let change = ItemChange(effect, on: !(effect.toggles && isOn))
                 _ = try applyRow(change, to: itemID, at: time, detail: actionID)
                 return change
             }
-            try appendLog(action: actionID, itemID: itemID, listID: state.listID, detail: logDetail, at: time)
+            try appendLog(action: actionID, itemID: itemID, listID: listID, detail: logDetail, at: time)
             return nil
         }
     }
@@ -153,11 +101,13 @@ extension ItemStore {
 
     // MARK: Inside a transaction
 
-    private func currentState(of itemID: ItemID) throws(StoreError) -> ItemState? {
-        try db.withStatement(Self.listOfItemSQL, operation: "read item \(itemID)") { s throws(StoreError) in
+    /// The item's list and whether `effect` is on for it; nil when there is no such item.
+    private func currentState(of itemID: ItemID, effect: ItemEffect?) throws(StoreError) -> (listID: String, isOn: Bool)? {
+        let sql = "SELECT list_id, \(effect?.isOnSQL ?? "0") FROM items WHERE id = ?1"
+        return try db.withStatement(sql, operation: "read item \(itemID)") { s throws(StoreError) in
             try s.bind(1, itemID.value)
             guard try s.step() else { return nil }
-            return ItemState(listID: s.text(0), flagged: s.bool(1), unread: s.bool(2), archived: s.bool(3))
+            return (s.text(0), s.bool(1))
         }
     }
 

@@ -25,12 +25,8 @@ extension ItemStore {
     /// twice, or a catalogue re-sent after a reconnect, writes nothing.
     /// `itemColumns` in their order, bound by `bind(_:to:)` as `insertSQL` is.
     static let feedUpsertSQL = """
-        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-        ON CONFLICT (id) DO UPDATE SET list_id = excluded.list_id, title = excluded.title, subtitle = excluded.subtitle,
-            body = excluded.body, avatar = excluded.avatar, icon = excluded.icon, badge = excluded.badge,
-            unread = excluded.unread, flagged = excluded.flagged, archived = excluded.archived,
-            deleted_at = excluded.deleted_at, section = excluded.section, sort_key = excluded.sort_key,
-            updated_at = excluded.updated_at, image = excluded.image
+        INSERT INTO items (\(itemColumns)) VALUES (\(itemParameters))
+        ON CONFLICT (id) DO UPDATE SET \(ItemRecord.columns.dropFirst().map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
         WHERE excluded.updated_at > items.updated_at
         """
     static let feedRemoveSQL = "DELETE FROM items WHERE id = ?1 AND list_id = ?2"

@@ -8,10 +8,8 @@
 // that numbers sort_key in display order (dates, say) sees exactly that order.
 
 extension ItemStore {
-    static let itemColumns = """
-        id, list_id, title, subtitle, body, avatar, icon, badge, unread, flagged, archived, deleted_at, sort_key, updated_at,
-        section, image
-        """
+    /// `items`' columns in `ItemRecord.columns`' order: what a write names and binds as ?1…?N.
+    static let itemColumns = ItemRecord.columns.map(\.name).joined(separator: ", ")
 
     /// The characters of a title or subtitle read for the screen, and of a body: a row shows
     /// one line and the detail page a few screens, so a 10 MB title another program wrote costs
@@ -21,11 +19,10 @@ extension ItemStore {
     static let maximumBodyCharacters = 65536
 
     /// `itemColumns` as the app reads them, with the text cut to what can be shown.
-    static let readColumns = """
-        id, list_id, substr(title, 1, \(maximumTitleCharacters)), substr(subtitle, 1, \(maximumTitleCharacters)),
-        substr(body, 1, \(maximumBodyCharacters)), avatar, icon, badge, unread, flagged, archived, deleted_at, sort_key,
-        updated_at, section, image
-        """
+    static let readColumns = ItemRecord.columns.map(\.readExpression).joined(separator: ", ")
+
+    /// `?1, ?2, …` for every column, in `itemColumns`' order.
+    static let itemParameters = ItemRecord.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
 
     /// The filter shared by `count`, `sections` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
     static let queryFilter = """
@@ -51,11 +48,10 @@ extension ItemStore {
     /// Whether item ?5 is in the result of the query ?1…?4: the list's own filter, so the app
     /// and SQLite never disagree on it, whatever storage class another program wrote.
     static let memberSQL = "SELECT 1 FROM items WHERE \(queryFilter) AND id = ?5"
+    /// Inserts an item or replaces every column of the one with its id.
     static let insertSQL = """
-        INSERT INTO items (\(itemColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-        ON CONFLICT (id) DO UPDATE SET list_id = ?2, title = ?3, subtitle = ?4, body = ?5, avatar = ?6, icon = ?7,
-            badge = ?8, unread = ?9, flagged = ?10, archived = ?11, deleted_at = ?12, sort_key = ?13, updated_at = ?14,
-            section = ?15, image = ?16
+        INSERT INTO items (\(itemColumns)) VALUES (\(itemParameters))
+        ON CONFLICT (id) DO UPDATE SET \(ItemRecord.columns.indices.dropFirst().map { "\(ItemRecord.columns[$0].name) = ?\($0 + 1)" }.joined(separator: ", "))
         """
 
     /// How many items `query` shows.
@@ -165,25 +161,9 @@ extension ItemStore {
         }
     }
 
-    /// Binds `item` as ?1…?16 in `itemColumns`' order: the one place that order is spelt out
-    /// for a write (`insertSQL`, `feedUpsertSQL`).
+    /// Binds `item` as ?1…?N in `itemColumns`' order (`insertSQL`, `feedUpsertSQL`).
     static func bind(_ item: ItemRecord, to s: SQLiteStatement) throws(StoreError) {
-        try s.bind(1, item.id.value)
-        try s.bind(2, item.listID)
-        try s.bind(3, item.title)
-        try s.bind(4, item.subtitle)
-        try s.bind(5, item.body)
-        try s.bind(6, item.avatar)
-        try s.bind(7, item.icon)
-        try s.bind(8, Int64(item.badge))
-        try s.bind(9, item.unread)
-        try s.bind(10, item.flagged)
-        try s.bind(11, item.archived)
-        try s.bind(12, item.deletedAt)
-        try s.bind(13, item.sortKey)
-        try s.bind(14, item.updatedAt)
-        try s.bind(15, item.section)
-        try s.bind(16, item.image)
+        for (index, column) in ItemRecord.columns.enumerated() { try column.bind(item, to: s, at: Int32(index + 1)) }
     }
 
     /// The query plan SQLite picks for `sql` (`windowSQL`, `sectionsSQL`) on `query`, one line
@@ -206,11 +186,9 @@ extension ItemStore {
 
     /// The item in the current row of a statement selecting `readColumns`.
     static func record(from s: SQLiteStatement) -> ItemRecord {
-        ItemRecord(
-            id: ItemID(s.value(0)), listID: s.text(1), title: s.text(2), subtitle: s.text(3), body: s.text(4),
-            avatar: s.optionalText(5), icon: s.optionalText(6), badge: Int(s.int64(7)), unread: s.bool(8),
-            flagged: s.bool(9), archived: s.bool(10), deletedAt: s.optionalInt64(11), section: s.text(14),
-            sortKey: s.int64(12), updatedAt: s.int64(13), image: s.optionalText(15))
+        var item = ItemRecord(id: "", listID: "", title: "", sortKey: 0, updatedAt: 0)
+        for (index, column) in ItemRecord.columns.enumerated() { column.read(s, at: Int32(index), into: &item) }
+        return item
     }
 }
 

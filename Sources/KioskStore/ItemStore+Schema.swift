@@ -1,7 +1,8 @@
 // The table definitions an importer may rely on (`swipe-kiosk schema`, docs/INTEGRATION.md),
 // read back from a database the store's own migrations just built, so the printed schema can
 // never differ from the one the app creates; each column carries its meaning from
-// `columnMeanings`, and a test fails when a migration adds a column without one.
+// `columnMeanings` (the items table's from `ItemRecord.columns`), and a test fails when a
+// migration adds a column without one.
 
 /// One column of a table as SQLite reports it, with what it means to an importer.
 public struct SchemaColumn: Hashable, Sendable {
@@ -31,24 +32,7 @@ public struct SchemaObject: Hashable, Sendable {
 extension ItemStore {
     /// What each column means, by table. Every column the migrations create needs an entry.
     static let columnMeanings: [String: [String: String]] = [
-        "items": [
-            "id": "the item's identity, compared byte for byte (text, or a blob for binary ids); unique",
-            "list_id": "the list it belongs to: a [[lists]] entry's id, or its [lists.filter] source",
-            "title": "first line of the row",
-            "subtitle": "second line of the row",
-            "body": "text of the detail page and the row's preview line",
-            "avatar": "not shown yet (kept for a future avatar text; the circle shows the title's first letter)",
-            "icon": "an icon name drawn in the row's circle instead of the title's first letter (NULL: the letter)",
-            "badge": "a count shown at the row's end; 0 shows none, above 999 shows 999+",
-            "unread": "1 unread (bold, dot), 0 read; the read action toggles it",
-            "flagged": "1 flagged, 0 not; the flag action toggles it",
-            "archived": "1 archived: hidden from lists that show unarchived items",
-            "deleted_at": "ms since 1970 when it was deleted; not NULL hides it (set it to remove an item from outside)",
-            "sort_key": "order within its section, ascending",
-            "updated_at": "ms since 1970 of the last change; the kiosk sets it on every action",
-            "section": "the header it is listed under; '' for none",
-            "image": "a JPEG, PNG or WebP path, absolute or under [data] image_dir (NULL: none)",
-        ],
+        "items": Dictionary(uniqueKeysWithValues: ItemRecord.columns.map { ($0.name, $0.meaning) }),
         "actions_log": [
             "id": "row id, increasing: the only safe read position (cursor) for export-actions --since",
             "time": "ms since 1970 on the kiosk's clock (replay writes its virtual clock from 2026-01-01)",

@@ -1,6 +1,5 @@
 // What the configuration asks of the store: which lists get demo items, and what a swipe
-// action's effect (KioskConfig's ActionEffect) changes. The mapping lives with the app, so the
-// store knows item changes and log rows, not the configuration file.
+// action's effect (KioskConfig's ActionEffect) changes: its data effect as the store declares it.
 import KioskConfig
 import KioskStore
 
@@ -15,20 +14,12 @@ extension ItemStore {
         }
     }
 
-    /// Runs the configured `effect` of a swipe action on an item, atomically with its log row.
-    /// Toggles (flag, read, archive) look at the item's state inside the same transaction;
-    /// effects that change no data (sheet, detail, command) are logged with `detail` = the effect.
+    /// Runs the configured `effect` of a swipe action on an item, atomically with its log row:
+    /// a data effect as ItemEffect declares it; effects that change no data (sheet, detail,
+    /// command) are logged with `detail` = the effect.
     /// - Returns: the data change made, or nil for a log-only effect.
     @discardableResult
     public func perform(_ effect: ActionEffect, on itemID: ItemID, actionID: String, at time: StoreTime) throws(StoreError) -> ItemChange? {
-        try perform(actionID: actionID, on: itemID, logDetail: effect.rawValue, at: time) { state in
-            switch effect {
-            case .delete: return .delete
-            case .archive: return state.archived ? .unarchive : .archive
-            case .flag: return state.flagged ? .unflag : .flag
-            case .read: return state.unread ? .markRead : .markUnread
-            case .sheet, .detail, .command: return nil
-            }
-        }
+        try perform(actionID: actionID, on: itemID, effect: effect.dataEffect, logDetail: effect.rawValue, at: time)
     }
 }

@@ -86,10 +86,10 @@ extension KioskApplication {
     func perform(_ ref: ActionRef, on itemID: ItemID) {
         guard let action = configuredAction(ref) else { return }
         switch action.effect {
-        case .delete, .archive, .flag, .read:
+        case .data(let effect):
             // An item that is deleted already (a second Delete while its row collapses) stays
             // as it is: no second delete row, no second Undo.
-            if action.effect == .delete, item(itemID)?.deletedAt != nil { return }
+            if effect == .delete, item(itemID)?.deletedAt != nil { return }
             commit(action.effect, itemID: itemID, action: ref)
         case .detail:
             // Navigation shows at once; its log row follows the write path like any other.

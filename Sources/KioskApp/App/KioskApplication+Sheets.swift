@@ -80,17 +80,11 @@ extension KioskApplication {
         if change == .delete || (offered && window > 0) {
             undoable.offer(change, on: itemID, until: now + window, undoable: offered)
         }
-        let message = Self.changeMessages[change] ?? change.rawValue
+        let message = change.message
         scene.show(offered && window > 0
             ? ToastView(id: itemID.key, message: message, actionTitle: "Undo", shownAt: now, lifetime: window)
             : ToastView(id: itemID.key, message: message, shownAt: now, lifetime: Self.toastLifetime))
     }
-
-    /// What the toast says after each change.
-    static let changeMessages: [ItemChange: String] = [
-        .delete: "Deleted", .archive: "Archived", .unarchive: "Unarchived", .flag: "Flagged", .unflag: "Unflagged",
-        .markRead: "Marked as read", .markUnread: "Marked as unread",
-    ]
 
     /// Takes back the last change offered for Undo on `itemID` (logged `undo-<change>`).
     func undo(_ itemID: ItemID) {
