@@ -56,8 +56,14 @@ public struct ItemEffect: Hashable, Sendable, CustomStringConvertible {
         onAction: "read", offAction: "unread", onMessage: "Marked as read", offMessage: "Marked as unread",
         toggles: true, undoByDefault: false, removesItem: false)
 
+    /// Pin or unpin: pinned items come first in their list (ItemStore+Queries).
+    public static let pin = ItemEffect(
+        name: "pin", isOnSQL: "pinned != 0", onSQL: "pinned = 1", offSQL: "pinned = 0",
+        onAction: "pin", offAction: "unpin", onMessage: "Pinned", offMessage: "Unpinned",
+        toggles: true, undoByDefault: false, removesItem: false)
+
     /// Every data effect, in the order configuration messages name them.
-    public static let all: [ItemEffect] = [.delete, .archive, .flag, .read]
+    public static let all: [ItemEffect] = [.delete, .archive, .flag, .read, .pin]
 
     /// The effect named `name`, nil for none.
     public static func named(_ name: String) -> ItemEffect? { all.first { $0.name == name } }

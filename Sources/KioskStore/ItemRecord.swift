@@ -33,14 +33,17 @@ public struct ItemRecord: Hashable, Sendable {
     /// A JPEG, PNG or WebP file shown as the row's thumbnail and on the detail page: absolute,
     /// or relative to `[data] image_dir`; nil for none.
     public var image: String?
+    /// Listed before the items that are not (in its section, and its section first).
+    public var pinned: Bool
 
     public init(
         id: ItemID, listID: String, title: String, subtitle: String = "", body: String = "",
         avatar: String? = nil, icon: String? = nil, badge: Int = 0, unread: Bool = true, flagged: Bool = false,
         archived: Bool = false, deletedAt: StoreTime? = nil, section: String = "", sortKey: Int64, updatedAt: StoreTime,
-        image: String? = nil
+        image: String? = nil, pinned: Bool = false
     ) {
         self.image = image
+        self.pinned = pinned
         self.id = id
         self.listID = listID
         self.title = title
@@ -58,13 +61,14 @@ public struct ItemRecord: Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    /// The state-dump flags (`unread`, `flagged`, `archived`, `deleted`).
+    /// The state-dump flags (`unread`, `flagged`, `archived`, `deleted`, `pinned`).
     public var flags: [String] {
         var flags: [String] = []
         if unread { flags.append("unread") }
         if flagged { flags.append("flagged") }
         if archived { flags.append("archived") }
         if deletedAt != nil { flags.append("deleted") }
+        if pinned { flags.append("pinned") }
         return flags
     }
 
@@ -91,5 +95,7 @@ public struct ItemRecord: Hashable, Sendable {
         ItemColumn("updated_at", .integer64(\.updatedAt), "ms since 1970 of the last change; the kiosk sets it on every action"),
         ItemColumn("section", .text(\.section), "the header it is listed under; '' for none"),
         ItemColumn("image", .optionalText(\.image), "a JPEG, PNG or WebP path, absolute or under [data] image_dir (NULL: none)"),
+        ItemColumn("pinned", .flag(\.pinned),
+                   "1 pinned: listed first in its section, and its section first; the pin action toggles it"),
     ]
 }

@@ -3,9 +3,10 @@
 // deleted, section, order), so a page of a 100,000-item list costs an index walk, never a
 // sort; plus inserts for importers, demo data and tests.
 //
-// List order: sections in the order of their first item (smallest sort_key, then title),
-// items by sort_key, id within their section. Sections therefore never split, and an importer
-// that numbers sort_key in display order (dates, say) sees exactly that order.
+// List order: sections holding a pinned item first, then in the order of their first item
+// (smallest sort_key, then title); within a section pinned items first, then by sort_key, id.
+// Sections therefore never split, and an importer that numbers sort_key in display order
+// (dates, say) sees exactly that order below the pinned items.
 
 extension ItemStore {
     /// `items`' columns in `ItemRecord.columns`' order: what a write names and binds as ?1…?N.
@@ -33,11 +34,11 @@ extension ItemStore {
     static let countSQL = "SELECT count(*) FROM items WHERE \(queryFilter)"
     /// Sections in list order: ?1…?4 as in `queryFilter`.
     static let sectionsSQL = """
-        SELECT section, count(*), min(sort_key) FROM items WHERE \(queryFilter) GROUP BY section ORDER BY 3, 1
+        SELECT section, count(*), min(sort_key), max(pinned) FROM items WHERE \(queryFilter) GROUP BY section ORDER BY 4 DESC, 3, 1
         """
     /// A window of one section: ?5 limit, ?6 offset within the section, ?7 the section.
     static let windowSQL = """
-        SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY sort_key, id LIMIT ?5 OFFSET ?6
+        SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY pinned DESC, sort_key, id LIMIT ?5 OFFSET ?6
         """
     static let itemSQL = "SELECT \(readColumns) FROM items WHERE id = ?1"
     /// The text fields' bytes, at most ?2 of each, of item ?1.

@@ -237,6 +237,13 @@ public final class ItemStore {
         "ALTER TABLE items ADD COLUMN image TEXT;",
         // 5: the fleet feed's outbox cursors (ItemStore+Feed): the last actions_log row the broker acknowledged.
         "CREATE TABLE feed_outbox (name TEXT PRIMARY KEY NOT NULL, log_id INTEGER NOT NULL);",
+        // 6: pinned items (the pin effect) come first in their section, and sections holding one
+        // first: the windowing index orders each section by pinned (descending), then as before.
+        """
+        ALTER TABLE items ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX items_section_window;
+        CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, pinned DESC, sort_key, id);
+        """,
     ]
 
     /// The schema version recorded in the file (`PRAGMA user_version`).

@@ -20,7 +20,7 @@ final class ItemImageColumnTests: XCTestCase {
                 """, operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 5)
+        XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
         XCTAssertEqual(try store.item(id: "inbox-1"), old, "every field kept; no picture")
         var pictured = old
         pictured.image = "photos/1.jpg"

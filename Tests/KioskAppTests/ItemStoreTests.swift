@@ -26,7 +26,7 @@ final class ItemStoreTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("items.sqlite3"))
         XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
-        XCTAssertEqual(ItemStore.latestSchemaVersion, 5)
+        XCTAssertEqual(ItemStore.latestSchemaVersion, 6)
         XCTAssertEqual(try store.db.text("PRAGMA journal_mode", operation: "test"), "wal")
         XCTAssertEqual(try store.db.integer("PRAGMA synchronous", operation: "test"), 1)
         XCTAssertEqual(try store.db.integer("PRAGMA busy_timeout", operation: "test"), 5000)
@@ -58,13 +58,13 @@ final class ItemStoreTests: XCTestCase {
             try old.db.execute(Self.oldSchemaRows, operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 5)
+        XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
         XCTAssertEqual(try store.db.integer(
             "SELECT count(*) FROM sqlite_master WHERE name IN ('items_section_window', 'items_deleted', 'actions_log_item', 'store_meta')",
             operation: "test"), 4)
         XCTAssertEqual(try store.items(ItemQuery(listID: "inbox"), limit: 10).map(\.id), ["inbox-2", "inbox-1"])
         // Opening again applies nothing.
-        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), 5)
+        XCTAssertEqual(try ItemStore(path: path).schemaVersion(), ItemStore.latestSchemaVersion)
     }
 
     func testVersion2DatabaseGainsSectionsWithoutLosingData() throws {
@@ -76,7 +76,7 @@ final class ItemStoreTests: XCTestCase {
             try old.db.execute("INSERT INTO store_meta (key, value) VALUES ('demo_seeded', '1')", operation: "test")
         }
         let store = try ItemStore(path: path)
-        XCTAssertEqual(try store.schemaVersion(), 5)
+        XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
         XCTAssertEqual(try store.integrityProblems(), [])
         // Every item keeps every field; all of them are under no section.
         XCTAssertEqual(try store.item(id: "inbox-1"), ItemRecord(
@@ -170,7 +170,7 @@ final class ItemStoreTests: XCTestCase {
         let path = dir.file("new.sqlite3")
         try ItemStore(path: path).db.execute("PRAGMA user_version=99", operation: "test")
         XCTAssertThrowsError(try ItemStore(path: path)) { error in
-            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 5))
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 6))
         }
     }
 

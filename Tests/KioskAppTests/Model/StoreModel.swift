@@ -11,7 +11,7 @@ struct StoreModel {
     /// Each column of a row as `quote()` gives it: `'text'`, `X'626c6f62'`, `1`, `0.5`, `NULL`.
     typealias Row = [String: String]
     static let columns = ["id", "list_id", "title", "subtitle", "body", "avatar", "icon", "badge", "unread", "flagged",
-                          "archived", "deleted_at", "section", "sort_key", "updated_at", "image"]
+                          "archived", "deleted_at", "section", "sort_key", "updated_at", "image", "pinned"]
 
     /// Rows by their quoted id.
     var rows: [String: Row] = [:]
@@ -76,6 +76,7 @@ struct StoreModel {
         case "archive", "unarchive": return ("archived", action == "archive" ? "1" : "0")
         case "flag", "unflag": return ("flagged", action == "flag" ? "1" : "0")
         case "read", "unread": return ("unread", action == "read" ? "0" : "1")
+        case "pin", "unpin": return ("pinned", action == "pin" ? "1" : "0")
         default: return nil
         }
     }

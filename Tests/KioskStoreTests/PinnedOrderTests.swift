@@ -1,0 +1,93 @@
+// The pin effect's list order (ItemEffect.pin, migration 6): pinned items first in their section
+// and sections holding one first, checked against a model of the order over random lists and
+// windows; the window still walks the index without sorting; and a database of the version
+// before gains the column with every item keeping every field.
+import TestSupport
+import XCTest
+@testable import KioskStore
+
+final class PinnedOrderTests: XCTestCase {
+    func testRandomListsReadInTheModelsOrderInEveryWindow() throws {
+        var random = SplitMix64(state: 0x9199_ED)
+        for round in 0..<20 {
+            let dir = try TemporaryDirectory()
+            let store = try ItemStore(path: dir.file("items.sqlite3"))
+            let items = (0..<Int.random(in: 1...60, using: &random)).map { n in
+                ItemRecord(
+                    id: ItemID("i\(Int.random(in: 0...9999, using: &random))-\(n)"), listID: "inbox", title: "\(n)",
+                    section: ["", "A", "B", "C"].randomElement(using: &random)!, sortKey: Int64.random(in: 0...20, using: &random),
+                    updatedAt: 1, pinned: Int.random(in: 0..<4, using: &random) == 0)
+            }
+            try store.insert(items)
+            let query = ItemQuery(listID: "inbox")
+            let expected = Self.modelOrder(items).map(\.id)
+            XCTAssertEqual(try store.items(query, offset: 0, limit: 1000).map(\.id), expected, "round \(round)")
+            let sections = try store.sections(query)
+            for _ in 0..<5 {
+                let offset = Int.random(in: 0...items.count, using: &random), limit = Int.random(in: 1...15, using: &random)
+                XCTAssertEqual(try store.items(query, sections: sections, offset: offset, limit: limit).map(\.id),
+                               Array(expected.dropFirst(offset).prefix(limit)), "round \(round) window \(offset)+\(limit)")
+            }
+        }
+    }
+
+    /// The list order docs/INTEGRATION.md describes, computed in Swift.
+    static func modelOrder(_ items: [ItemRecord]) -> [ItemRecord] {
+        let bySection = Dictionary(grouping: items, by: \.section)
+        let sections = bySection.keys.sorted { a, b in
+            let pa = bySection[a]!.contains(where: \.pinned), pb = bySection[b]!.contains(where: \.pinned)
+            if pa != pb { return pa }
+            let ka = bySection[a]!.map(\.sortKey).min()!, kb = bySection[b]!.map(\.sortKey).min()!
+            return ka != kb ? ka < kb : Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+        }
+        return sections.flatMap { section in
+            bySection[section]!.sorted { a, b in
+                if a.pinned != b.pinned { return a.pinned }
+                return a.sortKey != b.sortKey ? a.sortKey < b.sortKey : Array(a.id.key.utf8).lexicographicallyPrecedes(Array(b.id.key.utf8))
+            }
+        }
+    }
+
+    func testTheWindowWalksTheIndexWithoutSorting() throws {
+        let dir = try TemporaryDirectory()
+        let store = try ItemStore(path: dir.file("items.sqlite3"))
+        try store.insert((1...500).map { ItemRecord(id: ItemID("\($0)"), listID: "inbox", title: "", sortKey: Int64($0), updatedAt: 1, pinned: $0 % 7 == 0) })
+        let plan = try store.queryPlan(ItemStore.windowSQL, ItemQuery(listID: "inbox")).joined(separator: "\n")
+        XCTAssertTrue(plan.contains("items_section_window"), plan)
+        XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
+    }
+
+    func testAVersion5DatabaseGainsPinnedAndKeepsEveryField() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("v5.sqlite3")
+        var random = SplitMix64(state: 5)
+        let items = (0..<50).map { n -> ItemRecord in
+            var item = ItemColumnTests.randomItem(&random, id: "v5-\(n)")
+            item.pinned = false
+            return item
+        }
+        do {
+            let old = try ItemStore(path: path, synchronous: .normal, busyTimeout: 1000, schemaVersion: 5)
+            // Written as a version-5 build would: without the pinned column.
+            let columns = ItemRecord.columns.filter { $0.name != "pinned" }
+            let sql = "INSERT INTO items (\(columns.map(\.name).joined(separator: ", "))) VALUES ("
+                + columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
+            for item in items {
+                try old.db.withStatement(sql, operation: "test") { s throws(StoreError) in
+                    for (i, column) in columns.enumerated() { try column.bind(item, to: s, at: Int32(i + 1)) }
+                    try s.run()
+                }
+            }
+        }
+        let store = try ItemStore(path: path)
+        XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
+        XCTAssertEqual(try store.integrityProblems(), [])
+        for item in items { XCTAssertEqual(try store.item(id: item.id), ItemColumnTests.asRead(item)) }
+        // Pinning one moves it to the front of its section.
+        let query = ItemQuery(listID: items[9].listID, archived: items[9].archived)
+        let target = try XCTUnwrap(try store.items(query, offset: 0, limit: 100).last { $0.section == items[9].section && $0.deletedAt == nil })
+        try store.apply(ItemChange(.pin, on: true), to: target.id, at: 10)
+        let after = try store.items(query, offset: 0, limit: 100)
+        XCTAssertEqual(after.first?.id, target.id)
+    }
+}
