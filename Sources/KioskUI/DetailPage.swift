@@ -74,7 +74,7 @@ public final class DetailPage {
     /// Title, metadata and body laid out for the page width.
     func textLayouts() -> (title: TextLayout, meta: TextLayout, body: TextLayout) {
         let width = frame.width - 2 * margin
-        let meta = ([item.unread ? "Unread" : "Read"] + (item.flagged ? ["Flagged"] : []) + (item.badge.map { ["\($0) new"] } ?? []))
+        let meta = ([item.unread ? "Unread" : "Read"] + (item.flagged ? ["Flagged"] : []) + (item.pinned ? ["Pinned"] : []) + (item.badge.map { ["\($0) new"] } ?? []))
             .joined(separator: " · ")
         return (text.layout(item.title, font: theme.bodyBold, maxWidth: width, maxLines: 2),
                 text.layout(meta, font: theme.subtitle, maxWidth: width),

@@ -11,6 +11,8 @@ public struct ListItem: Hashable, Sendable {
     public var badge: Int?
     public var unread: Bool
     public var flagged: Bool
+    /// Listed first (the pin effect); the row shows a pin.
+    public var pinned: Bool
     /// Icon-font name shown instead of the initial in the avatar (nil: the title's first letter).
     public var icon: String?
     /// The title of the section the item is listed under ("" for none).
@@ -22,8 +24,10 @@ public struct ListItem: Hashable, Sendable {
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
-        flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0, image: String? = nil
+        flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0, image: String? = nil,
+        pinned: Bool = false
     ) {
+        self.pinned = pinned
         self.image = image
         self.version = version
         self.id = id
@@ -48,6 +52,7 @@ public struct ListItem: Hashable, Sendable {
         hasher.combine(badge)
         hasher.combine(unread)
         hasher.combine(flagged)
+        hasher.combine(pinned)
         hasher.combine(icon)
         hasher.combine(boundedText: section)
         hasher.combine(version)
@@ -65,6 +70,7 @@ public struct ListItem: Hashable, Sendable {
         var result: [String] = []
         if unread { result.append("unread") }
         if flagged { result.append("flagged") }
+        if pinned { result.append("pinned") }
         return result
     }
 

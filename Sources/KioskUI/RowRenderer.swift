@@ -1,4 +1,4 @@
-// Draws one list row: its content (avatar or picture, title, subtitle, badge, unread dot, flag) moved by
+// Draws one list row: its content (avatar or picture, title, subtitle, badge, unread dot, flag, pin) moved by
 // the swipe offset, and the action buttons the swipe core placed behind it. Buttons whose
 // per-button animation scales, rotates or fades are drawn through a cached layer surface and
 // composited with that transform. Section headers are drawn here too, in the rows' theme.
@@ -61,6 +61,12 @@ final class RowRenderer {
         if item.flagged {
             painter.fillCircle(center: Point(x: x(f.width - trailing - px(6)), y: f.y + f.height / 2), radius: px(5), color: p.flag)
             trailing += px(18)
+        }
+        if item.pinned {
+            let pin = icon("pin")
+            painter.draw(pin, x: x(f.width - trailing - pin.width, width: pin.width),
+                         baseline: f.y + f.height / 2 + theme.metrics.iconSize * 0.35, color: p.subtitle)
+            trailing += pin.width + px(8)
         }
         let textWidth = max(0, f.width - inset - trailing)
         let alignment: TextAlignment = rtl ? .right : .left

@@ -34,6 +34,7 @@ extension SpeechAnnouncer {
         if let badge = row.item.badgeLabel { parts.append("Badge \(badge)") }
         if row.item.unread { parts.append("Unread") }
         if row.item.flagged { parts.append("Flagged") }
+        if row.item.pinned { parts.append("Pinned") }
         parts.append("\(row.position) of \(row.count)")
         if !row.actions.isEmpty { parts.append("Actions: " + row.actions.joined(separator: ", ")) }
         return parts.map(sentence).joined(separator: " ")
