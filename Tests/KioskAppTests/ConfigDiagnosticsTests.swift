@@ -89,7 +89,7 @@ final class ConfigDiagnosticsTests: XCTestCase {
             "kiosk.toml:17:24: lists[1].leading.minimum_button_width (100.0) is wider than maximum_button_width (80.0)",
             "kiosk.toml:19:41: unknown key \"colr\" in [lists[1].leading.actions[0]]; did you mean \"color\"?",
             "kiosk.toml:19:58: lists[1].leading.actions[1] needs an id",
-            "kiosk.toml:19:58: action \"lists[1].leading.actions[1]\" needs an effect (one of: delete, archive, flag, read, sheet, detail, command)",
+            "kiosk.toml:19:58: action \"lists[1].leading.actions[1]\" needs an effect (one of: delete, archive, flag, read, pin, sheet, detail, command)",
         ])
     }
 
