@@ -4,7 +4,7 @@
 // (1 2 3 on top): 4, 5 and 6 in the middle row, 0 in the bottom row, and the keys around the
 // digits. 2 and 8 swap places between the two, so they get commands that have no direction.
 // A configured table changes single keys; `"none"` takes a key's command away.
-import enum KioskHardware.KeyName
+import struct SwipeCore.Key
 
 /// A command a keypad key gives (the app carries it out; KioskApp's KioskApplication+Keypad).
 public enum KeypadCommand: String, Hashable, Sendable, CaseIterable {
@@ -27,36 +27,32 @@ public enum KeypadCommand: String, Hashable, Sendable, CaseIterable {
     case help
 }
 
-/// Keypad key name (`KP5`, as KeyName spells it) → command.
+/// Keypad key → command.
 public struct KeypadMap: Hashable, Sendable {
-    public private(set) var commands: [String: KeypadCommand]
+    public private(set) var commands: [Key: KeypadCommand]
 
-    public init(_ commands: [String: KeypadCommand]) {
+    public init(_ commands: [Key: KeypadCommand]) {
         self.commands = commands
     }
 
     /// The default map (README "Accessibility" has it as a table).
     public static let standard = KeypadMap([
-        "KP4": .previous, "KP6": .next, "KP5": .help, "KPENTER": .open, "KP0": .back,
-        "KP8": .actions, "KP2": .stop, "KPDOT": .repeat, "KPPLUS": .volumeUp, "KPMINUS": .volumeDown,
+        .kp4: .previous, .kp6: .next, .kp5: .help, .kpEnter: .open, .kp0: .back,
+        .kp8: .actions, .kp2: .stop, .kpDot: .repeat, .kpPlus: .volumeUp, .kpMinus: .volumeDown,
     ])
 
-    /// The command of the key named `name` (KeyName's spelling), nil for a key without one.
-    public func command(forKey name: String) -> KeypadCommand? { commands[name] }
+    /// The command of `key`, nil for a key without one.
+    public func command(for key: Key) -> KeypadCommand? { commands[key] }
 
     /// The keys that give `command`, in a stable order (digits first).
-    public func keys(for command: KeypadCommand) -> [String] {
-        commands.filter { $0.value == command }.keys.sorted { ($0.count, $0) < ($1.count, $1) }
-    }
-
-    /// Whether `name` (as KeyName spells it) is a key of a numeric keypad.
-    public static func isKeypadKey(_ name: String) -> Bool {
-        name.hasPrefix("KP") && KeyName.code(for: name) != nil
+    public func keys(for command: KeypadCommand) -> [Key] {
+        commands.filter { $0.value == command }.keys.sorted { ($0.name.count, $0.name) < ($1.name.count, $1.name) }
     }
 
     /// How a key is said ("5", "Enter", "Dot").
-    public static func spokenName(ofKey name: String) -> String {
-        let bare = name.hasPrefix("KP") ? String(name.dropFirst(2)) : name
+    public static func spokenName(ofKey key: Key) -> String {
+        let name = key.name
+        let bare = key.isKeypad ? String(name.dropFirst(2)) : name
         if let spoken = spokenNames[bare] { return spoken }
         return bare.prefix(1) + bare.dropFirst().lowercased()
     }
@@ -103,10 +99,9 @@ extension KeypadMap {
     init(reading r: ConfigReader, over base: KeypadMap) {
         self = base
         let names = KeypadCommand.allCases.map(\.rawValue) + ["none"]
-        var spelt: [String: String] = [:]
+        var spelt: [Key: String] = [:]
         for key in r.toml.keys.sorted() {
-            let canonical = KeyName.code(for: key).map(KeyName.name(for:))
-            guard let canonical, Self.isKeypadKey(canonical) else {
+            guard let canonical = Key(name: key), canonical.isKeypad else {
                 r.diagnostics.report("\(r.name(key)): \"\(key)\" is not a key of a numeric keypad; expected a name such as "
                                      + "KP0 to KP9, KPENTER, KPPLUS, KPMINUS or KPDOT", at: r.path.appending(key), atKey: true)
                 continue

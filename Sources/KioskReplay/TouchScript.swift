@@ -3,6 +3,7 @@
 // `file:line: message`, because scripts are written by hand and by other tools.
 import KioskFiles
 import KioskHardware
+import struct SwipeCore.Key
 import enum SwipeCore.TouchPhase
 
 /// One timed step of a script, in milliseconds from the start.
@@ -189,7 +190,7 @@ public struct TouchScript: Sendable {
             return result
         case "key":
             guard args.count == 1 else { throw fail("expected `key NAME`") }
-            guard let code = KeyName.code(for: args[0]) else {
+            guard let code = Key(name: args[0])?.code else {
                 throw fail("unknown key `\(shown(args[0]))`; use linux/input-event-codes.h names without KEY_ (ESC, ENTER, UP…)")
             }
             return [ScriptStep(timeMs: time, action: .key(code: Int(code), pressed: true), line: line),

@@ -4,10 +4,14 @@
 // `check-config` prints it with exit 65; and the lock-down: a keypad map on a kiosk whose
 // `[input]` admits no keyboard at all is refused, one with the keypad allow-listed is not.
 import Foundation
+import SwipeCore
 import XCTest
 @testable import KioskConfig
 
 final class KeypadConfigTests: XCTestCase {
+    /// The key named `name` (a name the table has).
+    func key(_ name: String) -> Key { Key(name: name)! }
+
     func lines(_ source: String) -> [String] {
         do { _ = try KioskConfiguration.parse(source, file: "k.toml"); return [] } catch { return error.lines }
     }
@@ -15,19 +19,19 @@ final class KeypadConfigTests: XCTestCase {
     func testTheDefaultMapUsesOnlyKeysThatStayInPlaceOnBothLayouts() throws {
         let map = try KioskConfiguration.parse("", file: "k.toml").accessibility.keypad
         XCTAssertEqual(map, KeypadMap.standard)
-        XCTAssertEqual(map.command(forKey: "KP4"), .previous)
-        XCTAssertEqual(map.command(forKey: "KP6"), .next)
-        XCTAssertEqual(map.command(forKey: "KP5"), .help)
-        XCTAssertEqual(map.command(forKey: "KPENTER"), .open)
-        XCTAssertEqual(map.command(forKey: "KP0"), .back)
-        XCTAssertEqual(map.command(forKey: "KPDOT"), .repeat)
-        XCTAssertEqual(map.command(forKey: "KPPLUS"), .volumeUp)
-        XCTAssertEqual(map.command(forKey: "KPMINUS"), .volumeDown)
+        XCTAssertEqual(map.command(for: key("KP4")), .previous)
+        XCTAssertEqual(map.command(for: key("KP6")), .next)
+        XCTAssertEqual(map.command(for: key("KP5")), .help)
+        XCTAssertEqual(map.command(for: key("KPENTER")), .open)
+        XCTAssertEqual(map.command(for: key("KP0")), .back)
+        XCTAssertEqual(map.command(for: key("KPDOT")), .repeat)
+        XCTAssertEqual(map.command(for: key("KPPLUS")), .volumeUp)
+        XCTAssertEqual(map.command(for: key("KPMINUS")), .volumeDown)
         // 1 2 3 and 7 8 9 swap rows between a calculator and a telephone keypad: 2 and 8 carry
         // commands without a direction, the corners none.
-        let swapping: Set<KeypadCommand?> = Set(["KP2", "KP8"].map(map.command(forKey:)))
+        let swapping: Set<KeypadCommand?> = Set(["KP2", "KP8"].map { map.command(for: key($0)) })
         XCTAssertTrue(swapping.isDisjoint(with: [.next, .previous]))
-        for corner in ["KP1", "KP3", "KP7", "KP9"] { XCTAssertNil(map.command(forKey: corner), corner) }
+        for corner in ["KP1", "KP3", "KP7", "KP9"] { XCTAssertNil(map.command(for: key(corner)), corner) }
         XCTAssertEqual(Set(map.commands.values), Set(KeypadCommand.allCases), "every command has a key")
         XCTAssertEqual(map.helpHint, "Press 5 for help.")
     }
@@ -37,11 +41,11 @@ final class KeypadConfigTests: XCTestCase {
             [accessibility]
             keypad = { KP2 = "next", kp8 = "previous", KEY_KP5 = "none", KPASTERISK = "help" }
             """, file: "k.toml").accessibility.keypad
-        XCTAssertEqual(map.command(forKey: "KP2"), .next)
-        XCTAssertEqual(map.command(forKey: "KP8"), .previous)
-        XCTAssertNil(map.command(forKey: "KP5"), "none takes the command away")
-        XCTAssertEqual(map.command(forKey: "KPASTERISK"), .help)
-        XCTAssertEqual(map.command(forKey: "KP6"), .next, "keys not in the table keep their default")
+        XCTAssertEqual(map.command(for: key("KP2")), .next)
+        XCTAssertEqual(map.command(for: key("KP8")), .previous)
+        XCTAssertNil(map.command(for: key("KP5")), "none takes the command away")
+        XCTAssertEqual(map.command(for: key("KPASTERISK")), .help)
+        XCTAssertEqual(map.command(for: key("KP6")), .next, "keys not in the table keep their default")
         XCTAssertEqual(map.helpHint, "Press Star for help.")
     }
 

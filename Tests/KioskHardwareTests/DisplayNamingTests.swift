@@ -1,5 +1,6 @@
 // Names and strings operators type: mode requests, connector names, fourcc codes.
 import CDRM
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
@@ -41,9 +42,9 @@ final class DisplayNamingTests: XCTestCase {
     }
 
     func testKeyNames() {
-        XCTAssertEqual(KeyName.name(for: 1), "ESC")
-        XCTAssertEqual(KeyName.name(for: 28), "ENTER")
-        XCTAssertEqual(KeyName.code(for: "esc"), 1)
-        XCTAssertEqual(KeyName.name(for: 0x2ff), "KEY_767")
+        XCTAssertEqual(Key(code: 1).name, "ESC")
+        XCTAssertEqual(Key(code: 28).name, "ENTER")
+        XCTAssertEqual(Key(name: "esc"), .escape)
+        XCTAssertEqual(Key(code: 0x2ff).name, "KEY_767")
     }
 }

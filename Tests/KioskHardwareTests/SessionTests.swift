@@ -3,12 +3,13 @@
 // signalfd, and the holders named by DeviceUsers (a child process holding /dev/zero).
 // The switching itself is proven on a real kernel by Tests/e2e/test_session_vm.py.
 import Glibc
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
 final class SessionTests: XCTestCase {
     private func key(_ code: UInt32, _ pressed: Bool) -> KeyEvent {
-        KeyEvent(code: code, name: KeyName.name(for: code), pressed: pressed, time: LoopInstant(nanoseconds: 0))
+        KeyEvent(key: Key(code: code), pressed: pressed, time: LoopInstant(nanoseconds: 0))
     }
 
     func testCtrlAltFunctionKeysNameTheirVT() {

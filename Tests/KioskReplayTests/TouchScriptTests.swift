@@ -1,5 +1,6 @@
 // The touch-script contract of docs/ARCHITECTURE.md: every command, expansion of tap/swipe, and errors.
 import KioskHardware
+import SwipeCore
 import XCTest
 @testable import KioskReplay
 
@@ -59,9 +60,9 @@ final class TouchScriptTests: XCTestCase {
     }
 
     func testKeyNames() {
-        XCTAssertEqual(KeyName.code(for: "KEY_ENTER"), 28)
-        XCTAssertEqual(KeyName.code(for: "Return"), 28)
-        XCTAssertEqual(KeyName.code(for: "delete"), 111)
-        XCTAssertEqual(KeyName.name(for: 103), "UP")
+        XCTAssertEqual(Key(name: "KEY_ENTER")?.code, 28)
+        XCTAssertEqual(Key(name: "Return"), .enter)
+        XCTAssertEqual(Key(name: "delete"), .delete)
+        XCTAssertEqual(Key(code: 103).name, "UP")
     }
 }

@@ -7,11 +7,12 @@
 import KioskConfig
 import KioskStore
 import KioskUI
+import SwipeCore
 
 extension KioskApplication {
-    /// The command of the keypad key named `name` (KeyName's spelling), nil when it has none.
-    func keypadCommand(forKey name: String) -> KeypadCommand? {
-        configuration.accessibility.keypad.command(forKey: name)
+    /// The command of keypad key `key`, nil when it has none.
+    func keypadCommand(for key: Key) -> KeypadCommand? {
+        configuration.accessibility.keypad.command(for: key)
     }
 
     /// Said when back is pressed on the first page with no sheet up.

@@ -85,11 +85,11 @@ public final class AppScreen: SessionClient {
         case .key(let key):
             lastInputAt = key.time
             guard key.pressed else { break }
-            if let command = app.keypadCommand(forKey: key.name) {
+            if let command = app.keypadCommand(for: key.key) {
                 app.handle(keypad: command, time: seconds(key.time))
-            } else if let input = KeyInput(linuxName: key.name) {
+            } else if let input = KeyInput(key.key) {
                 app.handle(key: input, time: seconds(key.time))
-            } else if KeypadMap.isKeypadKey(key.name) {
+            } else if key.key.isKeypad {
                 app.handleKeypadKeyWithoutCommand(time: seconds(key.time))
             } else {
                 // Any other key of a keyboard starts on-demand speech all the same.
@@ -197,18 +197,18 @@ public final class AppScreen: SessionClient {
 }
 
 extension KeyInput {
-    /// The UI key for a Linux key name (`KeyName`'s spelling), nil for keys the UI ignores.
-    init?(linuxName: String) {
-        switch linuxName {
-        case "UP": self = .up
-        case "DOWN": self = .down
-        case "LEFT": self = .left
-        case "RIGHT": self = .right
+    /// What `key` means to the UI, nil for keys the UI ignores.
+    init?(_ key: Key) {
+        switch key {
+        case .up: self = .up
+        case .down: self = .down
+        case .left: self = .left
+        case .right: self = .right
         // The keypad's keys (KPENTER too) are `[accessibility] keypad`'s: KioskApplication+Keypad.
-        case "ENTER": self = .enter
-        case "ESC", "BACK": self = .escape
-        case "BACKSPACE": self = .backspace
-        case "DELETE": self = .delete
+        case .enter: self = .enter
+        case .escape, .back: self = .escape
+        case .backspace: self = .backspace
+        case .delete: self = .delete
         default: return nil
         }
     }

@@ -61,7 +61,7 @@ public final class TouchTestScene: SessionClient {
         case .deviceRemoved(let info):
             printLine("DEVICE removed name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname)")
         case .key(let key):
-            printLine("KEY \(key.pressed ? "down" : "up") code=\(key.code) name=\(key.name)")
+            printLine("KEY \(key.pressed ? "down" : "up") code=\(key.key.code) name=\(key.key.name)")
         case .switchChanged(let change):
             printLine("SWITCH \(change.description)")
         case .frame:

@@ -22,13 +22,15 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A key press or release with its Linux key code (`linux/input-event-codes.h`).
+/// A key press or release: SwipeCore's `Key` (the Linux key code, typed).
 public struct KeyEvent: Equatable, Sendable {
-    public var code: UInt32
-    /// The code's name without `KEY_`, e.g. `ESC`, `ENTER`, or `KEY_<code>` when unnamed.
-    public var name: String
+    public var key: Key
     public var pressed: Bool
     public var time: LoopInstant
+
+    public init(key: Key, pressed: Bool, time: LoopInstant) {
+        self.key = key; self.pressed = pressed; self.time = time
+    }
 }
 
 /// A switch of an input device changed: the headphone jack (`SW_HEADPHONE_INSERT`), which

@@ -67,7 +67,7 @@ extension LibinputSource {
             let key = libinput_event_get_keyboard_event(event)!
             let code = libinput_event_keyboard_get_key(key)
             onEvent?(.key(KeyEvent(
-                code: code, name: KeyName.name(for: code),
+                key: Key(code: code),
                 pressed: libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED,
                 time: LoopInstant(monotonicNanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
         default:

@@ -97,7 +97,7 @@ public final class ScriptedInput: InputSource {
         case .end(let slot, let phase):
             if let sample = tracker.end(slot: slot, phase: phase, time: event.time) { onEvent?(.touch(sample)) }
         case .key(let code, let pressed):
-            onEvent?(.key(KeyEvent(code: code, name: KeyName.name(for: code), pressed: pressed, time: event.time)))
+            onEvent?(.key(KeyEvent(key: Key(code: code), pressed: pressed, time: event.time)))
         case .pointer(let physical):
             if let sample = tracker.movePointer(toPhysical: physical, time: event.time) { onEvent?(.touch(sample)) }
         case .pointerMotion(let dx, let dy):

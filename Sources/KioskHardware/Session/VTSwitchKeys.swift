@@ -42,11 +42,11 @@ struct VTSwitchKeys {
 
     /// Feeds one key event; returns the VT number when it is the press of Fn with Ctrl and Alt held.
     mutating func target(for key: KeyEvent) -> Int? {
-        if Self.controlKeys.contains(key.code) || Self.altKeys.contains(key.code) {
-            if key.pressed { held.insert(key.code) } else { held.remove(key.code) }
+        if Self.controlKeys.contains(key.key.code) || Self.altKeys.contains(key.key.code) {
+            if key.pressed { held.insert(key.key.code) } else { held.remove(key.key.code) }
             return nil
         }
-        guard key.pressed, let number = Self.functionKeys[key.code],
+        guard key.pressed, let number = Self.functionKeys[key.key.code],
               !held.isDisjoint(with: Self.controlKeys), !held.isDisjoint(with: Self.altKeys) else { return nil }
         return number
     }
