@@ -13,15 +13,14 @@ extension KioskApplication {
     static let timeExtendedPhrase = "More time given."
 
     /// Seconds before the idle reset the warning shows; nil: no warning (none configured, or no reset).
-    var timeoutWarningLead: Double? { configuration.accessibility.timeoutWarningLead(idle: idleResetAfter) }
+    var timeoutWarningLead: Double? { configuration.accessibility.timeoutWarningLead(idle: idle.resetAfter) }
 
     /// When the warning is due: while a reset is pending, the warning is not showing yet and
     /// the panel is lit (a screen switched off for the night is warned to nobody; the reset
     /// still comes).
     var timeoutWarningDeadline: Double? {
-        guard !idleResetDone, !panelIsDark, touchesDown.isEmpty, scene.timeoutWarning == nil,
-              let after = idleResetAfter, let lead = timeoutWarningLead else { return nil }
-        return lastInput + after - lead
+        guard !panelIsDark, scene.timeoutWarning == nil else { return nil }
+        return idle.warningDeadline(lead: timeoutWarningLead)
     }
 
     /// Shows (and says) the warning once its time has come.
@@ -33,10 +32,10 @@ extension KioskApplication {
     }
 
     /// Input came: with the warning showing, the idle time starts again from now (the callers
-    /// set `lastInput`), the card goes and the extension is said before what the input changed.
+    /// tell `idle`), the card goes and the extension is said before what the input changed.
     func extendTimeIfWarned() {
         guard scene.timeoutWarning != nil else { return }
-        lastInput = now
+        idle.extend(at: now)
         scene.hideTimeoutWarning()
         speech.sayFirst(Self.timeExtendedPhrase)
     }

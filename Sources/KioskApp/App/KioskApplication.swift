@@ -72,12 +72,8 @@ public final class KioskApplication {
     var earlierDeletePurge: Double?
     /// The sheet last presented and what its rows do (the scene shows at most one).
     var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
-    /// Time of the last touch or key, for the idle reset.
-    var lastInput = 0.0
-    /// Slots of the fingers on the panel now (as many as the input layer has slots): no idle reset
-    /// happens under a finger that rests without moving.
-    var touchesDown: Set<Int> = []
-    var idleResetDone = true
+    /// The idle time and the fingers down, for the idle reset and the time-out warning.
+    var idle: IdleClock
     /// True while the panel is dark (switched off by request or blanked): the session knows, the
     /// host (AppScreen) tells. No time-out warning is shown or said to a screen nobody sees.
     public var panelIsDark = false
@@ -117,6 +113,9 @@ public final class KioskApplication {
         self.store = store
         self.storeClock = storeClock
         speech = SpeechAnnouncer(settings: configuration.accessibility)
+        // `[idle] reset_after_s`, or `blank_after_s` when the panel blanks sooner (whoever wakes a
+        // dark panel is the next person).
+        idle = IdleClock(resetAfter: configuration.idle.resetAfterSeconds)
         sectionReader = store.path == ItemStore.inMemoryPath ? nil : SectionReader()
         styles = StyleOverrides(navigation: configuration.navigation.transition)
         if configuration.data.demoData {
@@ -183,13 +182,7 @@ public final class KioskApplication {
 
     func handle(_ touch: TouchEvent) {
         now = max(now, touch.time)
-        lastInput = now
-        idleResetDone = false
-        switch touch.phase {
-        case .began: touchesDown.insert(touch.slot)
-        case .ended, .cancelled: touchesDown.remove(touch.slot)
-        case .moved: break
-        }
+        idle.touch(slot: touch.slot, phase: touch.phase, at: now)
         extendTimeIfWarned()
         if !exploreTakes(touch) { scene.handle(touch) }
         process()
@@ -207,8 +200,7 @@ public final class KioskApplication {
     /// A key reached the app: the idle time starts again, and on-demand speech starts.
     func keyDown(time: Double) {
         now = max(now, time)
-        lastInput = now
-        idleResetDone = false
+        idle.input(at: now)
         speech.keyPressed()
         extendTimeIfWarned()
     }
@@ -227,8 +219,7 @@ public final class KioskApplication {
         now = max(now, time)
         speech.headphonesChanged(plugged: plugged)
         guard plugged else { return }
-        lastInput = now
-        idleResetDone = false
+        idle.input(at: now)
         extendTimeIfWarned()
         announce(byKey: true)
     }
@@ -279,23 +270,17 @@ public final class KioskApplication {
     /// the store poll, the idle reset, picture decodes, write retries and the undo window's purge.
     func nextTimer(after time: Double) -> Double? {
         let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
-        let idle = idleResetDone || !touchesDown.isEmpty ? nil : idleResetAfter.map { lastInput + $0 }
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
-        return [poll, idle, timeoutWarningDeadline, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge,
+        return [poll, idle.resetDeadline, timeoutWarningDeadline, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge,
                 explore.nextDeadline].compactMap { $0 }.min()
     }
-
-    /// Seconds without input before the idle reset: `[idle] reset_after_s`, or `blank_after_s`
-    /// when the panel blanks sooner (whoever wakes a dark panel is the next person); nil: never.
-    var idleResetAfter: Double? { configuration.idle.resetAfterSeconds }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles
     /// sheet's List row may have shown another) or the lists page, scroll to the top.
     func resetIfIdle() {
-        guard !idleResetDone, touchesDown.isEmpty, let after = idleResetAfter, now >= lastInput + after else { return }
-        idleResetDone = true
+        guard idle.takeReset(at: now) else { return }
         scene.hideTimeoutWarning()
         scene.removeSheet()
         scene.hideToast()

@@ -204,7 +204,7 @@ final class TimePromiseScenarioTests: XCTestCase {
             XCTAssertNotNil(replay.app.scene.sheet, "the action sheet is up")
             try replay.run(untilMs: 30_000)
             XCTAssertTrue(replay.display.isBlanked)
-            XCTAssertTrue(replay.app.idleResetDone, "reset when the panel blanked, not at the next touch")
+            XCTAssertTrue(replay.app.idle.resetDone, "reset when the panel blanked, not at the next touch")
             let s = try Scenario(script + "at 60000 tap 640 400\nat 60000 state woken.json\nat 60000 screenshot woken.png\nat 60100 end\n",
                                  config: config)
             let woken = try s.state("woken")
