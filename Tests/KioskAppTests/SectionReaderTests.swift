@@ -39,8 +39,8 @@ final class SectionReaderTests: XCTestCase {
     func testOnTheDevicesClockTheLoopSwapsInSectionsReadOffIt() throws {
         let dir = try TemporaryDirectory()
         let (app, before) = try appAfterOutsideWrite(dir, clock: .wall)
-        app.storeMayHaveChanged = true
-        app.storeWatched = true
+        app.storePoll.writeSeen()
+        app.storePoll.watched = true
         app.tick(time: 2.5)
         // The reader may already be done when a slow machine ticks; the tick itself only asked.
         var time = 2.5
@@ -59,8 +59,8 @@ final class SectionReaderTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let (app, before) = try appAfterOutsideWrite(dir, clock: .wall)
         let reader = try XCTUnwrap(app.sectionReader)
-        app.storeMayHaveChanged = true
-        app.storeWatched = true
+        app.storePoll.writeSeen()
+        app.storePoll.watched = true
         app.refreshAfterOutsideChange()
         // Nothing was read on this thread: the list still holds its old sections whole.
         XCTAssertEqual(inboxCount(app), before)
@@ -116,8 +116,8 @@ final class SectionReaderTests: XCTestCase {
     func testOnTheVirtualClockTheTickThatSeesTheWriteShowsIt() throws {
         let dir = try TemporaryDirectory()
         let (app, before) = try appAfterOutsideWrite(dir, clock: .virtual(epoch: AppOptions.headlessEpoch))
-        app.storeMayHaveChanged = true
-        app.storeWatched = true
+        app.storePoll.writeSeen()
+        app.storePoll.watched = true
         app.tick(time: 2.5)
         XCTAssertEqual(inboxCount(app), before + 1)
     }

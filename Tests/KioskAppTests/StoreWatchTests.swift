@@ -17,12 +17,12 @@ final class StoreWatchTests: XCTestCase {
         for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }  // come to rest
         let interval = Double(configuration.data.pollInterval) / 1000
         XCTAssertEqual(try XCTUnwrap(app.nextDeadline(after: 5)), 5 + interval, accuracy: 0.3, "polling without a watch")
-        app.storeWatched = true
+        app.storePoll.watched = true
         XCTAssertNil(app.nextDeadline(after: 5), "a watched store never wakes an idle app")
-        app.storeMayHaveChanged = true
+        app.storePoll.writeSeen()
         XCTAssertEqual(app.nextDeadline(after: 5), 5, "a reported write is checked at once")
         app.tick(time: 5)
-        XCTAssertFalse(app.storeMayHaveChanged)
+        XCTAssertFalse(app.storePoll.mayHaveChanged)
         XCTAssertNil(app.nextDeadline(after: 5))
     }
 

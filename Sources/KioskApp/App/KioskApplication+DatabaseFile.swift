@@ -18,7 +18,7 @@ extension KioskApplication {
     func followDatabaseFile() {
         guard let change = store.followFileAtPath() else { return }
         if let left = change.oldFileLeft { forgetOldFile(left) }
-        waitingForDatabaseFile = change.problem != nil
+        storePoll.waitingForFile = change.problem != nil
         guard change.problem == nil else {
             if let problem = change.problem { reportReadFailure("the database file", problem) }
             return

@@ -109,7 +109,7 @@ extension KioskApplication {
         // now at the path (one renamed over the old since the last poll is followed first), and
         // waits while no file is open rather than failing visibly.
         followDatabaseFile()
-        guard !waitingForDatabaseFile else { return }
+        guard !storePoll.waitingForFile else { return }
         _ = undoable.expire(at: now, deletes: true)
         // Found again once this purge has landed (a purge that fails is not tried every tick).
         if earlier { earlierDeletePurge = nil }

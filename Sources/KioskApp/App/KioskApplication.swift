@@ -37,21 +37,8 @@ public final class KioskApplication {
     var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
     /// Hardware backends listen here (force feedback, LED, command).
     var onHaptic: ((HapticEvent) -> Void)?
-    var lastPoll = 0.0
-    /// An inotify watch reports the database's changes (AppScreen+DatabaseWatch): the store is
-    /// then checked only when it says so, instead of every `poll_interval_ms`.
-    var storeWatched = false
-    /// Whether outside writes are looked for: a watch says when, else every `poll_interval_ms`
-    /// (also while the database file is being waited for: a switch blocked by another reader
-    /// of the old file sends no notification). A private in-memory database (replay,
-    /// screenshot) has no other writer: never.
-    var changesAreEventDriven: Bool {
-        (storeWatched && !waitingForDatabaseFile) || store.path == ItemStore.inMemoryPath
-    }
-    /// The database file left its path and no usable file is open yet (+DatabaseFile).
-    var waitingForDatabaseFile = false
-    /// The watch saw a write since the last check.
-    var storeMayHaveChanged = false
+    /// When outside writes are looked for: after the watch saw one, or every `poll_interval_ms`.
+    var storePoll: StorePoll
     /// Store time of the last look at outside changes: rows newer than it are new to the user.
     var lastSync: StoreTime = 0
     var now = 0.0
@@ -116,6 +103,7 @@ public final class KioskApplication {
         // `[idle] reset_after_s`, or `blank_after_s` when the panel blanks sooner (whoever wakes a
         // dark panel is the next person).
         idle = IdleClock(resetAfter: configuration.idle.resetAfterSeconds)
+        storePoll = StorePoll(intervalMilliseconds: configuration.data.pollInterval, privateStore: store.path == ItemStore.inMemoryPath)
         sectionReader = store.path == ItemStore.inMemoryPath ? nil : SectionReader()
         styles = StyleOverrides(navigation: configuration.navigation.transition)
         if configuration.data.demoData {
@@ -248,9 +236,7 @@ public final class KioskApplication {
         warnIfIdleSoon()
         announce(byKey: false)
         // The same expression as nextDeadline, so a tick at the deadline always polls.
-        if changesAreEventDriven ? storeMayHaveChanged : time >= lastPoll + Double(configuration.data.pollInterval) / 1000 {
-            lastPoll = time
-            storeMayHaveChanged = false
+        if storePoll.takeLook(at: time) {
             followDatabaseFile()
             // Not through `read`: that the file changed says nothing of whether its items can be read.
             do {
@@ -269,7 +255,7 @@ public final class KioskApplication {
     /// The next time the app must run even when no frame is drawn (a blanked or paused panel):
     /// the store poll, the idle reset, picture decodes, write retries and the undo window's purge.
     func nextTimer(after time: Double) -> Double? {
-        let poll = changesAreEventDriven ? (storeMayHaveChanged ? time : nil) : lastPoll + Double(configuration.data.pollInterval) / 1000
+        let poll = storePoll.nextLook(after: time)
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil

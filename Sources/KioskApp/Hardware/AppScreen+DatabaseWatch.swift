@@ -9,9 +9,9 @@ extension AppScreen {
     public func watchDatabase(at path: String) {
         do {
             let watcher = try FileChangeWatcher(path: path)
-            try watcher.watch(on: session.loop) { [unowned self] in app.storeMayHaveChanged = true }
+            try watcher.watch(on: session.loop) { [unowned self] in app.storePoll.writeSeen() }
             databaseWatcher = watcher
-            app.storeWatched = true
+            app.storePoll.watched = true
         } catch {
             session.logger.notice("database: no change notifications for \(path) (\(error)): polling every \(app.configuration.data.pollInterval) ms")
         }

@@ -166,7 +166,7 @@ public final class AppScreen: SessionClient {
         }
         fresh.commands = app.commands  // with the commands running and their caps
         app = fresh
-        app.storeWatched = databaseWatcher != nil
+        app.storePoll.watched = databaseWatcher != nil
         app.speech.output = audio
         if scheduleClock != nil { scheduleCheckAt = session.loop.now }
         lastFrame = nil

@@ -176,7 +176,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
     /// writes stay refused, and, since nothing more wakes the app, it polls until it can switch.
     func testAReaderOfTheOldFileDelaysTheSwitchUntilItIsDone() throws {
         let f = try Fixture()
-        f.app.storeWatched = true
+        f.app.storePoll.watched = true
         f.run(for: 200)
         f.app.commit(.flag, itemID: "inbox-2", action: DatabaseFileLifecycleTests.trailing("flag"))  // a frame in the WAL
         var reader: ItemStore? = try ItemStore(path: f.path)
@@ -184,7 +184,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         XCTAssertNotNil(try reader?.item(id: "inbox-2"))  // holds a read snapshot of the old file
 
         try f.importFile(Self.imported)
-        f.app.storeMayHaveChanged = true  // the watch saw the rename
+        f.app.storePoll.writeSeen()  // the watch saw the rename
         f.run(for: 300)
         XCTAssertTrue(f.itemIDs.contains("inbox-2"), "switched while the old WAL could not be emptied")
         XCTAssertTrue((f.dump["toast"] as? String)?.contains("its WAL cannot be emptied yet") == true, "\(f.dump["toast"] ?? "")")
