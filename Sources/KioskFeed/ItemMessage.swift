@@ -124,13 +124,13 @@ private struct ItemPayload: Decodable {
             }
             given.insert(column.name)
             switch column.field {
-            case .id(let path): record[keyPath: path] = ItemID(try c.decode(String.self, forKey: key))
-            case .text(let path): record[keyPath: path] = try c.decode(String.self, forKey: key)
-            case .optionalText(let path): record[keyPath: path] = try c.decodeNil(forKey: key) ? nil : c.decode(String.self, forKey: key)
-            case .integer(let path): record[keyPath: path] = try c.decode(Int.self, forKey: key)
-            case .integer64(let path): record[keyPath: path] = try c.decode(Int64.self, forKey: key)
-            case .optionalInteger64(let path): record[keyPath: path] = try c.decodeNil(forKey: key) ? nil : c.decode(Int64.self, forKey: key)
-            case .flag(let path): record[keyPath: path] = try c.decode(Bool.self, forKey: key)
+            case .id(_, let set): set(&record, ItemID(try c.decode(String.self, forKey: key)))
+            case .text(_, let set): set(&record, try c.decode(String.self, forKey: key))
+            case .optionalText(_, let set): set(&record, try c.decodeNil(forKey: key) ? nil : c.decode(String.self, forKey: key))
+            case .integer(_, let set): set(&record, try c.decode(Int.self, forKey: key))
+            case .integer64(_, let set): set(&record, try c.decode(Int64.self, forKey: key))
+            case .optionalInteger64(_, let set): set(&record, try c.decodeNil(forKey: key) ? nil : c.decode(Int64.self, forKey: key))
+            case .flag(_, let set): set(&record, try c.decode(Bool.self, forKey: key))
             }
         }
     }

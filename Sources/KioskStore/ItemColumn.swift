@@ -6,17 +6,20 @@
 
 /// A column of `items`: its name, the record field it maps to, and what it means to an importer.
 public struct ItemColumn: Sendable {
-    /// The record field and the SQLite value it is stored as.
+    /// The record field, as a getter and a setter, and the SQLite value it is stored as. Plain
+    /// closures, not key paths: a key path's read costs some 900 instructions, a closure's 75,
+    /// and every item an importer or the feed writes binds each column (BENCHMARKS.md, "An
+    /// item's columns declared once").
     public enum Field: Sendable {
         /// `items.id`, kept byte for byte (`ItemID`).
-        case id(WritableKeyPath<ItemRecord, ItemID> & Sendable)
-        case text(WritableKeyPath<ItemRecord, String> & Sendable)
-        case optionalText(WritableKeyPath<ItemRecord, String?> & Sendable)
-        case integer(WritableKeyPath<ItemRecord, Int> & Sendable)
-        case integer64(WritableKeyPath<ItemRecord, Int64> & Sendable)
-        case optionalInteger64(WritableKeyPath<ItemRecord, Int64?> & Sendable)
+        case id(@Sendable (ItemRecord) -> ItemID, @Sendable (inout ItemRecord, ItemID) -> Void)
+        case text(@Sendable (ItemRecord) -> String, @Sendable (inout ItemRecord, String) -> Void)
+        case optionalText(@Sendable (ItemRecord) -> String?, @Sendable (inout ItemRecord, String?) -> Void)
+        case integer(@Sendable (ItemRecord) -> Int, @Sendable (inout ItemRecord, Int) -> Void)
+        case integer64(@Sendable (ItemRecord) -> Int64, @Sendable (inout ItemRecord, Int64) -> Void)
+        case optionalInteger64(@Sendable (ItemRecord) -> Int64?, @Sendable (inout ItemRecord, Int64?) -> Void)
         /// 0 or 1 when the kiosk writes it; any non-zero value reads as true.
-        case flag(WritableKeyPath<ItemRecord, Bool> & Sendable)
+        case flag(@Sendable (ItemRecord) -> Bool, @Sendable (inout ItemRecord, Bool) -> Void)
     }
 
     public let name: String
@@ -39,29 +42,32 @@ public struct ItemColumn: Sendable {
         readLimit.map { "substr(\(name), 1, \($0))" } ?? name
     }
 
-    /// Binds the column's value of `item` as parameter `index`.
+}
+
+extension ItemColumn.Field {
+    /// Binds the field's value of `item` as parameter `index`.
     func bind(_ item: ItemRecord, to s: SQLiteStatement, at index: Int32) throws(StoreError) {
-        switch field {
-        case .id(let key): try s.bind(index, item[keyPath: key].value)
-        case .text(let key): try s.bind(index, item[keyPath: key])
-        case .optionalText(let key): try s.bind(index, item[keyPath: key])
-        case .integer(let key): try s.bind(index, Int64(item[keyPath: key]))
-        case .integer64(let key): try s.bind(index, item[keyPath: key])
-        case .optionalInteger64(let key): try s.bind(index, item[keyPath: key])
-        case .flag(let key): try s.bind(index, item[keyPath: key])
+        switch self {
+        case .id(let get, _): try s.bind(index, get(item).value)
+        case .text(let get, _): try s.bind(index, get(item))
+        case .optionalText(let get, _): try s.bind(index, get(item))
+        case .integer(let get, _): try s.bind(index, Int64(get(item)))
+        case .integer64(let get, _): try s.bind(index, get(item))
+        case .optionalInteger64(let get, _): try s.bind(index, get(item))
+        case .flag(let get, _): try s.bind(index, get(item))
         }
     }
 
     /// Sets the field of `item` from result column `index` of `s`.
     func read(_ s: SQLiteStatement, at index: Int32, into item: inout ItemRecord) {
-        switch field {
-        case .id(let key): item[keyPath: key] = ItemID(s.value(index))
-        case .text(let key): item[keyPath: key] = s.text(index)
-        case .optionalText(let key): item[keyPath: key] = s.optionalText(index)
-        case .integer(let key): item[keyPath: key] = Int(truncatingIfNeeded: s.int64(index))
-        case .integer64(let key): item[keyPath: key] = s.int64(index)
-        case .optionalInteger64(let key): item[keyPath: key] = s.optionalInt64(index)
-        case .flag(let key): item[keyPath: key] = s.bool(index)
+        switch self {
+        case .id(_, let set): set(&item, ItemID(s.value(index)))
+        case .text(_, let set): set(&item, s.text(index))
+        case .optionalText(_, let set): set(&item, s.optionalText(index))
+        case .integer(_, let set): set(&item, Int(truncatingIfNeeded: s.int64(index)))
+        case .integer64(_, let set): set(&item, s.int64(index))
+        case .optionalInteger64(_, let set): set(&item, s.optionalInt64(index))
+        case .flag(_, let set): set(&item, s.bool(index))
         }
     }
 }

@@ -162,9 +162,12 @@ extension ItemStore {
         }
     }
 
+    /// The columns' fields alone: what a bind or a read walks (no names or meanings copied per row).
+    static let itemFields = ItemRecord.columns.map(\.field)
+
     /// Binds `item` as ?1…?N in `itemColumns`' order (`insertSQL`, `feedUpsertSQL`).
     static func bind(_ item: ItemRecord, to s: SQLiteStatement) throws(StoreError) {
-        for (index, column) in ItemRecord.columns.enumerated() { try column.bind(item, to: s, at: Int32(index + 1)) }
+        for (index, field) in itemFields.enumerated() { try field.bind(item, to: s, at: Int32(index + 1)) }
     }
 
     /// The query plan SQLite picks for `sql` (`windowSQL`, `sectionsSQL`) on `query`, one line
@@ -188,7 +191,7 @@ extension ItemStore {
     /// The item in the current row of a statement selecting `readColumns`.
     static func record(from s: SQLiteStatement) -> ItemRecord {
         var item = ItemRecord(id: "", listID: "", title: "", sortKey: 0, updatedAt: 0)
-        for (index, column) in ItemRecord.columns.enumerated() { column.read(s, at: Int32(index), into: &item) }
+        for (index, field) in itemFields.enumerated() { field.read(s, at: Int32(index), into: &item) }
         return item
     }
 }

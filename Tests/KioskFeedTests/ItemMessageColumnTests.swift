@@ -29,12 +29,12 @@ final class ItemMessageColumnTests: XCTestCase {
         // Each column came through with its own value (each column's value differs from the others').
         for (n, column) in columns.enumerated() where !["id", "list_id"].contains(column.name) {
             switch column.field {
-            case .text(let key): XCTAssertEqual(item[keyPath: key], "v\(n)", column.name)
-            case .optionalText(let key): XCTAssertEqual(item[keyPath: key], "v\(n)", column.name)
-            case .integer(let key): XCTAssertEqual(item[keyPath: key], n + 1, column.name)
-            case .integer64(let key): XCTAssertEqual(item[keyPath: key], Int64(n + 1), column.name)
-            case .optionalInteger64(let key): XCTAssertEqual(item[keyPath: key], Int64(n + 1), column.name)
-            case .flag(let key): XCTAssertEqual(item[keyPath: key], n % 2 == 0, column.name)
+            case .text(let get, _): XCTAssertEqual(get(item), "v\(n)", column.name)
+            case .optionalText(let get, _): XCTAssertEqual(get(item), "v\(n)", column.name)
+            case .integer(let get, _): XCTAssertEqual(get(item), n + 1, column.name)
+            case .integer64(let get, _): XCTAssertEqual(get(item), Int64(n + 1), column.name)
+            case .optionalInteger64(let get, _): XCTAssertEqual(get(item), Int64(n + 1), column.name)
+            case .flag(let get, _): XCTAssertEqual(get(item), n % 2 == 0, column.name)
             case .id: break
             }
         }

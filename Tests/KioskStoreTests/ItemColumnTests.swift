@@ -43,8 +43,8 @@ final class ItemColumnTests: XCTestCase {
     static func asRead(_ item: ItemRecord) -> ItemRecord {
         var read = item
         for column in ItemRecord.columns where column.readLimit != nil {
-            guard case .text(let key) = column.field else { continue }
-            read[keyPath: key] = String(String.UnicodeScalarView(read[keyPath: key].unicodeScalars.prefix { $0 != "\0" }))
+            guard case .text(let get, let set) = column.field else { continue }
+            set(&read, String(String.UnicodeScalarView(get(read).unicodeScalars.prefix { $0 != "\0" })))
         }
         return read
     }

@@ -74,7 +74,7 @@ final class PinnedOrderTests: XCTestCase {
                 + columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
             for item in items {
                 try old.db.withStatement(sql, operation: "test") { s throws(StoreError) in
-                    for (i, column) in columns.enumerated() { try column.bind(item, to: s, at: Int32(i + 1)) }
+                    for (i, column) in columns.enumerated() { try column.field.bind(item, to: s, at: Int32(i + 1)) }
                     try s.run()
                 }
             }
