@@ -83,13 +83,16 @@ extension KioskScene {
     }
 
     /// The thumbnail square of a row at `frame` moved by its swipe `offset`, and its readiness.
+    /// The placeholder can be the avatar's circle, which at a fractional scale or row position
+    /// reaches a pixel past the whole-pixel square: the mark covers both.
     func pictureMark(_ path: String, row frame: Rect, offset: Double) -> FrameSignature.RowMark {
         let f = Rect(x: frame.minX + offset.rounded(), y: frame.minY, width: frame.width, height: frame.height)
-        let box = RowRenderer.thumbnailFrame(center: RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft, metrics: theme.metrics),
-                                             metrics: theme.metrics)
+        let center = RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft, metrics: theme.metrics)
+        let box = RowRenderer.thumbnailFrame(center: center, metrics: theme.metrics), r = theme.metrics.avatarRadius
         let ready = theme.pictures?.thumbnail(path, side: RowRenderer.thumbnailSide(theme.metrics)) != nil
-        return FrameSignature.RowMark(frame: Rect(x: box.x, y: box.y, width: box.width, height: box.height),
-                                      hash: ready ? 1 : 0)
+        let x0 = min(box.minX, center.x - r), y0 = min(box.minY, center.y - r)
+        let x1 = max(box.maxX, center.x + r), y1 = max(box.maxY, center.y + r)
+        return FrameSignature.RowMark(frame: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), hash: ready ? 1 : 0)
     }
 
     /// The area to redraw going from `previous` to `current`: nil means the whole frame.
