@@ -1,8 +1,9 @@
 // Damage tracking: what changed on screen since the last frame. A swiped row changes only its
 // own band, so the renderer draws (and the DRM path copies) just that; a collapsing row moves
-// the rows and section headers below it, whose bands are damaged too; anything that moves the
-// whole page — scrolling, a transition, a sheet, a toast, the scroll indicator, a new page —
-// damages the full frame. A row picture that finished decoding damages only its thumbnail. Compared by signature, so no widget has to remember to report.
+// the rows and section headers below it, whose bands are damaged too; a list scrolled by whole
+// pixels with nothing over it moves the pixels that stay (KioskScene+ScrollMove.swift); anything
+// else that moves the whole page — scrolling by a fraction of a pixel, a transition, a sheet, a
+// toast, a new page — damages the full frame. A row picture that finished decoding damages only its thumbnail. Compared by signature, so no widget has to remember to report.
 import Canvas
 import SwipeCore
 
@@ -14,6 +15,8 @@ public struct FrameSignature: Equatable {
     var headers: [Int: RowMark]
     /// Row thumbnails by item id: their square, and whether the picture is there yet.
     var pictures: [String: RowMark] = [:]
+    /// The top list page's scroll, when a move of its pixels could give this frame (nothing over it).
+    var scroll: ScrollMark?
 
     struct RowMark: Equatable {
         let frame: Rect
@@ -44,7 +47,7 @@ extension KioskScene {
         let page = top.map { signature(of: $0, at: time) }
         global.combine(page?.global)
         return FrameSignature(global: global.finalize(), rows: page?.rows ?? [:], headers: page?.headers ?? [:],
-                              pictures: page?.pictures ?? [:])
+                              pictures: page?.pictures ?? [:], scroll: scrollMark(at: time))
     }
 
     /// What the drawing of `page` at `time` depends on (a layer holding it is drawn again when this changes).
@@ -121,8 +124,9 @@ extension KioskScene {
     /// frame). Returns the pixels drawn, nil when the whole frame was drawn, `.zero` when nothing.
     public func renderDamage(_ painter: Painter, time: Double, previous: inout FrameSignature?) -> PixelRect? {
         let current = signature(at: time)
+        defer { previous = current }
+        if let moved = renderMoved(painter, time: time, from: previous, to: current) { return moved }
         let area = Self.damage(from: previous, to: current)
-        previous = current
         guard let area else {
             render(painter, time: time)
             return nil

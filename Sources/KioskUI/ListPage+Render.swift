@@ -60,8 +60,23 @@ extension ListPage {
         let fraction = frame.height / contentHeight
         let length = max(theme.px(36), frame.height * fraction)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))
-        let x = direction == .rightToLeft ? area.x + theme.px(3) : area.maxX - theme.px(6)
-        let bar = Rect(x: x, y: area.y + theme.px(2) + (area.height - theme.px(4) - length) * progress, width: theme.px(3), height: length)
+        let bar = Rect(x: indicatorX(area), y: area.y + theme.px(2) + (area.height - theme.px(4) - length) * progress,
+                       width: theme.px(3), height: length)
         painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
+    }
+
+    /// The left edge of the scroll indicator in the page's `area`: it stays there while the rows scroll.
+    func indicatorX(_ area: Rect) -> Double { direction == .rightToLeft ? area.x + theme.px(3) : area.maxX - theme.px(6) }
+
+    /// The pixels `render` draws in: the page's frame snapped as its clip snaps it, within `screen`.
+    func pixelArea(screen: PixelRect) -> PixelRect {
+        frame.snappedPixels.intersection(screen)
+    }
+
+    /// The column of `pixelArea` the scroll indicator can touch at any offset (a pixel wider
+    /// either side: its anti-aliased edge is placed to 1/64 px).
+    func indicatorColumn(screen: PixelRect) -> PixelRect {
+        let column = Rect(x: indicatorX(frame) - 1, y: frame.minY, width: theme.px(3) + 2, height: frame.height).enclosingPixels
+        return column.intersection(pixelArea(screen: screen))
     }
 }
