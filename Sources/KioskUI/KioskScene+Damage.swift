@@ -45,9 +45,16 @@ extension KioskScene {
         global.combine(timeoutWarning)
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         let page = top.map { signature(of: $0, at: time) }
+        // A move keeps everything above but the page's offset and indicator (KioskScene+ScrollMove).
+        var still = global
         global.combine(page?.global)
+        var scroll = page?.scroll
+        if let page = scroll {
+            still.combine(page.still)
+            scroll?.still = still.finalize()
+        }
         return FrameSignature(global: global.finalize(), rows: page?.rows ?? [:], headers: page?.headers ?? [:],
-                              pictures: page?.pictures ?? [:], scroll: scrollMark(at: time))
+                              pictures: page?.pictures ?? [:], scroll: scroll)
     }
 
     /// What the drawing of `page` at `time` depends on (a layer holding it is drawn again when this changes).
@@ -57,11 +64,17 @@ extension KioskScene {
         var rows: [String: FrameSignature.RowMark] = [:]
         var headers: [Int: FrameSignature.RowMark] = [:]
         var pictures: [String: FrameSignature.RowMark] = [:]
+        var scroll: FrameSignature.ScrollMark?
         switch page {
         case .list(let list):
+            global.combine(list.data.count)
+            global.combine(list.frame)
+            if list.data.count > 0 {
+                scroll = FrameSignature.ScrollMark(still: global.finalize(), offset: list.scroll.offset(at: time),
+                                                   indicator: list.indicatorBar(at: time))
+            }
             global.combine(list.scroll.offset(at: time))
             global.combine(list.scroll.indicatorAlpha(at: time))
-            global.combine(list.data.count)
             let layout = list.layout(at: time)
             for header in layout.headers {
                 headers[header.index] = FrameSignature.RowMark(frame: header.frame, hash: header.label.hashValue)
@@ -82,7 +95,7 @@ extension KioskScene {
             global.combine(detail.scroll.indicatorAlpha(at: time))
             global.combine(detail.picture != nil)
         }
-        return FrameSignature(global: global.finalize(), rows: rows, headers: headers, pictures: pictures)
+        return FrameSignature(global: global.finalize(), rows: rows, headers: headers, pictures: pictures, scroll: scroll)
     }
 
     /// The thumbnail square of a row at `frame` moved by its swipe `offset`, and its readiness.

@@ -2,7 +2,7 @@
 // number of pixels with its rows on whole pixels, or only its scroll indicator faded, and
 // nothing else global changed, the pixels that stay on screen are moved in the shadow buffer
 // and only what differs from the moved picture is drawn, under a clip: the rows that come in,
-// the indicator's column (it does not move with the rows), the headers that do not move with
+// the indicator where it was and where it is (it does not move with the rows), the headers that do not move with
 // them (the pinned one), and rows, headers and pictures that changed (a swipe, a flash, a
 // decoded picture). The result is the pixels of a full redraw: rows, headers and pictures not
 // redrawn are where the move puts them, to the bit of their frames, and are drawn from those
@@ -15,50 +15,42 @@ import Canvas
 import SwipeCore
 
 extension FrameSignature {
-    /// What a move of the top list page's pixels needs to know of a frame.
+    /// What a move of the top list page's pixels needs to know of a frame (a list with rows).
     struct ScrollMark: Equatable {
-        /// Everything global but the list's offset and its indicator's opacity.
-        let still: Int
+        /// Everything global but the list's offset and its indicator's opacity (its frame too).
+        var still: Int
         let offset: Double
-        /// The list's pixels, and the column of them its scroll indicator can touch.
-        let area: PixelRect
-        let indicator: PixelRect
-        /// Whether the indicator shows (at any opacity).
-        let indicatorShown: Bool
+        /// Where the scroll indicator is drawn (nil: it does not show).
+        let indicator: Rect?
     }
 }
 
 extension KioskScene {
-    /// The scroll mark of the frame at `time`: nil unless the top page is a list with rows and
-    /// nothing is drawn over it.
-    func scrollMark(at time: Double) -> FrameSignature.ScrollMark? {
-        guard case .list(let list)? = top, transition == nil, sheet == nil, toasts.isEmpty, timeoutWarning == nil,
-              identifyBanner.map({ time >= $0.expires }) ?? true, pulse.map({ time - $0.start >= $0.duration }) ?? true,
-              list.data.count > 0 else { return nil }
-        var still = Hasher()
-        still.combine(size.width); still.combine(size.height)
-        still.combine(stack.map(\.id)); still.combine(list.title); still.combine(navigationStyle)
-        still.combine(list.data.count)
-        let screen = PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height))
-        return FrameSignature.ScrollMark(
-            still: still.finalize(), offset: list.scroll.offset(at: time), area: list.pixelArea(screen: screen),
-            indicator: list.indicatorColumn(screen: screen), indicatorShown: list.scroll.indicatorAlpha(at: time) > 0)
+    /// Whether nothing is drawn over the top page at `time` (no transition, sheet, toast,
+    /// time-out warning, identify banner or visual pulse), so that its pixels can be moved.
+    func nothingOverPage(at time: Double) -> Bool {
+        transition == nil && sheet == nil && actionToast == nil && messageToast == nil && timeoutWarning == nil
+            && identifyBanner.map({ time >= $0.expires }) ?? true && pulse.map({ time - $0.start >= $0.duration }) ?? true
     }
 
-    /// How `current` follows from `previous` by a move: the rows to move the list area down by
-    /// (up when negative), with what to draw after the move put in `redraw` (not clipped to the
-    /// area). nil when no move gives `current`.
-    static func scrollMove(from previous: FrameSignature?, to current: FrameSignature, redraw: inout [PixelRect]) -> Int? {
-        guard let previous, let old = previous.scroll, let new = current.scroll, old.still == new.still,
-              old.area == new.area, old.indicator == new.indicator else { return nil }
+    /// How `current` follows from `previous` by a move of the list's `area` (its pixels): the
+    /// rows to move it down by (up when negative), with what to draw after the move put in
+    /// `redraw` (not clipped to the area). nil when no move gives `current`.
+    static func scrollMove(from previous: FrameSignature?, to current: FrameSignature, area: PixelRect,
+                           redraw: inout [PixelRect]) -> Int? {
+        guard let previous, let old = previous.scroll, let new = current.scroll, old.still == new.still else { return nil }
         let delta = old.offset - new.offset
-        guard delta == delta.rounded(), abs(delta) < Double(new.area.height) else { return nil }
-        let dy = Int(delta), area = new.area
+        guard delta == delta.rounded(), abs(delta) < Double(area.height) else { return nil }
+        let dy = Int(delta)
         if dy > 0 { redraw.append(PixelRect(x: area.x, y: area.y, width: area.width, height: dy)) }
         if dy < 0 { redraw.append(PixelRect(x: area.x, y: area.maxY + dy, width: area.width, height: -dy)) }
-        if old.indicatorShown || new.indicatorShown { redraw.append(new.indicator) }
         func pixels(_ r: Rect) -> PixelRect { r.enclosingPixels }
         func shifted(_ r: Rect) -> Rect { Rect(x: r.x, y: r.y + delta, width: r.width, height: r.height) }
+        // The indicator does not move with the rows: where the move put it and where it is now,
+        // a pixel wider all round (its anti-aliased edge is placed to 1/64 px).
+        func widened(_ r: Rect) -> Rect { Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2) }
+        if let bar = old.indicator { redraw.append(pixels(widened(shifted(bar)))) }
+        if let bar = new.indicator { redraw.append(pixels(widened(bar))) }
         // Marks that moved with the list and did not change are right already, if they sit on
         // whole pixels: what is drawn in them is placed from their top by rounding, and
         // (y + c) rounds like (y + dy + c) only when y is whole (a fractional y lands a glyph a
@@ -89,11 +81,14 @@ extension KioskScene {
     /// `painter`'s target) and `current` differ only by a whole-pixel scroll or the indicator's
     /// fade. Returns the pixels changed (`.zero`: none), nil when no move applies (nothing drawn).
     func renderMoved(_ painter: Painter, time: Double, from previous: FrameSignature?, to current: FrameSignature) -> PixelRect? {
-        guard previous?.global != current.global else { return nil }
-        moveRedraw.removeAll(keepingCapacity: true)
-        guard let dy = Self.scrollMove(from: previous, to: current, redraw: &moveRedraw), let area = current.scroll?.area else {
+        // What is drawn over the page is part of the global signature: present in both frames
+        // when `still` is equal, so looked at in this one only.
+        guard previous?.global != current.global, current.scroll != nil, nothingOverPage(at: time), case .list(let list)? = top else {
             return nil
         }
+        let area = list.pixelArea(screen: PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        moveRedraw.removeAll(keepingCapacity: true)
+        guard let dy = Self.scrollMove(from: previous, to: current, area: area, redraw: &moveRedraw) else { return nil }
         painter.target.moveRows(in: area, by: dy)
         var changed = dy == 0 ? PixelRect.zero : area
         // Bands of the full width first, top to bottom, those that touch drawn as one; then the rest.
