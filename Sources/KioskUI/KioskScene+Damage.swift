@@ -1,8 +1,9 @@
 // Damage tracking: what changed on screen since the last frame. A swiped row changes only its
 // own band, so the renderer draws (and the DRM path copies) just that; a collapsing row moves
-// the rows and section headers below it, whose bands are damaged too; anything that moves the
-// whole page — scrolling, a transition, a sheet, a toast, the scroll indicator, a new page —
-// damages the full frame. A row picture that finished decoding damages only its thumbnail. Compared by signature, so no widget has to remember to report.
+// the rows and section headers below it, whose bands are damaged too; a list scrolled by whole
+// pixels with nothing over it moves the pixels that stay (KioskScene+ScrollMove.swift); anything
+// else that moves the whole page — scrolling by a fraction of a pixel, a transition, a sheet, a
+// toast, a new page — damages the full frame. A row picture that finished decoding damages only its thumbnail. Compared by signature, so no widget has to remember to report.
 import Canvas
 import SwipeCore
 
@@ -14,6 +15,8 @@ public struct FrameSignature: Equatable {
     var headers: [Int: RowMark]
     /// Row thumbnails by item id: their square, and whether the picture is there yet.
     var pictures: [String: RowMark] = [:]
+    /// The top list page's scroll, when a move of its pixels could give this frame (nothing over it).
+    var scroll: ScrollMark?
 
     struct RowMark: Equatable {
         let frame: Rect
@@ -42,9 +45,16 @@ extension KioskScene {
         global.combine(timeoutWarning)
         if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
         let page = top.map { signature(of: $0, at: time) }
+        // A move keeps everything above but the page's offset and indicator (KioskScene+ScrollMove).
+        var still = global
         global.combine(page?.global)
+        var scroll = page?.scroll
+        if let page = scroll {
+            still.combine(page.still)
+            scroll?.still = still.finalize()
+        }
         return FrameSignature(global: global.finalize(), rows: page?.rows ?? [:], headers: page?.headers ?? [:],
-                              pictures: page?.pictures ?? [:])
+                              pictures: page?.pictures ?? [:], scroll: scroll)
     }
 
     /// What the drawing of `page` at `time` depends on (a layer holding it is drawn again when this changes).
@@ -54,11 +64,17 @@ extension KioskScene {
         var rows: [String: FrameSignature.RowMark] = [:]
         var headers: [Int: FrameSignature.RowMark] = [:]
         var pictures: [String: FrameSignature.RowMark] = [:]
+        var scroll: FrameSignature.ScrollMark?
         switch page {
         case .list(let list):
+            global.combine(list.data.count)
+            global.combine(list.frame)
+            if list.data.count > 0 {
+                scroll = FrameSignature.ScrollMark(still: global.finalize(), offset: list.scroll.offset(at: time),
+                                                   indicator: list.indicatorBar(at: time))
+            }
             global.combine(list.scroll.offset(at: time))
             global.combine(list.scroll.indicatorAlpha(at: time))
-            global.combine(list.data.count)
             let layout = list.layout(at: time)
             for header in layout.headers {
                 headers[header.index] = FrameSignature.RowMark(frame: header.frame, hash: header.label.hashValue)
@@ -79,17 +95,20 @@ extension KioskScene {
             global.combine(detail.scroll.indicatorAlpha(at: time))
             global.combine(detail.picture != nil)
         }
-        return FrameSignature(global: global.finalize(), rows: rows, headers: headers, pictures: pictures)
+        return FrameSignature(global: global.finalize(), rows: rows, headers: headers, pictures: pictures, scroll: scroll)
     }
 
     /// The thumbnail square of a row at `frame` moved by its swipe `offset`, and its readiness.
+    /// The placeholder can be the avatar's circle, which at a fractional scale or row position
+    /// reaches a pixel past the whole-pixel square: the mark covers both.
     func pictureMark(_ path: String, row frame: Rect, offset: Double) -> FrameSignature.RowMark {
         let f = Rect(x: frame.minX + offset.rounded(), y: frame.minY, width: frame.width, height: frame.height)
-        let box = RowRenderer.thumbnailFrame(center: RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft, metrics: theme.metrics),
-                                             metrics: theme.metrics)
+        let center = RowRenderer.avatarCenter(rowFrame: f, rtl: direction == .rightToLeft, metrics: theme.metrics)
+        let box = RowRenderer.thumbnailFrame(center: center, metrics: theme.metrics), r = theme.metrics.avatarRadius
         let ready = theme.pictures?.thumbnail(path, side: RowRenderer.thumbnailSide(theme.metrics)) != nil
-        return FrameSignature.RowMark(frame: Rect(x: box.x, y: box.y, width: box.width, height: box.height),
-                                      hash: ready ? 1 : 0)
+        let x0 = min(box.minX, center.x - r), y0 = min(box.minY, center.y - r)
+        let x1 = max(box.maxX, center.x + r), y1 = max(box.maxY, center.y + r)
+        return FrameSignature.RowMark(frame: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), hash: ready ? 1 : 0)
     }
 
     /// The area to redraw going from `previous` to `current`: nil means the whole frame.
@@ -118,8 +137,9 @@ extension KioskScene {
     /// frame). Returns the pixels drawn, nil when the whole frame was drawn, `.zero` when nothing.
     public func renderDamage(_ painter: Painter, time: Double, previous: inout FrameSignature?) -> PixelRect? {
         let current = signature(at: time)
+        defer { previous = current }
+        if let moved = renderMoved(painter, time: time, from: previous, to: current) { return moved }
         let area = Self.damage(from: previous, to: current)
-        previous = current
         guard let area else {
             render(painter, time: time)
             return nil

@@ -56,6 +56,9 @@ public final class KioskScene {
     /// The running transition's page layers and the backdrop under the sheet (KioskScene+Layers).
     var layers: (lower: CompositeLayer, upper: CompositeLayer)?
     var backdrop: CompositeLayer?
+    /// What a frame drawn by moving the list draws after the move (KioskScene+ScrollMove), kept
+    /// between frames so that drawing one allocates nothing.
+    var moveRedraw: [PixelRect] = []
     /// How many times a page or a sheet's backdrop was drawn into a layer (bench and tests: a
     /// transition over unchanging pages draws each page once).
     public internal(set) var layerDraws = 0

@@ -17,18 +17,16 @@ extension ListPage {
             // The band rows and headers cover; the rest (end of list, rubber band, collapses) is background.
             var top = frame.maxY, bottom = frame.minY
             for row in layout.rows {
-                let f = Rect(x: row.frame.minX, y: row.frame.minY, width: row.frame.width, height: row.frame.height)
-                renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: rtl, time: time)
-                if let flash = flashing[row.item.id]?.value(at: time), flash > 0 {
-                    painter.fill(Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
-                                 color: theme.palette.accent.withAlpha(0.18 * flash))
-                }
-                if focus == row.item.id {
-                    theme.drawFocus(painter, band: Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction),
-                                    rowHeight: rowHeight)
-                }
                 top = min(top, row.frame.minY)
                 bottom = max(bottom, row.frame.minY + row.frame.height * row.swipe.heightFraction)
+                let f = row.frame, band = Rect(x: f.x, y: f.y, width: f.width, height: f.height * row.swipe.heightFraction)
+                // Everything a row draws stays in its band.
+                guard painter.meetsClip(band) else { continue }
+                renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: rtl, time: time)
+                if let flash = flashing[row.item.id]?.value(at: time), flash > 0 {
+                    painter.fill(band, color: theme.palette.accent.withAlpha(0.18 * flash))
+                }
+                if focus == row.item.id { theme.drawFocus(painter, band: band, rowHeight: rowHeight) }
             }
             for header in layout.headers {
                 let f = header.frame
@@ -44,7 +42,7 @@ extension ListPage {
                 if bottom < frame.maxY { painter.fill(Rect(x: area.x, y: bottom, width: area.width, height: frame.maxY - bottom), color: p.background) }
             }
             if data.count == 0 { drawEmptyState(painter, area: area) }
-            drawIndicator(painter, area: area, time: time)
+            drawIndicator(painter, time: time)
         }
     }
 
@@ -54,14 +52,23 @@ extension ListPage {
                      boxWidth: area.width - theme.px(40), color: theme.palette.subtitle)
     }
 
-    func drawIndicator(_ painter: Painter, area: Rect, time: Double) {
-        let alpha = scroll.indicatorAlpha(at: time)
-        guard alpha > 0, contentHeight > frame.height else { return }
-        let fraction = frame.height / contentHeight
-        let length = max(theme.px(36), frame.height * fraction)
+    func drawIndicator(_ painter: Painter, time: Double) {
+        guard let bar = indicatorBar(at: time) else { return }
+        painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * scroll.indicatorAlpha(at: time)))
+    }
+
+    /// Where the scroll indicator is at `time`, nil when it does not show. It stays on the
+    /// page's edge while the rows scroll.
+    func indicatorBar(at time: Double) -> Rect? {
+        guard scroll.indicatorAlpha(at: time) > 0, contentHeight > frame.height else { return nil }
+        let length = max(theme.px(36), frame.height * frame.height / contentHeight)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))
-        let x = direction == .rightToLeft ? area.x + theme.px(3) : area.maxX - theme.px(6)
-        let bar = Rect(x: x, y: area.y + theme.px(2) + (area.height - theme.px(4) - length) * progress, width: theme.px(3), height: length)
-        painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * alpha))
+        let x = direction == .rightToLeft ? frame.minX + theme.px(3) : frame.maxX - theme.px(6)
+        return Rect(x: x, y: frame.minY + theme.px(2) + (frame.height - theme.px(4) - length) * progress, width: theme.px(3), height: length)
+    }
+
+    /// The pixels `render` draws in: the page's frame snapped as its clip snaps it, within `screen`.
+    func pixelArea(screen: PixelRect) -> PixelRect {
+        frame.snappedPixels.intersection(screen)
     }
 }

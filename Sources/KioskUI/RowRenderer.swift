@@ -33,6 +33,15 @@ final class RowRenderer {
         painter.withSavedState {
             painter.clip(to: Rect(x: frame.x, y: frame.y, width: frame.width, height: height))
             if swipe.side != nil { drawButtons(swipe, frame: frame, painter: painter) }
+            // Content moved the other way than the side whose actions are built (or with none):
+            // the list's background shows where it was, as behind faded actions, never the
+            // previous frame's pixels.
+            let dx = swipe.offset.rounded()
+            if dx != 0, !(swipe.side == .right && dx < 0), !(swipe.side == .left && dx > 0) {
+                painter.fill(dx > 0 ? Rect(x: frame.x, y: frame.y, width: dx, height: frame.height)
+                                    : Rect(x: frame.maxX + dx, y: frame.y, width: -dx, height: frame.height),
+                             color: theme.palette.background)
+            }
             // Whole pixels: text is placed on whole pixels too, and shapes stay in the shape cache.
             drawContent(item, frame: frame.offsetX(swipe.offset.rounded()), painter: painter, rtl: rtl)
         }

@@ -104,6 +104,12 @@ public final class Painter {
     /// The current clip in device pixels (the intersection of every clip pushed).
     public var clipBounds: PixelRect { state.clip }
 
+    /// Whether anything drawn inside `rect` can touch a pixel of the clip (its enclosing pixels
+    /// meet the clip rectangle): what lies wholly outside can be skipped.
+    public func meetsClip(_ rect: Rect) -> Bool {
+        rect.isDrawable && device(rect).enclosingPixels.intersects(state.clip)
+    }
+
     /// Intersects the clip with `rect` (snapped to whole pixels).
     public func clip(to rect: Rect) {
         guard rect.isDrawable else { state.clip = .zero; return }

@@ -1,0 +1,115 @@
+// Scrolling without drawing the whole list again: when the top list page scrolled by a whole
+// number of pixels with its rows on whole pixels, or only its scroll indicator faded, and
+// nothing else global changed, the pixels that stay on screen are moved in the shadow buffer
+// and only what differs from the moved picture is drawn, under a clip: the rows that come in,
+// the indicator where it was and where it is (it does not move with the rows), the headers that do not move with
+// them (the pinned one), and rows, headers and pictures that changed (a swipe, a flash, a
+// decoded picture). The result is the pixels of a full redraw: rows, headers and pictures not
+// redrawn are where the move puts them, to the bit of their frames, and are drawn from those
+// frames alone. A fractional move or rows at fractional positions (a fling's offsets, a display
+// scale whose rows are not whole pixels), a row that moved differently (collapsing, growing),
+// anything over the list (a sheet, a transition, a toast, the time-out warning, the identify
+// banner, the visual pulse) or an empty list draws as before (KioskScene+Damage.swift).
+// docs/ARCHITECTURE.md "One frame, file by file", step 4.
+import Canvas
+import SwipeCore
+
+extension FrameSignature {
+    /// What a move of the top list page's pixels needs to know of a frame (a list with rows).
+    struct ScrollMark: Equatable {
+        /// Everything global but the list's offset and its indicator's opacity (its frame too).
+        var still: Int
+        let offset: Double
+        /// Where the scroll indicator is drawn (nil: it does not show).
+        let indicator: Rect?
+    }
+}
+
+extension KioskScene {
+    /// Whether nothing is drawn over the top page at `time` (no transition, sheet, toast,
+    /// time-out warning, identify banner or visual pulse), so that its pixels can be moved.
+    func nothingOverPage(at time: Double) -> Bool {
+        transition == nil && sheet == nil && actionToast == nil && messageToast == nil && timeoutWarning == nil
+            && identifyBanner.map({ time >= $0.expires }) ?? true && pulse.map({ time - $0.start >= $0.duration }) ?? true
+    }
+
+    /// How `current` follows from `previous` by a move of the list's `area` (its pixels): the
+    /// rows to move it down by (up when negative), with what to draw after the move put in
+    /// `redraw` (not clipped to the area). nil when no move gives `current`.
+    static func scrollMove(from previous: FrameSignature?, to current: FrameSignature, area: PixelRect,
+                           redraw: inout [PixelRect]) -> Int? {
+        guard let previous, let old = previous.scroll, let new = current.scroll, old.still == new.still else { return nil }
+        let delta = old.offset - new.offset
+        guard delta == delta.rounded(), abs(delta) < Double(area.height) else { return nil }
+        let dy = Int(delta)
+        if dy > 0 { redraw.append(PixelRect(x: area.x, y: area.y, width: area.width, height: dy)) }
+        if dy < 0 { redraw.append(PixelRect(x: area.x, y: area.maxY + dy, width: area.width, height: -dy)) }
+        func pixels(_ r: Rect) -> PixelRect { r.enclosingPixels }
+        func shifted(_ r: Rect) -> Rect { Rect(x: r.x, y: r.y + delta, width: r.width, height: r.height) }
+        // The indicator does not move with the rows: where the move put it and where it is now,
+        // a pixel wider all round (its anti-aliased edge is placed to 1/64 px).
+        func widened(_ r: Rect) -> Rect { Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2) }
+        if let bar = old.indicator { redraw.append(pixels(widened(shifted(bar)))) }
+        if let bar = new.indicator { redraw.append(pixels(widened(bar))) }
+        // Marks that moved with the list and did not change are right already, if they sit on
+        // whole pixels: what is drawn in them is placed from their top by rounding, and
+        // (y + c) rounds like (y + dy + c) only when y is whole (a fractional y lands a glyph a
+        // pixel off now and then). A row that moved otherwise moved the rows after it too: no
+        // move then (`rigid`).
+        func compare<Key>(_ before: [Key: FrameSignature.RowMark], _ after: [Key: FrameSignature.RowMark], rigid: Bool) -> Bool {
+            for (id, mark) in after {
+                guard let was = before[id] else { redraw.append(pixels(mark.frame)); continue }
+                let moved = shifted(was.frame)
+                if moved == mark.frame {
+                    guard dy == 0 || mark.frame.y == mark.frame.y.rounded() else { return false }
+                    if was.hash != mark.hash { redraw.append(pixels(mark.frame)) }
+                    continue
+                }
+                if rigid { return false }
+                redraw.append(pixels(mark.frame))
+                redraw.append(pixels(moved))
+            }
+            for (id, was) in before where after[id] == nil { redraw.append(pixels(shifted(was.frame))) }
+            return true
+        }
+        guard compare(previous.rows, current.rows, rigid: true), compare(previous.headers, current.headers, rigid: false),
+              compare(previous.pictures, current.pictures, rigid: false) else { return nil }
+        return dy
+    }
+
+    /// Draws the frame at `time` by moving the list's pixels when `previous` (the frame in
+    /// `painter`'s target) and `current` differ only by a whole-pixel scroll or the indicator's
+    /// fade. Returns the pixels changed (`.zero`: none), nil when no move applies (nothing drawn).
+    func renderMoved(_ painter: Painter, time: Double, from previous: FrameSignature?, to current: FrameSignature) -> PixelRect? {
+        // What is drawn over the page is part of the global signature: present in both frames
+        // when `still` is equal, so looked at in this one only.
+        guard previous?.global != current.global, current.scroll != nil, nothingOverPage(at: time), case .list(let list)? = top else {
+            return nil
+        }
+        let area = list.pixelArea(screen: PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        moveRedraw.removeAll(keepingCapacity: true)
+        guard let dy = Self.scrollMove(from: previous, to: current, area: area, redraw: &moveRedraw) else { return nil }
+        painter.target.moveRows(in: area, by: dy)
+        var changed = dy == 0 ? PixelRect.zero : area
+        // Bands of the full width first, top to bottom, those that touch drawn as one; then the rest.
+        for k in moveRedraw.indices { moveRedraw[k] = moveRedraw[k].intersection(area) }
+        moveRedraw.sort { ($0.width != area.width ? 1 : 0, $0.y) < ($1.width != area.width ? 1 : 0, $1.y) }
+        var k = 0
+        while k < moveRedraw.count {
+            var band = moveRedraw[k]
+            k += 1
+            while k < moveRedraw.count, band.width == area.width, moveRedraw[k].width == area.width, moveRedraw[k].y <= band.maxY {
+                band = band.union(moveRedraw[k])
+                k += 1
+            }
+            guard !band.isEmpty else { continue }
+            painter.withSavedState {
+                painter.clip(toDevice: band)
+                render(painter, time: time)
+            }
+            changed = changed.union(band)
+        }
+        needsRender = false
+        return changed
+    }
+}
