@@ -25,6 +25,11 @@ extension ItemStore {
     /// `?1, ?2, …` for every column, in `itemColumns`' order.
     static let itemParameters = ItemRecord.columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
 
+    /// Whether an item is pinned, as its row reads `pinned` (`ItemEffect.pin`, the index of
+    /// migration 6 holds exactly this expression, so the window's order walks it): text, reals
+    /// and blobs another program wrote count as the row shows them.
+    static let pinnedSQL = "(CAST(pinned AS INTEGER) != 0)"
+
     /// The filter shared by `count`, `sections` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
     static let queryFilter = """
         list_id = ?1 AND archived = ?2 AND deleted_at IS NULL
@@ -34,11 +39,11 @@ extension ItemStore {
     static let countSQL = "SELECT count(*) FROM items WHERE \(queryFilter)"
     /// Sections in list order: ?1…?4 as in `queryFilter`.
     static let sectionsSQL = """
-        SELECT section, count(*), min(sort_key), max(pinned) FROM items WHERE \(queryFilter) GROUP BY section ORDER BY 4 DESC, 3, 1
+        SELECT section, count(*), min(sort_key), max(\(pinnedSQL)) FROM items WHERE \(queryFilter) GROUP BY section ORDER BY 4 DESC, 3, 1
         """
     /// A window of one section: ?5 limit, ?6 offset within the section, ?7 the section.
     static let windowSQL = """
-        SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY pinned DESC, sort_key, id LIMIT ?5 OFFSET ?6
+        SELECT \(readColumns) FROM items WHERE \(queryFilter) AND section = ?7 ORDER BY \(pinnedSQL) DESC, sort_key, id LIMIT ?5 OFFSET ?6
         """
     static let itemSQL = "SELECT \(readColumns) FROM items WHERE id = ?1"
     /// The text fields' bytes, at most ?2 of each, of item ?1.

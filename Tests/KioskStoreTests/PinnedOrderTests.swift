@@ -90,4 +90,34 @@ final class PinnedOrderTests: XCTestCase {
         let after = try store.items(query, offset: 0, limit: 100)
         XCTAssertEqual(after.first?.id, target.id)
     }
+
+    /// A file may already have a column a migration adds (other programs add columns): declared
+    /// as the migration would make it, it is kept with its values; declared otherwise, nothing is
+    /// migrated and the file is refused naming the column. A version-5 file whose windowing
+    /// index was dropped migrates too.
+    func testAnExistingPinnedColumnIsKeptOrRefusedAndAMissingIndexIsNoObstacle() throws {
+        let dir = try TemporaryDirectory()
+        func version5(_ name: String, _ sql: String) throws -> String {
+            let path = dir.file(name)
+            let old = try ItemStore(path: path, synchronous: .normal, busyTimeout: 1000, schemaVersion: 5)
+            try old.db.execute("INSERT INTO items (id, list_id, sort_key) VALUES ('a', 'inbox', 2), ('b', 'inbox', 1); " + sql, operation: "test")
+            return path
+        }
+        let same = try version5("same.sqlite3", "ALTER TABLE items ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0; UPDATE items SET pinned = 1 WHERE id = 'a'")
+        let migrated = try ItemStore(path: same)
+        XCTAssertEqual(try migrated.schemaVersion(), ItemStore.latestSchemaVersion)
+        XCTAssertEqual(try migrated.items(ItemQuery(listID: "inbox"), offset: 0, limit: 10).map(\.id), ["a", "b"], "its values kept and ordered")
+
+        let other = try version5("other.sqlite3", "ALTER TABLE items ADD COLUMN pinned TEXT")
+        XCTAssertThrowsError(try ItemStore(path: other)) { error in
+            guard case .notKioskDatabase(_, .wrongColumn(let table, let column, _, _))? = error as? StoreError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual([table, column], ["items", "pinned"])
+        }
+        XCTAssertEqual(try ItemStore(readingOnly: other).schemaVersion(), 5, "nothing migrated")
+
+        let noIndex = try version5("noindex.sqlite3", "DROP INDEX items_section_window")
+        XCTAssertEqual(try ItemStore(path: noIndex).schemaVersion(), ItemStore.latestSchemaVersion)
+    }
 }

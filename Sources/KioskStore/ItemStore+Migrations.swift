@@ -1,0 +1,94 @@
+// The schema's history: each migration takes a file one version up, in its own transaction, and
+// only adds (an older build's data keeps every field). Shipped migrations are never edited; a
+// file that already has a column a migration adds keeps it, if it is declared the same way.
+
+extension ItemStore {
+    /// Migration `i` takes the schema from version `i` to `i + 1`; never edit a shipped one.
+    static let migrations: [String] = [
+        // 1: items and the action log.
+        """
+        CREATE TABLE items (
+            id TEXT PRIMARY KEY NOT NULL,
+            list_id TEXT NOT NULL,
+            title TEXT NOT NULL DEFAULT '',
+            subtitle TEXT NOT NULL DEFAULT '',
+            body TEXT NOT NULL DEFAULT '',
+            avatar TEXT,
+            icon TEXT,
+            badge INTEGER NOT NULL DEFAULT 0,
+            unread INTEGER NOT NULL DEFAULT 1,
+            flagged INTEGER NOT NULL DEFAULT 0,
+            archived INTEGER NOT NULL DEFAULT 0,
+            deleted_at INTEGER,
+            sort_key INTEGER NOT NULL DEFAULT 0,
+            updated_at INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE actions_log (
+            id INTEGER PRIMARY KEY,
+            time INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            item_id TEXT,
+            list_id TEXT,
+            detail TEXT
+        );
+        """,
+        // 2: the windowing index of virtualised lists (equality columns, then the order),
+        // a partial index for purging, the log by item, and store metadata.
+        """
+        CREATE INDEX items_window ON items (list_id, archived, deleted_at, sort_key, id);
+        CREATE INDEX items_deleted ON items (deleted_at) WHERE deleted_at IS NOT NULL;
+        CREATE INDEX actions_log_item ON actions_log (item_id, id);
+        CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+        """,
+        // 3: sections. A list shows its sections in the order of their first item (smallest
+        // sort_key) and each section's items by sort_key, so the windowing index now has the
+        // section between the equality columns and the order; it also serves the per-section
+        // counts. The old index has no query left and goes.
+        """
+        ALTER TABLE items ADD COLUMN section TEXT NOT NULL DEFAULT '';
+        CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, sort_key, id);
+        DROP INDEX items_window;
+        """,
+        // 4: a picture per item (a JPEG, PNG or WebP path; absolute or under `[data] image_dir`).
+        "ALTER TABLE items ADD COLUMN image TEXT;",
+        // 5: the fleet feed's outbox cursors (ItemStore+Feed): the last actions_log row the broker acknowledged.
+        "CREATE TABLE feed_outbox (name TEXT PRIMARY KEY NOT NULL, log_id INTEGER NOT NULL);",
+        // 6: pinned items (the pin effect) come first in their section, and sections holding one
+        // first: the windowing index orders each section by whether the item is pinned (as the
+        // row reads it: `pinnedSQL`), then as before.
+        """
+        ALTER TABLE items ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+        DROP INDEX IF EXISTS items_section_window;
+        CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, (CAST(pinned AS INTEGER) != 0) DESC, sort_key, id);
+        """,
+    ]
+
+    /// Applies the missing migrations up to `target`, each in its own transaction. A file may
+    /// already have a column a migration adds (other programs may add columns: `checkColumns`
+    /// allows more): that `ADD COLUMN` is left out, and the column must then be declared as the
+    /// migration would have made it, or nothing is migrated and the file is refused as having
+    /// a wrong column.
+    func migrate(to target: Int) throws(StoreError) {
+        guard try schemaVersion() < target else { return }
+        for version in try schemaVersion()..<target {
+            try db.transaction("migrate schema to version \(version + 1)") { () throws(StoreError) in
+                // Re-read inside the write lock: another process may have migrated meanwhile.
+                guard try schemaVersion() == version else { return }
+                var lines: [Substring] = []
+                for line in Self.migrations[version].split(separator: "\n", omittingEmptySubsequences: false)
+                where try !addsExistingColumn(line) { lines.append(line) }
+                let sql = lines.joined(separator: "\n")
+                try db.execute(sql, operation: "migrate schema to version \(version + 1)")
+                try db.execute("PRAGMA user_version=\(version + 1)", operation: "record schema version \(version + 1)")
+                try checkColumns(atVersion: version + 1)
+            }
+        }
+    }
+
+    /// Whether `line` of a migration is an `ALTER TABLE t ADD COLUMN c …` whose column the file has.
+    private func addsExistingColumn(_ line: Substring) throws(StoreError) -> Bool {
+        let words = line.split(separator: " ")
+        guard words.count > 5, words[0] == "ALTER", words[1] == "TABLE", words[3] == "ADD", words[4] == "COLUMN" else { return false }
+        return try Self.columns(of: String(words[2]), in: db)[String(words[5])] != nil
+    }
+}
