@@ -11,9 +11,9 @@ public struct ItemEffect: Hashable, Sendable, CustomStringConvertible {
     /// The name in configurations (`effect = "flag"`).
     public let name: String
     /// True (in SQL) while the effect is on for an item: a toggle turns it off then. A column
-    /// another program wrote as text, a real or a blob is taken as the row shows it, through
-    /// `CAST(… AS INTEGER)` as `sqlite3_column_int64` reads it ('yes', 0.5 and x'01' are 0), so
-    /// a toggle never goes the other way than the row said.
+    /// another program wrote as text, a real, a blob or NULL is taken as the row shows it, through
+    /// `ifnull(CAST(… AS INTEGER), 0)` as `sqlite3_column_int64` reads it ('yes', 0.5, x'01' and
+    /// NULL are 0), so a toggle never goes the other way than the row said.
     let isOnSQL: String
     /// The assignments that turn it on and off (?1 is the time).
     let onSQL: String
@@ -45,23 +45,23 @@ public struct ItemEffect: Hashable, Sendable, CustomStringConvertible {
         toggles: false, undoByDefault: true, removesItem: true)
     /// Archive or unarchive ("done").
     public static let archive = ItemEffect(
-        name: "archive", isOnSQL: "CAST(archived AS INTEGER) != 0", onSQL: "archived = 1", offSQL: "archived = 0",
+        name: "archive", isOnSQL: "ifnull(CAST(archived AS INTEGER), 0) != 0", onSQL: "archived = 1", offSQL: "archived = 0",
         onAction: "archive", offAction: "unarchive", onMessage: "Archived", offMessage: "Unarchived",
         toggles: true, undoByDefault: true, removesItem: true)
     /// Flag or unflag.
     public static let flag = ItemEffect(
-        name: "flag", isOnSQL: "CAST(flagged AS INTEGER) != 0", onSQL: "flagged = 1", offSQL: "flagged = 0",
+        name: "flag", isOnSQL: "ifnull(CAST(flagged AS INTEGER), 0) != 0", onSQL: "flagged = 1", offSQL: "flagged = 0",
         onAction: "flag", offAction: "unflag", onMessage: "Flagged", offMessage: "Unflagged",
         toggles: true, undoByDefault: false, removesItem: false)
     /// Mark read or unread (on: read, `unread = 0`).
     public static let read = ItemEffect(
-        name: "read", isOnSQL: "CAST(unread AS INTEGER) = 0", onSQL: "unread = 0", offSQL: "unread = 1",
+        name: "read", isOnSQL: "ifnull(CAST(unread AS INTEGER), 0) = 0", onSQL: "unread = 0", offSQL: "unread = 1",
         onAction: "read", offAction: "unread", onMessage: "Marked as read", offMessage: "Marked as unread",
         toggles: true, undoByDefault: false, removesItem: false)
 
     /// Pin or unpin: pinned items come first in their list (ItemStore+Queries).
     public static let pin = ItemEffect(
-        name: "pin", isOnSQL: "CAST(pinned AS INTEGER) != 0", onSQL: "pinned = 1", offSQL: "pinned = 0",
+        name: "pin", isOnSQL: "ifnull(CAST(pinned AS INTEGER), 0) != 0", onSQL: "pinned = 1", offSQL: "pinned = 0",
         onAction: "pin", offAction: "unpin", onMessage: "Pinned", offMessage: "Unpinned",
         toggles: true, undoByDefault: false, removesItem: false)
 

@@ -1,6 +1,6 @@
 // The schema's history: each migration takes a file one version up, in its own transaction, and
 // only adds (an older build's data keeps every field). Shipped migrations are never edited; a
-// file that already has a column a migration adds keeps it, if it is declared the same way.
+// file that already has a column a migration would add is refused before anything is written.
 
 extension ItemStore {
     /// Migration `i` takes the schema from version `i` to `i + 1`; never edit a shipped one.
@@ -59,36 +59,37 @@ extension ItemStore {
         """
         ALTER TABLE items ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
         DROP INDEX IF EXISTS items_section_window;
-        CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, (CAST(pinned AS INTEGER) != 0) DESC, sort_key, id);
+        CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, (ifnull(CAST(pinned AS INTEGER), 0) != 0) DESC, sort_key, id);
         """,
     ]
 
-    /// Applies the missing migrations up to `target`, each in its own transaction. A file may
-    /// already have a column a migration adds (other programs may add columns: `checkColumns`
-    /// allows more): that `ADD COLUMN` is left out, and the column must then be declared as the
-    /// migration would have made it, or nothing is migrated and the file is refused as having
-    /// a wrong column.
+    /// Applies the missing migrations up to `target`, each in its own transaction.
     func migrate(to target: Int) throws(StoreError) {
         guard try schemaVersion() < target else { return }
         for version in try schemaVersion()..<target {
             try db.transaction("migrate schema to version \(version + 1)") { () throws(StoreError) in
                 // Re-read inside the write lock: another process may have migrated meanwhile.
                 guard try schemaVersion() == version else { return }
-                var lines: [Substring] = []
-                for line in Self.migrations[version].split(separator: "\n", omittingEmptySubsequences: false)
-                where try !addsExistingColumn(line) { lines.append(line) }
-                let sql = lines.joined(separator: "\n")
-                try db.execute(sql, operation: "migrate schema to version \(version + 1)")
+                try db.execute(Self.migrations[version], operation: "migrate schema to version \(version + 1)")
                 try db.execute("PRAGMA user_version=\(version + 1)", operation: "record schema version \(version + 1)")
-                try checkColumns(atVersion: version + 1)
             }
         }
     }
 
-    /// Whether `line` of a migration is an `ALTER TABLE t ADD COLUMN c …` whose column the file has.
-    private func addsExistingColumn(_ line: Substring) throws(StoreError) -> Bool {
-        let words = line.split(separator: " ")
-        guard words.count > 5, words[0] == "ALTER", words[1] == "TABLE", words[3] == "ADD", words[4] == "COLUMN" else { return false }
-        return try Self.columns(of: String(words[2]), in: db)[String(words[5])] != nil
+    /// Refuses, before anything is written (the start's checks, which doctor runs too), a file
+    /// that already has a column a migration still to run adds: other programs may add columns
+    /// (`checkColumns` allows more), and one of the same name would stop the migration half-way.
+    /// SQLite compares column names without regard to case, and so does this.
+    func checkColumnsToAdd(after version: Int) throws(StoreError) {
+        for next in version..<Self.migrations.count {
+            for line in Self.migrations[next].split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard words.count > 5, words[0] == "ALTER", words[1] == "TABLE", words[3] == "ADD", words[4] == "COLUMN" else { continue }
+                let table = String(words[2]), column = String(words[5]).lowercased()
+                if let existing = try Self.columns(of: table, in: db).keys.first(where: { $0.lowercased() == column }) {
+                    throw .notKioskDatabase(path: path, reason: .columnInTheWay(table: table, column: existing, version: next + 1))
+                }
+            }
+        }
     }
 }

@@ -27,8 +27,8 @@ extension ItemStore {
 
     /// Whether an item is pinned, as its row reads `pinned` (`ItemEffect.pin`, the index of
     /// migration 6 holds exactly this expression, so the window's order walks it): text, reals
-    /// and blobs another program wrote count as the row shows them.
-    static let pinnedSQL = "(CAST(pinned AS INTEGER) != 0)"
+    /// blobs and NULL (a nullable column another program declared) count as the row shows them.
+    static let pinnedSQL = "(ifnull(CAST(pinned AS INTEGER), 0) != 0)"
 
     /// The filter shared by `count`, `sections` and `items`: parameters ?1 list, ?2 archived, ?3 flagged, ?4 unread.
     static let queryFilter = """

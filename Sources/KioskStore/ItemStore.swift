@@ -222,6 +222,7 @@ public final class ItemStore {
         let missing = Self.tables(atVersion: found).filter { !present.contains($0) }
         guard missing.isEmpty else { throw .notKioskDatabase(path: path, reason: .missingTables(version: found, missing)) }
         try checkColumns(atVersion: found)
+        try checkColumnsToAdd(after: found)
     }
 
     /// Refuses a file whose tables declare a column of the kiosk's schema otherwise than its

@@ -49,6 +49,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A column the kiosk's schema declares with another type or key (nil: missing): ids
         /// must be TEXT, or SQLite would convert them on their way into `actions_log`.
         case wrongColumn(table: String, column: String, expected: String, found: String?)
+        /// A column (named in any case) that a migration still to run adds: another program
+        /// added one of that name first. Checked before anything is written.
+        case columnInTheWay(table: String, column: String, version: Int)
 
         public var description: String {
             switch self {
@@ -62,6 +65,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             case .wrongColumn(let table, let column, let expected, let found):
                 return "its column \(table).\(column) is \(found.map { "declared '\($0.shown(atMost: 40))'" } ?? "missing"), "
                     + "the kiosk's schema declares '\(expected)' (see `swipe-kiosk schema`)"
+            case .columnInTheWay(let table, let column, let version):
+                return "it already has a column \(table).\(column.shown(atMost: 40)), which schema version \(version) adds; "
+                    + "rename or drop that column, or restore a backup"
             }
         }
     }
