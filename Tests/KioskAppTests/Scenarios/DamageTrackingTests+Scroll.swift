@@ -97,11 +97,16 @@ extension DamageTrackingTests {
         try f.writeGoodPictures()
         let images = ["photo.jpg", "logo.png", "picture.webp", "", ""]
         let store = try ItemStore(path: f.database)
-        try store.insert((0..<90).map { i in
-            ItemRecord(id: ItemID("s\(i)"), listID: "inbox", title: "Person \(i)", subtitle: "Subject \(i)",
-                       badge: i % 4, unread: i % 3 == 0, flagged: i % 5 == 0, section: setup.sections ? "Day \(i / 7 + 1)" : "",
-                       sortKey: Int64(i), updatedAt: 0, image: images[i % images.count].isEmpty ? nil : images[i % images.count])
-        })
+        // One statement per value: Swift 6.0.3 (Debian 13) gives up type-checking them as one expression.
+        var items: [ItemRecord] = []
+        for i in 0..<90 {
+            let image: String? = images[i % images.count].isEmpty ? nil : images[i % images.count]
+            let section: String = setup.sections ? "Day \(i / 7 + 1)" : ""
+            items.append(ItemRecord(id: ItemID("s\(i)"), listID: "inbox", title: "Person \(i)", subtitle: "Subject \(i)",
+                                    badge: i % 4, unread: i % 3 == 0, flagged: i % 5 == 0, section: section,
+                                    sortKey: Int64(i), updatedAt: 0, image: image))
+        }
+        try store.insert(items)
         var configuration = KioskConfiguration()
         configuration.data.demoData = false
         configuration.data.imageDirectory = f.pictures
