@@ -35,13 +35,16 @@ public struct ItemRecord: Hashable, Sendable {
     public var image: String?
     /// Listed before the items that are not (in its section, and its section first).
     public var pinned: Bool
+    /// What `image` shows, in words: speech says it instead of the picture; nil for nothing said but "Picture".
+    public var imageAlt: String?
 
     public init(
         id: ItemID, listID: String, title: String, subtitle: String = "", body: String = "",
         avatar: String? = nil, icon: String? = nil, badge: Int = 0, unread: Bool = true, flagged: Bool = false,
         archived: Bool = false, deletedAt: StoreTime? = nil, section: String = "", sortKey: Int64, updatedAt: StoreTime,
-        image: String? = nil, pinned: Bool = false
+        image: String? = nil, pinned: Bool = false, imageAlt: String? = nil
     ) {
+        self.imageAlt = imageAlt
         self.image = image
         self.pinned = pinned
         self.id = id
@@ -110,5 +113,7 @@ public struct ItemRecord: Hashable, Sendable {
                    "a JPEG, PNG or WebP path, absolute or under [data] image_dir (NULL: none)"),
         ItemColumn("pinned", .flag({ $0.pinned }, { $0.pinned = $1 }),
                    "1 pinned: listed first in its section, and its section first; the pin action toggles it"),
+        ItemColumn("image_alt", .optionalText({ $0.imageAlt }, { $0.imageAlt = $1 }), readLimit: ItemStore.maximumTitleCharacters,
+                   "what the picture shows, in words: said by speech after the row's text (NULL or '': \"Picture.\")"),
     ]
 }

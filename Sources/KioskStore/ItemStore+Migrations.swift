@@ -61,6 +61,8 @@ extension ItemStore {
         DROP INDEX IF EXISTS items_section_window;
         CREATE INDEX items_section_window ON items (list_id, archived, deleted_at, section, (ifnull(CAST(pinned AS INTEGER), 0) != 0) DESC, sort_key, id);
         """,
+        // 7: a picture's text alternative, said by speech instead of the picture (issue 25).
+        "ALTER TABLE items ADD COLUMN image_alt TEXT;",
     ]
 
     /// Applies the missing migrations up to `target`, each in its own transaction.
@@ -81,14 +83,22 @@ extension ItemStore {
     /// (`checkColumns` allows more), and one of the same name would stop the migration half-way.
     /// SQLite compares column names without regard to case, and so does this.
     func checkColumnsToAdd(after version: Int) throws(StoreError) {
-        for next in version..<Self.migrations.count {
-            for line in Self.migrations[next].split(separator: "\n") {
+        for added in Self.columnsAdded(after: version) {
+            let column = added.column.lowercased()
+            if let existing = try Self.columns(of: added.table, in: db).keys.first(where: { $0.lowercased() == column }) {
+                throw .notKioskDatabase(path: path, reason: .columnInTheWay(table: added.table, column: existing, version: added.version))
+            }
+        }
+    }
+
+    /// The columns the migrations after schema `version` add (`ALTER TABLE t ADD COLUMN c`), and
+    /// the version each arrives in.
+    static func columnsAdded(after version: Int) -> [(table: String, column: String, version: Int)] {
+        (version..<migrations.count).flatMap { next in
+            migrations[next].split(separator: "\n").compactMap { line -> (table: String, column: String, version: Int)? in
                 let words = line.split(separator: " ")
-                guard words.count > 5, words[0] == "ALTER", words[1] == "TABLE", words[3] == "ADD", words[4] == "COLUMN" else { continue }
-                let table = String(words[2]), column = String(words[5]).lowercased()
-                if let existing = try Self.columns(of: table, in: db).keys.first(where: { $0.lowercased() == column }) {
-                    throw .notKioskDatabase(path: path, reason: .columnInTheWay(table: table, column: existing, version: next + 1))
-                }
+                guard words.count > 5, words[0] == "ALTER", words[1] == "TABLE", words[3] == "ADD", words[4] == "COLUMN" else { return nil }
+                return (String(words[2]), String(words[5]), next + 1)
             }
         }
     }

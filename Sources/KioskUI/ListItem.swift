@@ -19,14 +19,17 @@ public struct ListItem: Hashable, Sendable {
     public var section: String
     /// The item's picture (a path the app's `PictureSource` resolves); nil: the initial avatar.
     public var image: String?
+    /// What the picture shows, in words (said instead of the picture: its text alternative).
+    public var imageAlt: String?
     /// When the item last changed (store time, ms): tells new and updated rows from old ones.
     public var version: Int64
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
         flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0, image: String? = nil,
-        pinned: Bool = false
+        pinned: Bool = false, imageAlt: String? = nil
     ) {
+        self.imageAlt = imageAlt
         self.pinned = pinned
         self.image = image
         self.version = version
@@ -57,6 +60,7 @@ public struct ListItem: Hashable, Sendable {
         hasher.combine(boundedText: section)
         hasher.combine(version)
         hasher.combine(image)
+        hasher.combine(boundedText: imageAlt ?? "")
     }
 
     /// The badge as its pill shows it: a count past 999 reads "999+", so a number another

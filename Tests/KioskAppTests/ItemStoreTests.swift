@@ -26,7 +26,7 @@ final class ItemStoreTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let store = try ItemStore(path: dir.file("items.sqlite3"))
         XCTAssertEqual(try store.schemaVersion(), ItemStore.latestSchemaVersion)
-        XCTAssertEqual(ItemStore.latestSchemaVersion, 6)
+        XCTAssertEqual(ItemStore.latestSchemaVersion, 7)
         XCTAssertEqual(try store.db.text("PRAGMA journal_mode", operation: "test"), "wal")
         XCTAssertEqual(try store.db.integer("PRAGMA synchronous", operation: "test"), 1)
         XCTAssertEqual(try store.db.integer("PRAGMA busy_timeout", operation: "test"), 5000)
@@ -170,7 +170,7 @@ final class ItemStoreTests: XCTestCase {
         let path = dir.file("new.sqlite3")
         try ItemStore(path: path).db.execute("PRAGMA user_version=99", operation: "test")
         XCTAssertThrowsError(try ItemStore(path: path)) { error in
-            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: 6))
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, found: 99, supported: ItemStore.latestSchemaVersion))
         }
     }
 

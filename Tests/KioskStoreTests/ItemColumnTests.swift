@@ -42,9 +42,13 @@ final class ItemColumnTests: XCTestCase {
     /// ends at its first NUL, as SQLite's substr() does; the database keeps the whole text.
     static func asRead(_ item: ItemRecord) -> ItemRecord {
         var read = item
+        func upToNUL(_ text: String) -> String { String(String.UnicodeScalarView(text.unicodeScalars.prefix { $0 != "\0" })) }
         for column in ItemRecord.columns where column.readLimit != nil {
-            guard case .text(let get, let set) = column.field else { continue }
-            set(&read, String(String.UnicodeScalarView(get(read).unicodeScalars.prefix { $0 != "\0" })))
+            switch column.field {
+            case .text(let get, let set): set(&read, upToNUL(get(read)))
+            case .optionalText(let get, let set): set(&read, get(read).map(upToNUL))
+            default: continue
+            }
         }
         return read
     }
@@ -63,6 +67,7 @@ final class ItemColumnTests: XCTestCase {
             unread: flag(), flagged: flag(), archived: flag(),
             deletedAt: flag() ? nil : Int64.random(in: 0...Int64(1) << 42, using: &random),
             section: ["", "A", "Zürich"].randomElement(using: &random)!, sortKey: Int64.random(in: -1000...1000, using: &random),
-            updatedAt: Int64.random(in: 0...Int64(1) << 42, using: &random), image: optionalText())
+            updatedAt: Int64.random(in: 0...Int64(1) << 42, using: &random), image: optionalText(), pinned: flag(),
+            imageAlt: optionalText())
     }
 }

@@ -59,18 +59,32 @@ final class PinnedOrderTests: XCTestCase {
     }
 
     func testAVersion5DatabaseGainsPinnedAndKeepsEveryField() throws {
+        try checkMigrationKeepsEveryField(from: 5)
+    }
+
+    /// Version 6 gains `image_alt` (a picture's text alternative) the same way.
+    func testAVersion6DatabaseGainsImageAltAndKeepsEveryField() throws {
+        try checkMigrationKeepsEveryField(from: 6)
+    }
+
+    /// A database of schema `version`, written as that version's build would (without the
+    /// columns later migrations add), migrates with every item keeping every field, and the pin
+    /// then orders it.
+    private func checkMigrationKeepsEveryField(from version: Int) throws {
         let dir = try TemporaryDirectory()
-        let path = dir.file("v5.sqlite3")
-        var random = SplitMix64(state: 5)
+        let path = dir.file("v\(version).sqlite3")
+        var random = SplitMix64(state: UInt64(version))
+        let later = Set(ItemStore.columnsAdded(after: version).filter { $0.table == "items" }.map(\.column))
+        XCTAssertFalse(later.isEmpty)
         let items = (0..<50).map { n -> ItemRecord in
-            var item = ItemColumnTests.randomItem(&random, id: "v5-\(n)")
-            item.pinned = false
+            var item = ItemColumnTests.randomItem(&random, id: "v\(version)-\(n)")
+            item.pinned = false  // the pin below then moves it first
+            if later.contains("image_alt") { item.imageAlt = nil }
             return item
         }
         do {
-            let old = try ItemStore(path: path, synchronous: .normal, busyTimeout: 1000, schemaVersion: 5)
-            // Written as a version-5 build would: without the pinned column.
-            let columns = ItemRecord.columns.filter { $0.name != "pinned" }
+            let old = try ItemStore(path: path, synchronous: .normal, busyTimeout: 1000, schemaVersion: version)
+            let columns = ItemRecord.columns.filter { !later.contains($0.name) }
             let sql = "INSERT INTO items (\(columns.map(\.name).joined(separator: ", "))) VALUES ("
                 + columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
             for item in items {

@@ -74,6 +74,6 @@ extension ListItem {
         self.init(
             id: r.id.key, title: r.title, subtitle: r.subtitle, body: r.body, badge: r.badge > 0 ? r.badge : nil,
             unread: r.unread, flagged: r.flagged, icon: r.icon, section: r.section, version: r.updatedAt,
-            image: r.image, pinned: r.pinned)
+            image: r.image, pinned: r.pinned, imageAlt: r.imageAlt)
     }
 }
