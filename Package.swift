@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware"]),
+        .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware", "TestSupport"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Canvas", "SwipeCore", "TestSupport"]),
         // The store on real SQLite files: the items table declared once, the data effects.
         .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "TestSupport"]),

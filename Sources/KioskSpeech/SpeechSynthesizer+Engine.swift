@@ -1,5 +1,5 @@
 // The espeak-ng calls of the speech thread: start-up (data path, synchronous mode) and one
-// synthesis, whose callback hands each chunk to `deliver` and returns 1 to abort when the job
+// synthesis (a part at a time, each in its voice), whose callback hands each chunk to `deliver` and returns 1 to abort when the job
 // was cut. Only the speech thread runs this file's code; the C callback cannot capture, so it
 // reaches the one synthesiser through `shared`.
 import CEspeakNG
@@ -59,16 +59,21 @@ extension SpeechSynthesizer {
         return result
     }
 
-    /// Says `job`'s utterance into its sink, chunk by chunk, until it ends or is cut. A voice
-    /// espeak-ng lacks falls back to English (the text is still said, in the wrong accent).
+    /// Says `job`'s utterance into its sink, part by part in each part's voice, chunk by chunk,
+    /// until it ends or is cut. A voice espeak-ng lacks falls back to English (the text is still
+    /// said, in the wrong accent).
     func synthesize(_ job: Job) {
         let u = job.utterance
-        if espeak_ng_SetVoiceByName(u.voice) != ENS_OK { _ = espeak_ng_SetVoiceByName(SpeechVoice.fallback) }
-        _ = espeak_ng_SetParameter(espeakRATE, Int32(u.rate), 0)
-        _ = espeak_ng_SetParameter(espeakVOLUME, Int32(u.volume), 0)
-        // Plain UTF-8, never SSML: an item's title is text, not markup.
-        var bytes = Array(u.text.utf8CString)
-        _ = espeak_ng_Synthesize(&bytes, bytes.count, 0, POS_CHARACTER, 0,
-                                 UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), nil, nil)
+        for part in u.parts {
+            guard !currentJobStopped else { return }
+            if espeak_ng_SetVoiceByName(part.voice) != ENS_OK { _ = espeak_ng_SetVoiceByName(SpeechVoice.fallback) }
+            // A voice brings its own rate and volume: set ours after it.
+            _ = espeak_ng_SetParameter(espeakRATE, Int32(u.rate), 0)
+            _ = espeak_ng_SetParameter(espeakVOLUME, Int32(u.volume), 0)
+            // Plain UTF-8, never SSML: an item's title is text, not markup.
+            var bytes = Array(part.text.utf8CString)
+            _ = espeak_ng_Synthesize(&bytes, bytes.count, 0, POS_CHARACTER, 0,
+                                     UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), nil, nil)
+        }
     }
 }

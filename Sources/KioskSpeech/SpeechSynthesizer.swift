@@ -169,6 +169,13 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         return current
     }
 
+    /// Whether the job being synthesised was cut.
+    var currentJobStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return current?.stopped ?? true
+    }
+
     /// Called by the synthesis callback with each chunk: passes it on unless the job was
     /// stopped; false when the synthesis is to stop.
     func deliver(_ samples: UnsafeBufferPointer<Int16>) -> Bool {

@@ -112,3 +112,22 @@ extension SpeechSynthesizerTests {
         XCTAssertEqual(after.finished, [41, 42])
     }
 }
+
+extension SpeechSynthesizerTests {
+    /// Parts are said one after the other, each in its voice: a Japanese title in the Japanese
+    /// voice and the English words after it in English give the audio of the two said apart.
+    func testPartsAreSaidInTurnEachInItsVoice() throws {
+        let out = Collector()
+        synth.speak(Utterance(id: 50, parts: [.init(text: "東京の天気.", voice: "ja"), .init(text: "Unread.", voice: "en")]),
+                    interrupting: false, sink: out.take)
+        synth.speak(Utterance(id: 51, text: "東京の天気.", voice: "ja"), interrupting: false, sink: out.take)
+        synth.speak(Utterance(id: 52, text: "Unread.", voice: "en"), interrupting: false, sink: out.take)
+        synth.speak(Utterance(id: 53, text: "東京の天気. Unread.", voice: "ja"), interrupting: false, sink: out.take)
+        synth.waitUntilIdle()
+        // (Booleans, not arrays: a failure must not print a second of samples.)
+        let parts = out.count(50), apart = out.count(51) + out.count(52), whole = out.count(53)
+        XCTAssertTrue(abs(parts - apart) < apart / 10, "\(parts) samples in parts, \(apart) said apart")
+        XCTAssertFalse(out.samples[50] == out.samples[53], "not the whole said in the first part's voice (\(whole) samples)")
+        XCTAssertGreaterThan(out.count(52), 0)
+    }
+}

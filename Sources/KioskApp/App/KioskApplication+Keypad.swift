@@ -16,7 +16,7 @@ extension KioskApplication {
     }
 
     /// Said when back is pressed on the first page with no sheet up.
-    static let atTheStartPhrase = "At the start."
+    static let atTheStartPhrase: SpokenText = "At the start."
 
     /// Carries out a keypad command pressed at `time`.
     func handle(keypad command: KeypadCommand, time: Double) {
@@ -28,24 +28,24 @@ extension KioskApplication {
         case .open: return handle(key: .enter, time: time, saying: hint)
         case .back where scene.sheet == nil && scene.stack.count <= 1:
             // Nothing to go back to: say so, or the key seems dead to someone who cannot see.
-            return handle(key: .escape, time: time, saying: [Self.atTheStartPhrase, hint].compactMap { $0 }.joined(separator: " "))
+            return handle(key: .escape, time: time, saying: Self.atTheStartPhrase + (hint ?? SpokenText()))
         case .back: return handle(key: .escape, time: time, saying: hint)
         case .actions, .repeat, .volumeUp, .volumeDown, .stop, .help: break
         }
         keyDown(time: time)
-        var said: String?
+        var said: SpokenText?
         switch command {
         case .actions: showActionsOfFocus()
         case .repeat: said = speech.lastSaid
         case .volumeUp: said = speech.changeVolume(by: 1)
         case .volumeDown: said = speech.changeVolume(by: -1)
         case .stop: speech.stop(time: now)
-        case .help: said = map.help
+        case .help: said = SpokenText(map.help)
         case .next, .previous, .open, .back: break
         }
         process()
-        let extra = [said, command == .help ? nil : hint].compactMap { $0 }
-        announce(byKey: true, then: extra.isEmpty ? nil : extra.joined(separator: " "))
+        let extra = [said, command == .help ? nil : hint].compactMap { $0 }.reduce(SpokenText(), +)
+        announce(byKey: true, then: extra.isEmpty ? nil : extra)
     }
 
     /// A keypad key without a command (7 in the default map): it starts on-demand speech as any
@@ -56,8 +56,8 @@ extension KioskApplication {
 
     /// "Press 5 for help." for the session's first keypad key (said after where the person is);
     /// nil after it. Help itself takes it too: whoever heard the map needs no hint.
-    func helpHintOnce() -> String? {
-        speech.takeHelpHint() ? configuration.accessibility.keypad.helpHint : nil
+    func helpHintOnce() -> SpokenText? {
+        speech.takeHelpHint() ? configuration.accessibility.keypad.helpHint.map { SpokenText($0) } : nil
     }
 
     /// The actions sheet of the focused row, or of the item on the detail page; nothing while a

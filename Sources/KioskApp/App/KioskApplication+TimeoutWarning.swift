@@ -10,7 +10,7 @@ extension KioskApplication {
     /// What the card shows, and what is said with it.
     static let timeoutWarning = TimeoutWarning(title: "Still there?", message: "Touch the screen for more time")
     /// Said when input answered the warning.
-    static let timeExtendedPhrase = "More time given."
+    static let timeExtendedPhrase: SpokenText = "More time given."
 
     /// Seconds before the idle reset the warning shows; nil: no warning (none configured, or no reset).
     var timeoutWarningLead: Double? { configuration.accessibility.timeoutWarningLead(idle: idle.resetAfter) }
@@ -28,7 +28,7 @@ extension KioskApplication {
         guard let due = timeoutWarningDeadline, now >= due else { return }
         let warning = Self.timeoutWarning
         scene.show(warning)
-        if speech.active { speech.say(warning.title + " " + warning.message + ".", time: now) }
+        if speech.active { speech.say(SpeechAnnouncer.sentences([warning.title, warning.message]), time: now) }
     }
 
     /// Input came: with the warning showing, the idle time starts again from now (the callers

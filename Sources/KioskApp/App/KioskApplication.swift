@@ -178,7 +178,7 @@ public final class KioskApplication {
     }
 
     /// `extra`: said after what the key changed (KioskApplication+Keypad).
-    func handle(key: KeyInput, time: Double, saying extra: String? = nil) {
+    func handle(key: KeyInput, time: Double, saying extra: SpokenText? = nil) {
         keyDown(time: time)
         scene.handle(key: key, time: time)
         process()
@@ -195,7 +195,7 @@ public final class KioskApplication {
 
     /// A key the UI has no use for: a person is at the keypad all the same, so the idle time
     /// starts again and on-demand speech starts, and it says where things are.
-    func handleUnmappedKey(time: Double, saying extra: String? = nil) {
+    func handleUnmappedKey(time: Double, saying extra: SpokenText? = nil) {
         keyDown(time: time)
         announce(byKey: true, then: extra)
     }
@@ -214,7 +214,7 @@ public final class KioskApplication {
 
     /// Hands the scene's focus and toast to the announcer (only while it speaks: the actions of
     /// the focused row are looked up for it).
-    func announce(byKey: Bool, then extra: String? = nil) {
+    func announce(byKey: Bool, then extra: SpokenText? = nil) {
         guard speech.active else { return }
         speech.update(scene.accessibleFocus, toast: scene.toast, byKey: byKey, time: now, then: extra)
     }

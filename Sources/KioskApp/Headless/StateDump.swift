@@ -49,10 +49,18 @@ struct StateDump: Encodable {
     struct Speech: Encodable {
         let timeMs: Int
         let text: String
+        /// The voice it starts in.
         let voice: String
         let interrupted: Bool
+        /// Each stretch and its voice (a title in its script's voice, the kiosk's words in English).
+        let parts: [Part]
 
-        enum CodingKeys: String, CodingKey { case timeMs = "time_ms", text, voice, interrupted }
+        struct Part: Encodable {
+            let text: String
+            let voice: String
+        }
+
+        enum CodingKeys: String, CodingKey { case timeMs = "time_ms", text, voice, interrupted, parts }
     }
 
     struct Haptic: Encodable {
@@ -125,7 +133,8 @@ struct StateDump: Encodable {
         haptics = app.haptics.map { Haptic(timeMs: $0.timeMs, event: $0.event.rawValue) }
         log = app.log.map { LogEntry(timeMs: $0.timeMs, action: $0.action, item: $0.item) }
         speech = app.speech.entries.map {
-            Speech(timeMs: $0.timeMs, text: $0.text, voice: $0.voice, interrupted: app.speech.interrupted($0))
+            Speech(timeMs: $0.timeMs, text: $0.text, voice: $0.voice, interrupted: app.speech.interrupted($0),
+                   parts: $0.parts.map { Speech.Part(text: $0.text, voice: $0.voice) })
         }
         speechVolume = app.speech.volume
         toast = s.toast

@@ -114,7 +114,7 @@ extension KioskApplication {
         announce(byKey: true)
         guard speech.active, speech.entries.last?.id == before else { return }
         let focus = scene.accessibleFocus
-        let text: String?
+        let text: SpokenText?
         switch target {
         case .row: text = focus.row.map(SpeechAnnouncer.phrase)
         case .sheetRow: text = focus.sheet.flatMap { sheet in focus.sheetRow.map { SpeechAnnouncer.phrase($0, in: sheet) } }
@@ -132,7 +132,7 @@ extension KioskApplication {
         guard case .row = explore.target, let row = scene.accessibleFocus.row, !row.actions.isEmpty else { return }
         let index = down ? min(row.actions.count - 1, (explore.actionIndex ?? -1) + 1) : (explore.actionIndex ?? 0) - 1
         explore.actionIndex = index >= 0 ? index : nil
-        let text = index >= 0 ? (index == 0 ? "Actions: " : "") + row.actions[index] : SpeechAnnouncer.phrase(row)
-        speech.say(SpeechAnnouncer.sentence(text), time: time)
+        let text = index >= 0 ? SpeechAnnouncer.sentences((index == 0 ? ["Actions:"] : []) + [row.actions[index]]) : SpeechAnnouncer.phrase(row)
+        speech.say(text, time: time)
     }
 }

@@ -20,7 +20,10 @@ final class SpeechAnnouncer {
         let id: Int
         let timeMs: Int
         let text: String
+        /// The voice it starts in.
         let voice: String
+        /// Its stretches and their voices (the text's script chooses each: SpokenText).
+        let parts: [Utterance.Part]
         /// Samples it had when the next utterance (or a stop) cut it; nil: never cut.
         var cutAfter: Int?
     }
@@ -41,7 +44,7 @@ final class SpeechAnnouncer {
     private var last: AccessibleFocus?
     private var lastToast: ToastView?
     /// Results of actions, said with the next update (before what the screen then shows).
-    private var results: [String] = []
+    private var results: [SpokenText] = []
     /// The most results kept for one update (a burst of retried writes landing together).
     static let resultLimit = 8
     private var nextID = 1
@@ -51,7 +54,7 @@ final class SpeechAnnouncer {
     /// Percent a volume key changes it by.
     static let volumeStep = 10
     /// The last utterance of this session (the keypad's repeat), nil after the idle reset.
-    private(set) var lastSaid: String?
+    private(set) var lastSaid: SpokenText?
     /// "Press 5 for help." is still to be said this session (with its first keypad key).
     private var helpHintDue = true
     private var reportedFailure = false
@@ -101,32 +104,32 @@ final class SpeechAnnouncer {
     /// Says what changed since the last call. `byKey`: this follows a key press, so a focus that
     /// moved is said; a focus moved by a data change is not (the next arrow says where it is).
     /// `extra` (a keypad's answer: the help, a volume) is said after what changed.
-    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Double, then extra: String? = nil) {
+    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Double, then extra: SpokenText? = nil) {
         defer {
             last = focus
             lastToast = toast
         }
         guard active else { return }
-        var parts = results
+        var parts = results.reduce(SpokenText(), +)
         results.removeAll()
         let newToast = toast.flatMap { t in
             t.id != lastToast?.id || t.message != lastToast?.message || t.shownAt != lastToast?.shownAt ? t : nil
         }
-        if let newToast { parts.append(Self.phrase(newToast)) }
+        if let newToast { parts += Self.phrase(newToast) }
         parts += Self.changes(from: last, to: focus, byKey: byKey, toastSaid: newToast != nil)
-        if let extra { parts.append(extra) }
-        if !parts.isEmpty { say(parts.joined(separator: " "), time: time) }
+        if let extra { parts += extra }
+        if !parts.isEmpty { say(parts, time: time) }
     }
 
     /// An action's result ("Flag: done."), said first in the next update: said at once, the
     /// focused row it changed would cut it in the same instant.
     func actionDone(_ title: String) {
-        sayFirst(title + ": done")
+        sayFirst(SpokenText([title + ":", "done."]))
     }
 
     /// Says `text` first in the next update ("Actions." before the sheet they are listed on).
-    func sayFirst(_ text: String) {
-        if active { results.append(Self.sentence(text), keepingLast: Self.resultLimit) }
+    func sayFirst(_ text: SpokenText) {
+        if active { results.append(Self.sentences(text.pieces), keepingLast: Self.resultLimit) }
     }
 
     /// True the first time in a session (then false until the idle reset): whether a keypad key
@@ -137,10 +140,10 @@ final class SpeechAnnouncer {
     }
 
     /// Changes the volume by `steps` volume steps within 0…100. - Returns: what to say ("Volume 60 percent.").
-    func changeVolume(by steps: Int) -> String {
+    func changeVolume(by steps: Int) -> SpokenText {
         let range = AccessibilitySettings.volumes
         volume = min(range.upperBound, max(range.lowerBound, volume + steps * Self.volumeStep))
-        return "Volume \(volume) percent."
+        return SpokenText("Volume \(volume) percent.")
     }
 
     /// `[accessibility] voice` if espeak-ng has it (asked once); otherwise nil, and the failure
@@ -155,14 +158,14 @@ final class SpeechAnnouncer {
     }
 
     /// Starts `text` at `time`, cutting what is being said.
-    func say(_ text: String, time: Double) {
+    func say(_ text: SpokenText, time: Double) {
         let id = nextID
         nextID += 1
         cutLast(at: time)
-        let voice = configuredVoice() ?? SpeechVoice.voice(for: String(text.unicodeScalars.prefix(Utterance.textLimit)))
-        let utterance = Utterance(id: id, text: text, voice: voice, rate: settings.rate, volume: volume)
+        let utterance = Utterance(id: id, parts: text.parts(configured: configuredVoice()), rate: settings.rate, volume: volume)
         lastSaid = text
-        entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: voice), keepingLast: Self.historyLimit)
+        entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: utterance.voice,
+                             parts: utterance.parts), keepingLast: Self.historyLimit)
         guard let output else { return }
         let synth = SpeechSynthesizer.shared
         if let failure = synth.failure, !reportedFailure {

@@ -146,11 +146,11 @@ extension SpeechScenarioTests {
             at 12000 end
             """)
         let root = speech(try s.state("root")).map(\.text)
-        XCTAssertEqual(root.first?.contains(KioskApplication.atTheStartPhrase), true, "\(root)")
+        XCTAssertEqual(root.first?.contains(KioskApplication.atTheStartPhrase.text), true, "\(root)")
         XCTAssertEqual(try s.state("root").stack, ["inbox"])
         let back = try s.state("back")
         XCTAssertEqual(back.stack, ["inbox"], "back from the detail page")
-        XCTAssertFalse(speech(back).map(\.text).last?.contains(KioskApplication.atTheStartPhrase) ?? true, "only said where there is no way back")
+        XCTAssertFalse(speech(back).map(\.text).last?.contains(KioskApplication.atTheStartPhrase.text) ?? true, "only said where there is no way back")
     }
 
     func testActionsWithoutAFocusedRowSaySoAndOnTheDetailPageListTheItemsActions() throws {

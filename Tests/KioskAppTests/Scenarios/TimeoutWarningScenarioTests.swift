@@ -88,7 +88,7 @@ final class TimeoutWarningScenarioTests: XCTestCase {
         let extended = try s.state("extended")
         XCTAssertNil(warning(extended), "the touch took the warning away")
         XCTAssertFalse(try s.image("extended").matches(Self.cardPixel.x, Self.cardPixel.y, Self.toast))
-        XCTAssertTrue(spoken(extended).contains { $0.ms == 25_000 && $0.text.hasPrefix(KioskApplication.timeExtendedPhrase) },
+        XCTAssertTrue(spoken(extended).contains { $0.ms == 25_000 && $0.text.hasPrefix(KioskApplication.timeExtendedPhrase.text) },
                       "the extension is said: \(spoken(extended))")
         XCTAssertEqual(try s.state("old-reset").stack, ["inbox", "detail:inbox-2"], "no reset at the old time")
         XCTAssertNil(warning(try s.state("before-second")))
