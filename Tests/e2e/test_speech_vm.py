@@ -15,6 +15,8 @@ intel-hda + hda-duplex codec recorded by a `wav` audiodev, and with speech on-de
 - A uinput headphone jack (vinput jack, SW_HEADPHONE_INSERT only): the app logs it at start, and
   plugging it after the idle reset starts speech again without any key.
 - Peak RSS of the speaking app against the same app with speech off: at most 10 MB more.
+- Key to flip with speech on against speech off, the same ten keys, in turn (reported).
+Two emulated CPUs, as every board the package installs on has two or more (vm.py's `cpus`).
 One boot for the class (about a minute under TCG). The WAV header's sizes are written only when
 QEMU quits cleanly, so the samples are read from byte 44 on whatever the header says."""
 import array
@@ -106,7 +108,11 @@ class SpeechVMTest(unittest.TestCase):
         WORKDIR.mkdir(parents=True, exist_ok=True)
         cls.wav = WORKDIR / "speech.wav"
         cls.wav.unlink(missing_ok=True)
-        cls.vm = VM(*ASSETS, WORKDIR, xres=W, yres=H, extra=[
+        # Two CPUs: every board the package installs on (arm64 or amd64) has two or more (the
+        # Raspberry Pi 3 and Zero 2 W four), so the synthesis thread runs beside the UI loop,
+        # not in its frames. On one emulated CPU key to flip while speaking was about twice that
+        # of a silent app and key to sound 120-160 ms (BENCHMARKS.md, "Speech").
+        cls.vm = VM(*ASSETS, WORKDIR, xres=W, yres=H, cpus=2, extra=[
             "-audiodev", f"wav,id=snd0,path={cls.wav}", "-device", "intel-hda", "-device", "hda-duplex,audiodev=snd0,mixer=off"])
         cls.follower = WAVFollower(cls.wav)
         cls.vm.wait_for("INIT DONE", what="guest boot")
@@ -210,10 +216,9 @@ class SpeechVMTest(unittest.TestCase):
 
     def test_3_speech_costs_at_most_10_mb_of_peak_rss(self):
         """The app again with speech off, on the same screen and data, the same seven keys: its peak
-        RSS against the peak of the speaking app of test_1 (espeak-ng loaded, seven phrases said).
-        Both apps' key-to-flip figures are reported (seven keys each: noisy, not asserted)."""
+        RSS against the peak of the speaking app of test_1 (espeak-ng loaded, seven phrases said)."""
         self.assertTrue(self.peak_kb, "test_1 measured the speaking app")
-        speaking = self.flips_at_exit()
+        self.flips_at_exit()
         self.vm.shell("printf '[accessibility]\\nspeech = \"off\"\\n' > /tmp/off.toml; rm -f /tmp/items.sqlite3*; "
                       "swipe-kiosk run --demo --database /tmp/items.sqlite3 --config /tmp/off.toml & echo $! > /run/app.pid")
         self.vm.wait_for("start-up: first frame", timeout=60, what="the silent app's first frame")
@@ -222,9 +227,29 @@ class SpeechVMTest(unittest.TestCase):
             time.sleep(1.0)
         self.vm.shell("grep VmHWM /proc/$(cat /run/app.pid)/status")
         silent_kb = int(self.vm.wait_for("VmHWM", what="the silent app's peak RSS").split()[1])
-        silent = self.flips_at_exit()
+        self.flips_at_exit()
         FIGURES.append(("peak RSS", f"{self.peak_kb} kB speaking, {silent_kb} kB with speech off "
                         f"(+{(self.peak_kb - silent_kb) / 1024:.1f} MB)"))
-        FIGURES.append(("key to flip", "speaking p50 {} ms, p99 {} ms ({} keys); speech off p50 {} ms, p99 {} ms ({} keys)"
-                        .format(*speaking, *silent)))
         self.assertLessEqual(self.peak_kb - silent_kb, 10 * 1024, "espeak-ng and the audio path cost at most 10 MB")
+
+    def keys_to_flip(self, speech):
+        """Starts the app with `[accessibility] speech`, presses the same ten keys 0.8 s apart
+        (each Delete says the toast and the next row, cutting the phrase before), stops it: the
+        (p50, p99, events) of its key-to-flip histogram."""
+        self.vm.mark()
+        self.vm.shell(f"printf '[accessibility]\\nspeech = \"{speech}\"\\n' > /tmp/keys.toml; rm -f /tmp/items.sqlite3*; "
+                      "swipe-kiosk run --demo --database /tmp/items.sqlite3 --config /tmp/keys.toml & echo $! > /run/app.pid")
+        self.vm.wait_for("start-up: first frame", timeout=60, what=f"the first frame with speech {speech}")
+        time.sleep(1.0)
+        for key in ("down",) + ("delete",) * 9:
+            self.press(key)
+            time.sleep(0.8)
+        return self.flips_at_exit()
+
+    def test_4_key_to_flip_speaking_and_silent(self):
+        """Key to flip with every key spoken against speech off: the same ten keys on a fresh app,
+        speaking and silent in turn, twice (drift on the shared host falls on both). Reported,
+        not asserted: ten keys a run under TCG on a shared host are too few to hold to a bound."""
+        runs = [(speech, *self.keys_to_flip(speech)) for speech in ("on", "off", "on", "off")]
+        FIGURES.append(("key to flip", "; ".join(f"speech {speech} p50 {p50} ms, p99 {p99} ms ({n} keys)"
+                                                 for speech, p50, p99, n in runs)))

@@ -36,12 +36,13 @@ class VM:
     """A running guest. Use as a context manager; `lines` collects every console line."""
 
     def __init__(self, vmlinux, initrd, workdir, xres=1024, yres=768, append="", drive=None,
-                 display=("-display", "none"), extra=(), new_session=False, gpu="VGA", arch="x86_64"):
+                 display=("-display", "none"), extra=(), new_session=False, gpu="VGA", arch="x86_64", cpus=1):
         """`gpu`: the QEMU display device (GPUS: its kernel driver); `display`: QEMU's display
         options (a window or VNC for `make run`); `extra`: more QEMU
         arguments; `new_session`: keep QEMU out of the terminal's process group, so Ctrl-C
         reaches only the Python driver, which then shuts the guest down in order; `arch`: the
-        guest CPU (ARCHES)."""
+        guest CPU (ARCHES); `cpus`: how many (one unless a test says why: the panels' figures
+        under TCG are a worst case on one)."""
         machine, console = ARCHES[arch]
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
@@ -54,7 +55,7 @@ class VM:
             path.unlink(missing_ok=True)
         self.started = time.monotonic()
         self.process = subprocess.Popen([
-            *machine, "-accel", "tcg", "-m", "768", "-smp", "1",
+            *machine, "-accel", "tcg", "-m", "768", "-smp", str(cpus),
             "-kernel", str(vmlinux), "-initrd", str(initrd),
             "-append", f"console={console} quiet panic=-1 {append}".strip(),
             *display, "-serial", "stdio", "-monitor", "none", "-no-reboot",
