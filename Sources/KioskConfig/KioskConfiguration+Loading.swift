@@ -5,11 +5,6 @@
 import Glibc
 #endif
 import KioskFiles
-import struct KioskHardware.CalibrationMatrix
-import struct KioskHardware.ScreenSchedule
-import struct KioskHardware.HapticPattern
-import struct KioskHardware.KeyboardPolicy
-import enum KioskHardware.ModeRequest
 import SwipeCore
 import TOMLKit
 

@@ -2,8 +2,6 @@
 // decoded into these structs. Every field has a default, so an empty file is a valid
 // configuration; the swipe-related parts are SwipeCore values the UI uses directly.
 import Glibc
-import enum KioskHardware.ModeRequest
-import struct KioskHardware.ScreenSchedule
 import SwipeCore
 
 /// The whole configuration of one kiosk.

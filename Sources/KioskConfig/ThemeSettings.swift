@@ -1,7 +1,5 @@
 // How the kiosk looks and feels: the `[theme]` colours, fonts and sizes and the `[haptics]`
 // backend and per-event patterns. Colours are SwipeColor so they reach the renderer as they are.
-import struct KioskHardware.HapticConfiguration
-import struct KioskHardware.HapticPattern
 import SwipeCore
 
 /// `[theme] preset`: the colours a theme starts from; colour keys in the file override them.
@@ -103,12 +101,12 @@ public struct HapticsSettings: Hashable, Sendable {
     /// Events closer together than this are dropped, in milliseconds.
     public var rateLimit: Int = 40
     /// Pattern per event (KioskHardware's defaults for those the file does not set).
-    public var patterns: [HapticEvent: HapticPattern] = HapticConfiguration.defaultPatterns
+    public var patterns: [HapticEvent: HapticPattern] = HapticPattern.defaults
 
     public init() {}
 
     /// The pattern of `event`.
     public func pattern(for event: HapticEvent) -> HapticPattern {
-        patterns[event] ?? HapticConfiguration.defaultPatterns[event]!  // the defaults cover every case
+        patterns[event] ?? HapticPattern.defaults[event]!  // the defaults cover every case
     }
 }

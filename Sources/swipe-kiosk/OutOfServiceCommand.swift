@@ -9,6 +9,7 @@ import KioskApp
 import KioskFiles
 import KioskHardware
 import Logging
+import SwipeCore
 
 struct OutOfServiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -8,6 +8,7 @@ import KioskConfig
 import KioskFiles
 import KioskHardware
 import Logging
+import SwipeCore
 
 struct TouchTestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -127,7 +127,7 @@ final class ConfigLoadingTests: XCTestCase {
         XCTAssertEqual(configuration.input.calibration, [0, 1, 0, -1, 0, 1])
         XCTAssertFalse(configuration.input.pointerAsTouch)
         XCTAssertEqual(configuration.haptics.pattern(for: .action), HapticPattern(durationMilliseconds: 99, strength: 0.25))
-        XCTAssertEqual(configuration.haptics.pattern(for: .expansionEnter), HapticConfiguration.defaultPatterns[.expansionEnter])
+        XCTAssertEqual(configuration.haptics.pattern(for: .expansionEnter), HapticPattern.defaults[.expansionEnter])
         XCTAssertEqual(configuration.idle.blankAfter, 600)
         XCTAssertEqual(configuration.data.pollInterval, 250)
         XCTAssertEqual(configuration.data.undoWindow, 5)

@@ -6,6 +6,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import KioskHardware
+import SwipeCore
 
 final class ChildProcessTests: XCTestCase {
     func testCommandHapticsChildrenStartWithDefaultSignals() throws {

@@ -17,11 +17,11 @@ final class HapticAndPowerTests: XCTestCase {
 
     func testEveryEventHasADefaultPatternAndOverridesWin() {
         var config = HapticConfiguration(backend: .visual)
-        XCTAssertEqual(Set(HapticConfiguration.defaultPatterns.keys), Set(HapticEvent.allCases))
+        XCTAssertEqual(Set(HapticPattern.defaults.keys), Set(HapticEvent.allCases))
         config.patterns[.action] = HapticPattern(durationMilliseconds: 99, strength: 0.1)
         XCTAssertEqual(config.pattern(for: .action).durationMilliseconds, 99)
         config.patterns.removeValue(forKey: .longPress)
-        XCTAssertEqual(config.pattern(for: .longPress), HapticConfiguration.defaultPatterns[.longPress])
+        XCTAssertEqual(config.pattern(for: .longPress), HapticPattern.defaults[.longPress])
         XCTAssertEqual(HapticEvent(rawValue: "expansion-enter"), .expansionEnter)
     }
 

@@ -3,6 +3,7 @@
 import Glibc
 import XCTest
 @testable import KioskHardware
+import SwipeCore
 
 final class ScreenScheduleTests: XCTestCase {
     /// 2026-01-01T00:00:00Z, a Thursday.

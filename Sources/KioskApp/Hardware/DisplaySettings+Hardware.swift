@@ -3,6 +3,7 @@
 // reaches the code that uses it.
 import KioskConfig
 import KioskHardware
+import SwipeCore
 
 extension DisplaySettings {
     /// The output configuration; `device` and `rotation` from the command line win.

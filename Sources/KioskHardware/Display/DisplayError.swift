@@ -1,6 +1,7 @@
 // Why the display could not be set up, in words an integrator can act on, with the exit code
 // docs/ARCHITECTURE.md promises (69 for a missing or busy device, 64 for a bad name on the command line).
 import Glibc
+import SwipeCore
 
 /// A display setup or presentation failure.
 public enum DisplayError: Error, CustomStringConvertible {

@@ -6,6 +6,7 @@
 import Glibc
 import Logging
 import enum SwipeCore.HapticEvent
+import SwipeCore
 
 /// Decides whether an event may start a command now: at most one per interval.
 struct RateLimiter {

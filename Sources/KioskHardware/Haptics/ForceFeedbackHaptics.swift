@@ -4,6 +4,7 @@
 import CLinuxKernel
 import Glibc
 import enum SwipeCore.HapticEvent
+import SwipeCore
 
 final class ForceFeedbackHaptics: HapticBackend {
     let name: String

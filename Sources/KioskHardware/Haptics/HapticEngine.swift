@@ -2,29 +2,7 @@
 // configuration, looks up the event's pattern and plays it. A backend that fails logs once and
 // is then silent: feedback is a nicety and must never stop or slow the UI.
 import Logging
-import enum SwipeCore.HapticEvent
-
-/// How one event feels: how long and how strong.
-public struct HapticPattern: Hashable, Sendable {
-    /// Duration in milliseconds (> 0).
-    public var durationMilliseconds: Int
-    /// Strength 0…1 (clamped).
-    public var strength: Double
-
-    public init(durationMilliseconds: Int, strength: Double) {
-        self.durationMilliseconds = max(1, durationMilliseconds)
-        self.strength = min(max(strength, 0), 1)
-    }
-
-    /// Parses `"<ms> <strength>"` or `"<ms>ms <strength>"`, e.g. `"20 0.6"`.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: " ")
-        guard parts.count == 2, let ms = Int(parts[0].hasSuffix("ms") ? parts[0].dropLast(2) : parts[0]),
-              ms > 0, let strength = Double(parts[1]), (0...1).contains(strength)
-        else { return nil }
-        self.init(durationMilliseconds: ms, strength: strength)
-    }
-}
+import SwipeCore
 
 /// Which backend plays feedback, and the pattern of every event.
 public struct HapticConfiguration: Sendable {
@@ -41,23 +19,14 @@ public struct HapticConfiguration: Sendable {
     }
 
     public var backend: Backend = .none
-    /// Patterns per event; events not listed use ``defaultPatterns``.
-    public var patterns: [HapticEvent: HapticPattern] = HapticConfiguration.defaultPatterns
-
-    public static let defaultPatterns: [HapticEvent: HapticPattern] = [
-        .expansionEnter: HapticPattern(durationMilliseconds: 20, strength: 0.6),
-        .expansionExit: HapticPattern(durationMilliseconds: 12, strength: 0.3),
-        .action: HapticPattern(durationMilliseconds: 30, strength: 0.8),
-        .sheetDismiss: HapticPattern(durationMilliseconds: 15, strength: 0.4),
-        .navigationCommit: HapticPattern(durationMilliseconds: 15, strength: 0.4),
-        .longPress: HapticPattern(durationMilliseconds: 40, strength: 1.0),
-    ]
+    /// Patterns per event; events not listed use `HapticPattern.defaults`.
+    public var patterns: [HapticEvent: HapticPattern] = HapticPattern.defaults
 
     public init(backend: Backend = .none) { self.backend = backend }
 
     /// The pattern used for `event`.
     public func pattern(for event: HapticEvent) -> HapticPattern {
-        patterns[event] ?? Self.defaultPatterns[event]!
+        patterns[event] ?? HapticPattern.defaults[event]!
     }
 }
 

@@ -3,6 +3,7 @@
 // times the pulse itself. Writes to sysfs attributes are non-blocking in practice.
 import Glibc
 import enum SwipeCore.HapticEvent
+import SwipeCore
 
 final class LEDHaptics: HapticBackend {
     let name: String

@@ -8,6 +8,7 @@ import XCTest
 @testable import KioskApp
 @testable import KioskConfig
 @testable import swipe_kiosk
+import SwipeCore
 
 final class ConfigurationMappingTests: XCTestCase {
     private func load(_ toml: String) throws -> KioskConfiguration {

@@ -1,7 +1,6 @@
 // Touch calibration on top of libinput's own: an affine 2×3 matrix over normalised coordinates
 // (0…1 across the panel), the same convention as libinput's LIBINPUT_CALIBRATION_MATRIX, so a
 // matrix from one place can be pasted into the other.
-import SwipeCore
 
 /// `[a b c; d e f]`: `x' = a·x + b·y + c`, `y' = d·x + e·y + f` on normalised coordinates.
 public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
