@@ -176,6 +176,9 @@ let package = Package(
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Canvas", "SwipeCore", "TestSupport"]),
         // The store on real SQLite files: the items table declared once, the data effects.
         .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "TestSupport"]),
+        // The configuration read in process: values, defaults and every diagnostic at its place
+        // (the check-config command itself runs as a child process in KioskAppTests).
+        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskStore", "SwipeCore", "TestSupport"]),
         .testTarget(name: "KioskReplayTests", dependencies: ["KioskReplay", "KioskHardware", "SwipeCore", "TestSupport"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
         .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),

@@ -52,6 +52,7 @@ ALLOWED = {
     "KioskUITests": ANY,
     "KioskReplayTests": ANY,
     "KioskStoreTests": ANY,
+    "KioskConfigTests": ANY,
     "KioskAppTests": ANY,
     "KioskFeedTests": ANY,
 }
