@@ -14,8 +14,7 @@ public func printError(_ message: String) {
 /// Prints `line` to standard output and flushes it at once, so a pipe reader (the VM tests,
 /// a journal) sees every event line as it happens.
 public func printLine(_ line: String) {
-    print(line)
-    StandardStreams.flush()
+    StandardStreams.writeLine(line)
 }
 
 /// Writes `text` to standard output with write(2), all of it, or fails: a command whose output

@@ -26,6 +26,13 @@ public enum StandardStreams {
         }
     }
 
+    /// Prints `line` to standard output and flushes it at once, so a pipe reader (the VM tests,
+    /// a journal) sees every event line as it happens.
+    public static func writeLine(_ line: String) {
+        print(line)
+        flush()
+    }
+
     /// Hands what `print` buffered to standard output now, so that a pipe reader (the VM tests,
     /// a journal) sees each line as it happens.
     public static func flush() {

@@ -1,9 +1,10 @@
 // The picture and the event log behind `swipe-kiosk touch-test`: a crosshair grid and a dot where
-// each touch or click lands, drawn with plain memory fills (independent of the Canvas renderer)
-// into a `KioskSession`, which drives the real output, input, loop, haptics, display power
-// and systemd notification. One line per event on stdout lets scripts (the VM tests) follow it.
+// each touch or click lands, drawn with plain memory fills of the shadow buffer, a test pattern
+// as modetest draws one (independent of the Canvas renderer and the UI, so it lives with the
+// session it diagnoses), into a `KioskSession`, which drives the real output, input, loop,
+// haptics, display power and systemd notification. One line per event on stdout lets scripts
+// (the VM tests) follow it.
 import KioskFiles
-import KioskHardware
 import SwipeCore
 
 public final class TouchTestScene: SessionClient {
@@ -20,7 +21,7 @@ public final class TouchTestScene: SessionClient {
         self.session = session
         drawGrid()
         session.onFirstFrame = { [unowned session] in
-            printLine("READY \(session.shadow.size.width)x\(session.shadow.size.height) rotation=\(session.display.rotation)")
+            StandardStreams.writeLine("READY \(session.shadow.size.width)x\(session.shadow.size.height) rotation=\(session.display.rotation)")
         }
     }
 
@@ -28,7 +29,7 @@ public final class TouchTestScene: SessionClient {
     public func run() throws {
         session.client = self
         try session.run()
-        printLine("EXIT restored")
+        StandardStreams.writeLine("EXIT restored")
     }
 
     // MARK: SessionClient
@@ -51,23 +52,23 @@ public final class TouchTestScene: SessionClient {
     }
 
     public func handle(signal: LoopSignal) {
-        if case .terminate(let number) = signal { printLine("SIGNAL \(number) stopping") }
+        if case .terminate(let number) = signal { StandardStreams.writeLine("SIGNAL \(number) stopping") }
     }
 
     public func handle(_ event: InputEvent) {
         switch event {
         case .deviceAdded(let info):
-            printLine("DEVICE added name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname) caps=\(info.capabilities)")
+            StandardStreams.writeLine("DEVICE added name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):
-            printLine("DEVICE removed name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname)")
+            StandardStreams.writeLine("DEVICE removed name=\"\(info.name.shown(atMost: 200))\" sysname=\(info.sysname)")
         case .key(let key):
-            printLine("KEY \(key.pressed ? "down" : "up") code=\(key.key.code) name=\(key.key.name)")
+            StandardStreams.writeLine("KEY \(key.pressed ? "down" : "up") code=\(key.key.code) name=\(key.key.name)")
         case .switchChanged(let change):
-            printLine("SWITCH \(change.description)")
+            StandardStreams.writeLine("SWITCH \(change.description)")
         case .frame:
             break
         case .touch(let sample):
-            printLine("TOUCH \(sample)")
+            StandardStreams.writeLine("TOUCH \(sample)")
             if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.location, slot: sample.slot) }
             if sample.phase == .began { session.haptics.fire(.action) }
         }
