@@ -9,32 +9,20 @@ extension KioskSession {
     func route(_ event: InputEvent) {
         switch event {
         case .touch(let sample):
-            switch sample.phase {
-            case .began:
-                heldSlots.insert(sample.slot)
-                lastSamples[sample.slot] = sample
-            case .moved:
-                if heldSlots.contains(sample.slot) { lastSamples[sample.slot] = sample }
-            case .ended, .cancelled:
-                heldSlots.remove(sample.slot)
-                lastSamples[sample.slot] = nil
-            }
+            fingers.note(sample)
             if power.isHeldOff {  // `screen off`: no finger reaches the app, even after `screen on`
                 _ = power.noteActivity(now: loop.now)
-                if sample.phase == .ended || sample.phase == .cancelled { swallowedSlots.remove(sample.slot) } else { swallowedSlots.insert(sample.slot) }
+                fingers.swallow(sample)
                 return
             }
             if sample.phase != .cancelled, wake(by: "a touch") {
                 // A finger the client already saw go down (before the blank) ends for it here.
                 if sample.phase != .began { client?.handle(.touch(TouchSample(
                     slot: sample.slot, phase: .cancelled, location: sample.location, time: sample.time))) }
-                if sample.phase != .ended { swallowedSlots.insert(sample.slot) }
+                if sample.phase != .ended { fingers.swallow(sample) }
                 return
             }
-            if swallowedSlots.contains(sample.slot) {
-                if sample.phase == .ended || sample.phase == .cancelled { swallowedSlots.remove(sample.slot) }
-                return
-            }
+            if fingers.takeIfSwallowed(sample) { return }
         case .key(let key):
             if vt?.handle(key) == true || power.isHeldOff || (key.pressed && wake(by: "a key")) { return }
         case .switchChanged:
@@ -66,9 +54,8 @@ extension KioskSession {
         display.setPower(on: on)
         logger.info("display \(on ? "switched on" : "switched off") by request")
         if on { return invalidate() }
-        for (slot, sample) in lastSamples where !swallowedSlots.contains(slot) {
-            swallowedSlots.insert(slot)
-            client?.handle(.touch(TouchSample(slot: slot, phase: .cancelled, location: sample.location, time: loop.now)))
+        for sample in fingers.swallowDelivered() {
+            client?.handle(.touch(TouchSample(slot: sample.slot, phase: .cancelled, location: sample.location, time: loop.now)))
         }
     }
 

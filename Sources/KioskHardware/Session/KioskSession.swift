@@ -74,12 +74,8 @@ public final class KioskSession: EventLoopClient {
     /// The headphone jack's switch (libinput does not report it); set up by the device session.
     var jack: HeadphoneJack?
     var resumeTimer: TimerID?
-    var swallowedSlots: Set<Int> = []
-    /// Slots of the fingers on the panel, delivered or swallowed: it never blanks under one that
-    /// rests without moving (a still finger sends no events).
-    var heldSlots: Set<Int> = []
-    /// The last sample of each finger on the panel (a `screen off` cancels them for the client).
-    var lastSamples: [Int: TouchSample] = [:]
+    /// The fingers on the panel, delivered or swallowed.
+    var fingers = FingersOnPanel()
 
     /// Wires `display` and `input` to `loop`; `service` and `vt` only on the device.
     public init(loop: EventLoop, display: Display, input: InputSource, haptics: HapticEngine,
@@ -156,7 +152,7 @@ public final class KioskSession: EventLoopClient {
 
     public func tick(now: LoopInstant) {
         tickStartedAt = LoopInstant.now()
-        if !display.isPaused, heldSlots.isEmpty, power.shouldBlank(now: now) {
+        if !display.isPaused, !fingers.anyDown, power.shouldBlank(now: now) {
             display.setPower(on: false)
             logger.info("display blanked after idle time")
         }
@@ -205,7 +201,7 @@ public final class KioskSession: EventLoopClient {
         if let frame = wanted, frame <= now {
             if display.isFlipPending { wanted = nil } else if let nextDrawAt { wanted = max(frame, nextDrawAt) }
         }
-        return [heldSlots.isEmpty ? power.deadline : nil, wanted].compactMap { $0 }.min()
+        return [fingers.anyDown ? nil : power.deadline, wanted].compactMap { $0 }.min()
     }
 
     public func handle(signal: LoopSignal) {
