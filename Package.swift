@@ -166,7 +166,7 @@ let package = Package(
             ],
             // The binary's code pages count in the resident set, mapped 64 KiB around each page the
             // app runs (issue 26): lld puts the functions the bench scenarios run side by side
-            // (packaging/hot-functions.py lists them; 5.5 MB resident instead of 10), and packs
+            // (packaging/hot-functions.py lists them; about 6 MB resident instead of 10), and packs
             // relative relocations (DT_RELR, glibc 2.36 and later) so the loader reads 17 KB of them
             // at start instead of 2 MB. Peak RSS -5.5 MB in every bench scenario (BENCHMARKS.md).
             linkerSettings: [.unsafeFlags([

@@ -22,7 +22,7 @@ SCENARIOS = ["swipe", "scroll", "push", "sheet"]
 HEADER = """\
 # The functions `swipe-kiosk bench --scenario swipe|scroll|push|sheet` runs (start-up included),
 # for lld's --symbol-ordering-file (Package.swift): placed side by side, the code a frame runs
-# takes 5.5 MB of resident pages instead of 10. Written by packaging/hot-functions.py; regenerate
+# takes about 6 MB of resident pages instead of 10. Written by packaging/hot-functions.py; regenerate
 # it after large changes (a function missing here is only placed further away).
 """
 
