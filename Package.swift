@@ -163,7 +163,16 @@ let package = Package(
                 "KioskFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            // The binary's code pages count in the resident set, mapped 64 KiB around each page the
+            // app runs (issue 26): lld puts the functions the bench scenarios run side by side
+            // (packaging/hot-functions.py lists them; about 6 MB resident instead of 10), and packs
+            // relative relocations (DT_RELR, glibc 2.36 and later) so the loader reads 17 KB of them
+            // at start instead of 2 MB. Peak RSS -5.5 MB in every bench scenario (BENCHMARKS.md).
+            linkerSettings: [.unsafeFlags([
+                "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/hot-functions.txt",
+                "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            ], .when(platforms: [.linux], configuration: .release))]),
 
         // Helpers shared by the test targets (a seeded random generator, a child's signal state), and golden-image
         // checking for the targets that render (it reads and writes PNGs through Canvas).
