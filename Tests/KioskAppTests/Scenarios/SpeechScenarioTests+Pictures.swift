@@ -4,9 +4,10 @@
 // of its own script, so a Japanese title is said in Japanese and the kiosk's words after it in
 // English (the first script of the whole string chose the voice of it all before).
 import Foundation
-import KioskStore
+import KioskSpeech
 import TestSupport
 import XCTest
+@testable import KioskStore
 
 extension SpeechScenarioTests {
     typealias Part = (text: String, voice: String)
@@ -97,5 +98,30 @@ extension SpeechScenarioTests {
         XCTAssertGreaterThan(wav.peak(from: 0, to: wav.duration), 1_000)
         // The Japanese title said by the Japanese voice differs from the English voice spelling it.
         XCTAssertNotEqual(wav.samples, alone.samples)
+    }
+}
+
+extension SpeechScenarioTests {
+    /// Another program wrote the description: 30,000 combining marks, 10 MB, a blob, text with
+    /// controls. Each is said bounded (read cut to 1,024 characters, marks cut with the note,
+    /// never a hang), a blob as its bytes.
+    func testAHostileDescriptionIsSaidBoundedWithoutHanging() throws {
+        let dir = try TemporaryDirectory()
+        let path = try database([
+            ("marks", "Marks", "m.png", String(repeating: "\u{0301}", count: 30_000)),
+            ("huge", "Huge", "h.png", String(repeating: "word ", count: 2_000_000)),
+            ("ctl", "Controls", "c.png", "a\u{1B}[2Jb\u{0}c"),
+        ], in: dir)
+        try ItemStore(path: path).db.execute("INSERT INTO items (id, list_id, title, unread, sort_key, updated_at, image, image_alt) "
+                                             + "VALUES ('blob', 'inbox', 'Blob', 0, 9, 1, 'b.png', x'42696B65')", operation: "test")
+        let s = try Scenario("size 1280x800\nat 0 key DOWN\nat 500 key DOWN\nat 1000 key DOWN\nat 1500 key DOWN\nat 2000 end\n",
+                             config: "[data]\ndemo_data = false\n", database: path)
+        let said = speech(try s.state("final")).map(\.text)
+        XCTAssertEqual(said.count, 4)
+        XCTAssertTrue(said[0].hasPrefix("Inbox. Marks. Picture:"), said[0])
+        XCTAssertTrue(said[0].hasSuffix("Text shortened."), "the pile of marks is cut, with the note")
+        XCTAssertLessThan(said[1].unicodeScalars.count, ItemStore.maximumTitleCharacters + 100, "10 MB is read as its first 1,024 characters")
+        XCTAssertFalse(said[2].unicodeScalars.contains { $0.properties.generalCategory == .control }, "controls are not said")
+        XCTAssertEqual(said[3], "Blob. Picture: Bike. 4 of 4. \(Self.actions)", "a blob is read as its bytes")
     }
 }
