@@ -51,7 +51,7 @@ extension KioskApplication {
     /// After the app's own write to `listID` (an action, Undo, a write given up): the list is
     /// re-read by the section reader off the loop and reloads when its sections come back, and
     /// so do the lists page's counts. Until then the list keeps its data whole: a row the change
-    /// took out has collapsed and stays out (`ListPage.removed`), a flag or read shows a frame or
+    /// took out has collapsed and stays out (`RowMarks.isRemoved`), a flag or read shows a frame or
     /// two later. Without a reader (a private in-memory store) both are read here.
     func refreshAfterOwnWrite(_ listID: String) {
         guard sectionReader != nil, let list = configuration.list(id: listID) else {
