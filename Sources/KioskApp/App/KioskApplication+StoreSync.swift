@@ -118,7 +118,7 @@ extension KioskApplication {
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, read: sections) }) else { return }
         page.setData(data, layout: sections?.layout, time: now)
         listCounts[listID] = data.count
-        page.restoreReturned(except: Set(pendingWrites.compactMap { $0.itemID?.key }), time: now)
+        page.restoreReturned(except: writes.itemKeys, time: now)
         scene.needsRender = true
     }
 }
