@@ -78,23 +78,28 @@ final class WriteQueueTests: XCTestCase {
         XCTAssertEqual(queue.pending.map(\.since), [0.5])
     }
 
+    /// Quiet runs (writes now and then, long pauses, the file lost) and busy ones (a store that
+    /// fails every write while someone keeps swiping: the queue fills up).
     func testRandomSequencesAgreeWithAModel() {
         struct Entry { let label: String, item: String?, since: Double; var next: Double }
         var random = SplitMix64(state: 0x3C_5E77)
+        var fullQueues = 0
         for run in 0..<200 {
+            let busy = run % 2 == 1
             var queue = WriteQueue(), model: [Entry] = [], time = 0.0, made = 0
             for step in 0..<300 {
-                time += [0, 0.02, 0.05, 0.1, 0.1, 0.5, 3].randomElement(using: &random)!
+                time += (busy ? [0, 0.01, 0.02] : [0, 0.02, 0.05, 0.1, 0.1, 0.5, 3]).randomElement(using: &random)!
                 let context = "run \(run) step \(step) at \(time)"
-                switch Int.random(in: 0..<10, using: &random) {
-                case 0..<5:
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<(busy ? 80 : 50):
                     let hopeless = Int.random(in: 0..<10, using: &random) == 0
                     let label = "w\(made)", item = Bool.random(using: &random) ? "item-\(made % 7)" : nil
                     made += 1
+                    if model.count == 64 { fullQueues += 1 }
                     let queued = model.count < 64 && !hopeless
                     if queued { model.append(Entry(label: label, item: item, since: time, next: time + 0.1)) }
                     XCTAssertEqual(add(&queue, label, item, at: time, hopeless: hopeless), queued, context)
-                case 9:
+                case 90..<(busy ? 91 : 100):
                     XCTAssertEqual(queue.takeAll().map(\.label), model.map(\.label), context)
                     model = []
                 default:
@@ -102,16 +107,15 @@ final class WriteQueueTests: XCTestCase {
                     XCTAssertEqual(due.map(\.label), model.filter { $0.next <= time }.map(\.label), context)
                     var settled: [WriteQueue.Write] = []
                     for write in due {
-                        let entry = model.first { $0.label == write.label }!
-                        switch Int.random(in: 0..<4, using: &random) {
-                        case 0:
+                        guard let entry = model.first(where: { $0.label == write.label }) else { return XCTFail("\(write.label) is due: \(context)") }
+                        if Int.random(in: 0..<(busy ? 50 : 4), using: &random) == 0 {
                             settled.append(write)  // landed
-                        default:
-                            let hopeless = Int.random(in: 0..<20, using: &random) == 0
-                            let givenUp = time - entry.since >= 3 || hopeless
-                            XCTAssertEqual(queue.givesUp(write, at: time, hopeless: hopeless), givenUp, context)
-                            if givenUp { settled.append(write) }
+                            continue
                         }
+                        let hopeless = Int.random(in: 0..<(busy ? 200 : 20), using: &random) == 0
+                        let givenUp = time - entry.since >= 3 || hopeless
+                        XCTAssertEqual(queue.givesUp(write, at: time, hopeless: hopeless), givenUp, context)
+                        if givenUp { settled.append(write) }
                     }
                     queue.settle(settled, at: time)
                     let gone = Set(settled.map(\.label))
@@ -125,8 +129,10 @@ final class WriteQueueTests: XCTestCase {
                 XCTAssertEqual(queue.pending.map(\.nextTry), model.map(\.next), context)
                 XCTAssertEqual(queue.nextTry, model.map(\.next).min(), context)
                 XCTAssertEqual(queue.itemKeys, Set(model.compactMap(\.item)), context)
-                XCTAssertLessThanOrEqual(queue.count, 64, context)
+                // The first disagreement says it all (and the model is no guide after it).
+                guard testRun?.failureCount == 0 else { return }
             }
         }
+        XCTAssertGreaterThan(fullQueues, 100, "the runs filled the queue")
     }
 }

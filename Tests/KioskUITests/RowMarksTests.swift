@@ -114,7 +114,7 @@ final class RowMarksTests: XCTestCase {
             marks.dataReplaced(holding: { _ in true }, at: time)
             marks.arrive("item-\(item)", at: time)
             marks.flash("item-\(item / 2)", at: time)
-            XCTAssertLessThanOrEqual(marks.count, 2)
+            guard marks.count <= 2 else { return XCTFail("\(marks.count) rows marked after \(item + 1) inserts") }
         }
     }
 
@@ -199,6 +199,8 @@ final class RowMarksTests: XCTestCase {
                     XCTAssertEqual(marks.heightFraction(of: id, at: look), model.height(id, at: look), "\(id) \(context)")
                     XCTAssertEqual(marks.flash(of: id, at: look), model.flash(id, at: look), "\(id) \(context)")
                 }
+                // The first disagreement says it all (and the model is no guide after it).
+                guard testRun?.failureCount == 0 else { return }
             }
         }
     }
