@@ -111,8 +111,9 @@ public final class ListPage {
     }
 
     /// Replaces the items (the app reloads after a data change); collapsed rows that left are
-    /// forgotten, and so are growths and tints that have ended. `layout`: the new data's sections laid out by a worker (the same sections and
-    /// count, this page's metrics); otherwise they are laid out here.
+    /// forgotten, and so are growths and tints that have ended. `layout`: the new data's sections
+    /// laid out by a worker (the same sections and count, this page's metrics); otherwise they
+    /// are laid out here.
     public func setData(_ newData: ListDataSource, layout: SectionLayout? = nil, time: Double) {
         let focusedRow = focus.flatMap { index(of: $0) }
         data = newData
