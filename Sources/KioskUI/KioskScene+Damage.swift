@@ -84,7 +84,7 @@ extension KioskScene {
                 h.combine(row.item)
                 h.combine(row.swipe)
                 h.combine(list.focus == row.item.id)
-                h.combine(list.flashing[row.item.id]?.value(at: time))
+                h.combine(list.marks.flash(of: row.item.id, at: time))
                 rows[row.item.id] = FrameSignature.RowMark(frame: row.frame, hash: h.finalize())
                 if let path = row.item.image { pictures[row.item.id] = pictureMark(path, row: row.frame, offset: row.swipe.offset) }
             }

@@ -25,12 +25,7 @@ extension ListPage {
     public func tick(time: Double) -> [ListPageEvent] {
         lastTime = time
         scroll.tick(time: time)
-        tickChanges(time: time)
-        for (id, collapse) in collapsing where collapse.isFinished(at: time) {
-            collapsing[id] = nil
-            removed.insert(id)
-            effects.append(.rowRemoved(itemID: id))
-        }
+        for id in marks.advance(to: time) { effects.append(.rowRemoved(itemID: id)) }
         return route(group.tick(time: time), time: time)
     }
 
@@ -78,7 +73,7 @@ extension ListPage {
     /// The next time the page changes by itself.
     public func nextDeadline(after time: Double) -> Double? {
         ([group.nextDeadline(after: time), scroll.nextDeadline(after: time)]
-            + (collapsing.values.map(\.end) + changeDeadlines).map { max(time, $0) })
+            + marks.deadlines.map { max(time, $0) })
             .compactMap { $0 }.min()
     }
 

@@ -54,10 +54,9 @@ extension ListPage {
         rows.reserveCapacity(range.count)
         for i in range {
             let item = data.item(at: i)
-            guard !removed.contains(item.id) else { continue }
+            guard !marks.isRemoved(item.id) else { continue }
             var swipe = group.snapshot(row: item.id, at: time)
-            if let collapse = collapsing[item.id] { swipe.heightFraction = min(swipe.heightFraction, collapse.value(at: time)) }
-            if let grow = arriving[item.id] { swipe.heightFraction = min(swipe.heightFraction, grow.value(at: time)) }
+            if let height = marks.heightFraction(of: item.id, at: time) { swipe.heightFraction = min(swipe.heightFraction, height) }
             rows.append(RowLayout(index: i, item: item, frame: .zero, swipe: swipe))
         }
         // The tallest of a header's rows, from `rows[from]` on, when all of them are in range.

@@ -26,6 +26,6 @@ extension ListPage {
             let start = max(0, sections.row(at: then) - 2)
             coming = start < asked.lowerBound ? (start..<asked.lowerBound).reversed() : []
         }
-        return coming.prefix(asked.count).map { data.item(at: $0) }.filter { !removed.contains($0.id) }
+        return coming.prefix(asked.count).map { data.item(at: $0) }.filter { !marks.isRemoved($0.id) }
     }
 }

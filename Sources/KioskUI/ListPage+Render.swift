@@ -23,7 +23,7 @@ extension ListPage {
                 // Everything a row draws stays in its band.
                 guard painter.meetsClip(band) else { continue }
                 renderer.draw(row.item, frame: f, swipe: row.swipe, painter: painter, rtl: rtl, time: time)
-                if let flash = flashing[row.item.id]?.value(at: time), flash > 0 {
+                if let flash = marks.flash(of: row.item.id, at: time), flash > 0 {
                     painter.fill(band, color: theme.palette.accent.withAlpha(0.18 * flash))
                 }
                 if focus == row.item.id { theme.drawFocus(painter, band: band, rowHeight: rowHeight) }

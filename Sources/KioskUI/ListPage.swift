@@ -23,16 +23,8 @@ public final class ListPage {
     var scroll: ScrollState
     var scrollSlot: Int?
     var effects: [UIEffect] = []
-    /// Items whose rows collapsed and that wait for the data source to drop them.
-    var removed: Set<String> = []
-    /// Rows collapsing because their item was deleted outside a full swipe (height 1 → 0).
-    var collapsing: [String: ScalarAnimation] = [:]
-    /// Rows growing in because their item was just inserted (height 0 → 1).
-    var arriving: [String: ScalarAnimation] = [:]
-    /// Rows whose item changed elsewhere, tinted while the tint fades (1 → 0).
-    var flashing: [String: ScalarAnimation] = [:]
-    static let changeDuration = 0.3
-    static let flashDuration = 0.6
+    /// Rows that left (waiting for the data source to drop their items), collapse, grow in or flash.
+    var marks = RowMarks()
     /// The time of the latest input or tick, for queries that take no time.
     var lastTime = 0.0
     /// The keyboard-focused item's id, drawn as a ring on its row. Nil (nothing drawn) until an
@@ -99,32 +91,29 @@ public final class ListPage {
     /// `rowRemoved`. Rows a full swipe is removing collapse by themselves.
     public func collapse(itemID: String, time: Double) {
         let state = group.snapshot(row: itemID, at: time).state
-        guard collapsing[itemID] == nil, state != .removing, state != .removed, !removed.contains(itemID) else { return }
-        collapsing[itemID] = ScalarAnimation(
-            from: 1, to: 0, start: time, timing: .curve(.easeInOut, duration: SwipeRowController.collapseDuration))
+        guard state != .removing, state != .removed else { return }
+        marks.startCollapse(itemID, at: time)
     }
 
     /// Brings back the row of an item whose removal was not saved (a delete that failed after
     /// its row slid off or collapsed): it grows in where it was, as an inserted row does.
     public func restore(itemID: String, time: Double) {
-        let slidOff = removed.remove(itemID) != nil
-        let collapsed = collapsing.removeValue(forKey: itemID) != nil
-        guard slidOff || collapsed else { return }
-        arriving[itemID] = ScalarAnimation(from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: Self.changeDuration))
+        marks.restore(itemID, at: time)
     }
 
     /// Rows that left (collapsing or collapsed, slid off) whose items are in the list again (an
     /// Undo during the collapse, another program putting the item back) grow back in; `except`
     /// names items whose removal is still being written.
     public func restoreReturned(except pending: Set<String>, time: Double) {
-        for id in removed.union(collapsing.keys) where !pending.contains(id) && contains(id) {
+        for id in marks.leaving where !pending.contains(id) && contains(id) {
             restore(itemID: id, time: time)
         }
     }
 
     /// Replaces the items (the app reloads after a data change); collapsed rows that left are
-    /// forgotten. `layout`: the new data's sections laid out by a worker (the same sections and
-    /// count, this page's metrics); otherwise they are laid out here.
+    /// forgotten, and so are growths and tints that have ended. `layout`: the new data's sections
+    /// laid out by a worker (the same sections and count, this page's metrics); otherwise they
+    /// are laid out here.
     public func setData(_ newData: ListDataSource, layout: SectionLayout? = nil, time: Double) {
         let focusedRow = focus.flatMap { index(of: $0) }
         data = newData
@@ -133,7 +122,7 @@ public final class ListPage {
         } else {
             sections = SectionLayout(sections: newData.sections, rowCount: newData.count, metrics: sectionMetrics).index
         }
-        removed = removed.filter { contains($0) }
+        marks.dataReplaced(holding: contains, at: time)
         reloadLookup()
         scroll.setContent(height: contentHeight, viewport: frame.height)
         keepFocus(wasAt: focusedRow)
@@ -165,7 +154,7 @@ public final class ListPage {
         case .invokeAction(let action, let side): effects.append(.action(itemID: row, action: actionRef(action, side)))
         case .delete(let action, let side): effects.append(.delete(itemID: row, action: actionRef(action, side)))
         case .removed:
-            removed.insert(row)
+            marks.markRemoved(row)
             effects.append(.rowRemoved(itemID: row))
         }
     }
@@ -181,27 +170,14 @@ extension ListPage {
 extension ListPage {
     /// Animates rows changed by someone else: `inserted` rows grow in, `updated` rows flash.
     public func animateChanges(inserted: [String], updated: [String], time: Double) {
-        for id in inserted {
-            arriving[id] = ScalarAnimation(from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: Self.changeDuration))
-        }
-        for id in updated {
-            flashing[id] = ScalarAnimation(from: 1, to: 0, start: time, timing: .curve(.easeOut, duration: Self.flashDuration))
-        }
+        for id in inserted { marks.arrive(id, at: time) }
+        for id in updated { marks.flash(id, at: time) }
     }
 
     /// The ids and versions of the rows on screen, top to bottom.
     public func visibleVersions(at time: Double) -> [(id: String, version: Int64)] {
         layoutRows(at: time).map { ($0.item.id, $0.item.version) }
     }
-
-    /// Drops finished change animations.
-    func tickChanges(time: Double) {
-        arriving = arriving.filter { !$0.value.isFinished(at: time) }
-        flashing = flashing.filter { !$0.value.isFinished(at: time) }
-    }
-
-    /// End times of the running change animations.
-    var changeDeadlines: [Double] { (arriving.values.map(\.end) + flashing.values.map(\.end)) }
 }
 
 extension ListPage {

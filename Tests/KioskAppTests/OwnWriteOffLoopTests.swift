@@ -120,13 +120,13 @@ final class OwnWriteOffLoopTests: XCTestCase {
         // The scene's part of the ticks only: a whole tick would take in what the reader has
         // read, maybe at once.
         var time = 1.0
-        while page.collapsing["item-0"] != nil, time < 2 {
+        while page.marks.isCollapsing("item-0"), time < 2 {
             time += 1.0 / 60
             app.now = time
             app.scene.tick(time: time)
             app.process()
         }
-        XCTAssertTrue(page.removed.contains("item-0"), "the row collapsed")
+        XCTAssertTrue(page.marks.isRemoved("item-0"), "the row collapsed")
         XCTAssertEqual(page.data.count, 50, "not read on the loop")
         let before = page.layoutRows(at: time).map { "\($0.item.id)@\($0.frame.minY)" }
         XCTAssertFalse(before.contains { $0.hasPrefix("item-0@") }, "the row that left is out")

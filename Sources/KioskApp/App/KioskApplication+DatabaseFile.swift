@@ -34,8 +34,7 @@ extension KioskApplication {
     /// Ends what belonged to the file that left the path: its queued writes are given up, its
     /// deletes can no longer be undone, sheets, pages and open rows of its items close.
     private func forgetOldFile(_ reason: StoreError) {
-        let abandoned = pendingWrites
-        pendingWrites = []
+        let abandoned = writes.takeAll()
         let undoOffered = undoable.offersUndo
         undoable.removeAll()
         scene.dismissSheet(time: now)
@@ -47,7 +46,7 @@ extension KioskApplication {
             scene.show(ToastView(id: "file-left", message: "The database file changed: Undo is no longer possible",
                                  shownAt: now, lifetime: Self.toastLifetime))
         }
-        for write in abandoned { giveUp(write, reason) }
+        for write in abandoned { giveUp(write.label, itemID: write.itemID, reason) }
     }
 
     /// Whether a failed write must be given up at once instead of retried: the file it was

@@ -33,7 +33,7 @@ extension KioskApplication {
             // archived it in its handler), and its own handler may already have deleted it or
             // be retrying the delete.
             guard let itemID = ItemID(key: key), configuredAction(action)?.effect == .delete,
-                  !pendingWrites.contains(where: { $0.itemID == itemID && $0.label == action.id }) else { break }
+                  !writes.holds(action.id, on: itemID) else { break }
             // Unreadable (reported): delete anyway; the write path retries and reports on its own.
             if read("item \(itemID)", { () throws(StoreError) in try store.item(id: itemID) })??.deletedAt == nil {
                 commit(.delete, itemID: itemID, action: action)

@@ -51,7 +51,7 @@ extension KioskApplication {
     /// After the app's own write to `listID` (an action, Undo, a write given up): the list is
     /// re-read by the section reader off the loop and reloads when its sections come back, and
     /// so do the lists page's counts. Until then the list keeps its data whole: a row the change
-    /// took out has collapsed and stays out (`ListPage.removed`), a flag or read shows a frame or
+    /// took out has collapsed and stays out (`RowMarks.isRemoved`), a flag or read shows a frame or
     /// two later. Without a reader (a private in-memory store) both are read here.
     func refreshAfterOwnWrite(_ listID: String) {
         guard sectionReader != nil, let list = configuration.list(id: listID) else {
@@ -118,7 +118,7 @@ extension KioskApplication {
               let data = read("list \(listID)", { () throws(StoreError) in try dataSource(list, read: sections) }) else { return }
         page.setData(data, layout: sections?.layout, time: now)
         listCounts[listID] = data.count
-        page.restoreReturned(except: Set(pendingWrites.compactMap { $0.itemID?.key }), time: now)
+        page.restoreReturned(except: writes.itemKeys, time: now)
         scene.needsRender = true
     }
 }

@@ -1,84 +1,59 @@
 // Store writes from the event loop are never lost silently. The loop's connection waits at most
 // `loopBusyTimeoutMs` for another writer's lock (less than one frame), so a locked database
-// cannot freeze the screen; a write that fails is queued and tried again from the loop's timer
-// every `writeRetryInterval` until `writeRetryWindow` has passed. A write that still fails is
-// reported: a toast "Could not save: <cause>", a line on stderr with the item and the cause,
-// and `<label>-failed` in the action log; a write meant for a database file that left its path
-// is given up at once (KioskApplication+DatabaseFile). What the person sees follows what was
-// stored: the follow-up (collapse, reload, Undo toast) runs only when the write lands, and a
-// row slid off for a delete that did not land grows back in when the delete is given up.
+// cannot freeze the screen; a write that fails goes to the write queue (WriteQueue: when it is
+// tried again, and when it is given up). A write given up is reported: a toast "Could not save:
+// <cause>", a line on stderr with the item and the cause, and `<label>-failed` in the action log;
+// a write meant for a database file that left its path is given up at once
+// (KioskApplication+DatabaseFile). What the person sees follows what was stored: the follow-up
+// (collapse, reload, Undo toast) runs only when the write lands, and a row slid off for a delete
+// that did not land grows back in when the delete is given up.
 import KioskStore
 import KioskUI
-
-/// A store write waiting to be tried (again).
-struct PendingWrite {
-    /// What is being saved (an action id, `undo-delete`, `purge`), for the log and messages.
-    let label: String
-    /// The item written (nil for the purge, which writes no one item).
-    let itemID: ItemID?
-    /// When it was first tried; it is given up `writeRetryWindow` later.
-    let since: Double
-    var nextTry: Double
-    let attempt: () throws(StoreError) -> Void
-    /// What follows a landed write (log, collapse, reload).
-    let landed: () -> Void
-}
 
 extension KioskApplication {
     /// The loop connection's `busy_timeout` (ms): below one 60 Hz frame.
     static let loopBusyTimeoutMs: Int32 = 8
-    /// How long a failed write is tried again before it is shown as failed (seconds).
-    static let writeRetryWindow = 3.0
-    static let writeRetryInterval = 0.1
-    /// Pending writes beyond this many are given up at once (a store that fails every write
-    /// while a person keeps swiping must not grow the queue).
-    static let pendingWriteLimit = 64
 
     /// Tries `attempt` now; when it fails, queues it for the retry timer.
     func save(_ label: String, itemID: ItemID?, attempt: @escaping () throws(StoreError) -> Void, landed: @escaping () -> Void = {}) {
-        var write = PendingWrite(label: label, itemID: itemID, since: now, nextTry: now, attempt: attempt, landed: landed)
         do {
             try attempt()
         } catch {
-            guard pendingWrites.count < Self.pendingWriteLimit, !mustGiveUp(error) else { return giveUp(write, error) }
-            write.nextTry = now + Self.writeRetryInterval
-            pendingWrites.append(write)
+            if !writes.add(label, itemID: itemID, failedAt: now, hopeless: mustGiveUp(error), attempt: attempt, landed: landed) {
+                giveUp(label, itemID: itemID, error)
+            }
             return
         }
         landed()
     }
 
-    /// Tries the queued writes that are due, in order (called every tick).
+    /// Tries the queued writes that are due, in order (called every tick). The queue holds them
+    /// all until the tries are over.
     func retryPendingWrites() {
-        guard pendingWrites.contains(where: { $0.nextTry <= now }) else { return }
-        var waiting: [PendingWrite] = []
-        for var write in pendingWrites {
-            guard write.nextTry <= now else { waiting.append(write); continue }
+        let due = writes.due(at: now)
+        guard !due.isEmpty else { return }
+        var settled: [WriteQueue.Write] = []
+        for write in due {
             do {
                 try write.attempt()
                 write.landed()
+                settled.append(write)
             } catch {
-                if now - write.since >= Self.writeRetryWindow || mustGiveUp(error) {
-                    giveUp(write, error)
-                } else {
-                    write.nextTry = now + Self.writeRetryInterval
-                    waiting.append(write)
-                }
+                guard writes.givesUp(write, at: now, hopeless: mustGiveUp(error)) else { continue }
+                giveUp(write.label, itemID: write.itemID, error)
+                settled.append(write)
             }
         }
-        pendingWrites = waiting
+        writes.settle(settled, at: now)
     }
 
-    /// When the retry timer next needs a tick.
-    var nextWriteRetry: Double? { pendingWrites.map(\.nextTry).min() }
-
     /// Shows and logs a write that did not happen, and brings the list back to what is stored.
-    func giveUp(_ write: PendingWrite, _ error: StoreError) {
-        reportFailure("could not save \(write.label)" + (write.itemID.map { " of item \($0)" } ?? "") + ": \(error)")
-        log("\(write.label)-failed", write.itemID)
+    func giveUp(_ label: String, itemID: ItemID?, _ error: StoreError) {
+        reportFailure("could not save \(label)" + (itemID.map { " of item \($0)" } ?? "") + ": \(error)")
+        log("\(label)-failed", itemID)
         scene.show(ToastView(id: "failed", message: "Could not save: \(error.shortCause)",
                              shownAt: now, lifetime: Self.toastLifetime))
-        if let itemID = write.itemID { for page in pages.values { page.restore(itemID: itemID.key, time: now) } }
+        if let itemID { for page in pages.values { page.restore(itemID: itemID.key, time: now) } }
         // Not when the file left the path: the next poll shows the file now there, and until
         // one is open the rows on screen stay as they were read.
         if let id = currentListID, !mustGiveUp(error) { refreshAfterOwnWrite(id) }

@@ -26,11 +26,11 @@ public final class KioskApplication {
     /// actions_log keeps them all.
     var log: [(timeMs: Int, action: String, item: String)] = []
     /// The cap of `haptics` and `log`. The other per-interaction state is bounded elsewhere:
-    /// `undoable` by the undo window, `pendingWrites` by `pendingWriteLimit`, the scene's
+    /// `undoable` by the undo window, `writes` by `WriteQueue.limit`, the scene's
     /// effects and events are drained every frame, and one toast shows at a time.
     static let historyLimit = 1_000
-    /// Store writes that failed and are tried again (KioskApplication+Writes).
-    var pendingWrites: [PendingWrite] = []
+    /// Store writes that failed and are tried again (WriteQueue, KioskApplication+Writes).
+    var writes = WriteQueue()
     /// The cause of the last store read that failed, until one succeeds (reported once).
     var failingReadCause: String?
     /// Where a write given up or a failed read is reported (stderr; tests capture it).
@@ -259,7 +259,7 @@ public final class KioskApplication {
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
-        return [poll, idle.resetDeadline, timeoutWarningDeadline, decoding, nextWriteRetry, undoable.nextClose, earlierDeletePurge,
+        return [poll, idle.resetDeadline, timeoutWarningDeadline, decoding, writes.nextTry, undoable.nextClose, earlierDeletePurge,
                 explore.nextDeadline].compactMap { $0 }.min()
     }
 

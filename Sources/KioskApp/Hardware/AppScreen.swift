@@ -156,8 +156,8 @@ public final class AppScreen: SessionClient {
     /// stays, so the change is neither lost nor left unreported. - Returns: why it was not
     /// reloaded (logged), or nil.
     func reloadConfiguration() -> String? {
-        if !app.pendingWrites.isEmpty {
-            let reason = "configuration reload postponed: \(app.pendingWrites.count) change(s) are still being saved; try again"
+        if !app.writes.isEmpty {
+            let reason = "configuration reload postponed: \(app.writes.count) change(s) are still being saved; try again"
             session.logger.warning("\(reason)")
             return reason
         }

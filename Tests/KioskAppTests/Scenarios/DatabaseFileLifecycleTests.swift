@@ -48,7 +48,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
             try other.db.execute("BEGIN IMMEDIATE", operation: "test")
             app.commit(.delete, itemID: itemID, action: DatabaseFileLifecycleTests.trailing("delete"))
             try other.db.execute("ROLLBACK", operation: "test")
-            XCTAssertEqual(app.pendingWrites.map(\.itemID), [itemID], "the delete is not in flight")
+            XCTAssertEqual(app.writes.pending.map(\.itemID), [itemID], "the delete is not in flight")
         }
 
         /// An importer's new file with `items`, written beside the database and renamed to its path.
@@ -90,7 +90,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         f.run(for: 600)
         XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "the list is not the new file's")
         XCTAssertEqual(f.dump.items.compactMap { $0["title"] as? String }, ["Imported one", "Imported three", "Imported first"])
-        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.app.writes.count, 0)
         XCTAssertEqual(f.dump.logActions, ["flag", "delete", "delete-failed"], "the delete in flight was not given up")
         XCTAssertTrue(f.reported.contains { $0.contains("inbox-3") && $0.contains("replaced") }, "\(f.reported)")
         XCTAssertEqual(f.dump["toast"] as? String, "The database file changed: Undo is no longer possible")
@@ -123,14 +123,14 @@ final class DatabaseFileLifecycleTests: XCTestCase {
 
         XCTAssertEqual(unlink(f.path), 0)  // `rm items.sqlite3`: its -wal and -shm stay
         f.run(for: 600)
-        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.app.writes.count, 0)
         XCTAssertEqual(f.dump.logActions, ["flag", "delete-failed"], "the delete in flight was not given up")
         XCTAssertEqual(f.itemIDs, shown, "the rows shown stay while the app waits")
         XCTAssertEqual(f.dump["toast"] as? String, "Could not read the items: the database file was deleted")
         XCTAssertTrue(f.reported.contains { $0.contains(f.path) && $0.contains("deleted") }, "\(f.reported)")
         f.app.commit(.flag, itemID: "inbox-1", action: DatabaseFileLifecycleTests.trailing("flag"))  // an action while waiting fails at once
         XCTAssertEqual(f.dump.logActions.last, "flag-failed")
-        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.app.writes.count, 0)
         f.run(for: 600)
         XCTAssertFalse(FileManager.default.fileExists(atPath: f.path), "the app created a file at the path")
         let afterSwitch = try f.bytes(f.oldFile)

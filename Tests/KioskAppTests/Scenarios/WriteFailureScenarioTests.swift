@@ -47,12 +47,12 @@ final class WriteFailureScenarioTests: XCTestCase {
         f.run(for: 1500)
         XCTAssertGreaterThanOrEqual(f.frames - framesBefore, 90, "frames kept coming while the lock was held")
         XCTAssertFalse(f.dump.logActions.contains("flag"), "reported as done while the write had not happened")
-        XCTAssertEqual(f.app.pendingWrites.count, 1)
+        XCTAssertEqual(f.app.writes.count, 1)
         try f.other.db.execute("COMMIT", operation: "test")
         f.run(for: 200)
         XCTAssertTrue(try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged, "the action landed after the lock")
         XCTAssertTrue(f.dump.logActions.contains("flag"))
-        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.app.writes.count, 0)
         XCTAssertEqual(f.reported, [])
     }
 
@@ -74,7 +74,7 @@ final class WriteFailureScenarioTests: XCTestCase {
             XCTAssertEqual(f.reported.count, 1, sql)
             XCTAssertTrue(f.reported.first?.contains("inbox-3") == true && f.reported.first?.contains(cause) == true, "\(f.reported)")
             XCTAssertEqual(f.dump.logActions, ["delete-failed"], sql)
-            XCTAssertEqual(f.app.pendingWrites.count, 0, sql)
+            XCTAssertEqual(f.app.writes.count, 0, sql)
         }
     }
 
@@ -113,13 +113,13 @@ final class WriteFailureScenarioTests: XCTestCase {
         let pages = try f.app.store.db.integer("PRAGMA page_count", operation: "test")
         try f.app.store.db.execute("PRAGMA max_page_count = \(pages)", operation: "test")
         var flaggedBefore: Bool?
-        for _ in 0..<1_000 where f.app.pendingWrites.isEmpty {
+        for _ in 0..<1_000 where f.app.writes.isEmpty {
             flaggedBefore = try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged
             f.app.commit(.flag, itemID: ItemID("inbox-3"), action: ActionRef(list: "inbox", edge: .trailing, id: "flag"))
             f.run(for: 20)
         }
         let before = try XCTUnwrap(flaggedBefore)
-        XCTAssertEqual(f.app.pendingWrites.count, 1, "a flag never found the disk full")
+        XCTAssertEqual(f.app.writes.count, 1, "a flag never found the disk full")
         XCTAssertTrue(f.reported.isEmpty, "reported before the retries ran out: \(f.reported)")
         f.run(for: 4000)
         XCTAssertEqual(f.dump["toast"] as? String, "Could not save: database or disk is full")
@@ -127,6 +127,6 @@ final class WriteFailureScenarioTests: XCTestCase {
         XCTAssertTrue(f.reported.first?.contains("disk is full") == true, "\(f.reported)")
         XCTAssertEqual(f.dump.logActions.last, "flag-failed")
         XCTAssertEqual(try XCTUnwrap(try f.other.item(id: "inbox-3")).flagged, before, "the failed flag changed the item")
-        XCTAssertEqual(f.app.pendingWrites.count, 0)
+        XCTAssertEqual(f.app.writes.count, 0)
     }
 }
