@@ -41,8 +41,10 @@ public struct Utterance: Hashable, Sendable {
     public let wasCut: Bool
 
     /// The parts bounded together (a part past the limit is dropped) and neighbours of one voice
-    /// joined; `rate` and `volume` clamped to what espeak-ng takes.
-    public init(id: Int, parts: [Part], rate: Int = Utterance.defaultRate, volume: Int = 100) {
+    /// joined; `rate` and `volume` clamped to what espeak-ng takes. `noteVoice` says the cut note
+    /// (the kiosk's words, not the cut text's).
+    public init(id: Int, parts: [Part], rate: Int = Utterance.defaultRate, volume: Int = 100,
+                noteVoice: String = SpeechVoice.fallback) {
         self.id = id
         var kept: [Part] = []
         var budget = Self.textLimit, cut = false
@@ -61,7 +63,13 @@ public struct Utterance: Hashable, Sendable {
                 kept.append(Part(text: bounded, voice: part.voice))
             }
         }
-        if cut, let last = kept.last { kept[kept.count - 1] = Part(text: last.text + Self.cutNote, voice: last.voice) }
+        if cut, let last = kept.last {
+            if last.voice == noteVoice {
+                kept[kept.count - 1] = Part(text: last.text + Self.cutNote, voice: last.voice)
+            } else {
+                kept.append(Part(text: String(Self.cutNote.drop { $0 == " " }), voice: noteVoice))
+            }
+        }
         self.parts = kept
         wasCut = cut
         self.rate = min(max(rate, Self.rates.lowerBound), Self.rates.upperBound)

@@ -39,12 +39,25 @@ final class UtteranceTests: XCTestCase {
         let long = String(repeating: "word ", count: 300)  // 1,500 scalars
         let u = Utterance(id: 1, parts: [.init(text: long, voice: "en"), .init(text: long, voice: "ja"), .init(text: "Last.", voice: "ru")])
         XCTAssertTrue(u.wasCut)
-        XCTAssertEqual(u.parts.map(\.voice), ["en", "ja"], "the third is past the limit")
-        XCTAssertEqual(u.parts[1].text.unicodeScalars.count, 500 + Utterance.cutNote.unicodeScalars.count)
+        XCTAssertEqual(u.parts.map(\.voice), ["en", "ja", "en"], "the third is past the limit; the note in English")
+        XCTAssertEqual(u.parts[1].text.unicodeScalars.count, 500)
         let whole = Utterance(id: 2, parts: [.init(text: "Inbox.", voice: "en"), .init(text: "東京の天気.", voice: "ja"),
                                             .init(text: "1 of 3.", voice: "en"), .init(text: "Actions:", voice: "en")])
         XCTAssertEqual(whole.parts, [.init(text: "Inbox.", voice: "en"), .init(text: "東京の天気.", voice: "ja"),
                                      .init(text: "1 of 3. Actions:", voice: "en")])
         XCTAssertFalse(whole.wasCut)
+    }
+
+    /// The note a cut adds is the kiosk's words: said in `noteVoice`, not in the cut text's voice.
+    func testTheCutNoteIsSaidInTheNotesVoice() {
+        let long = String(repeating: "ひらがな", count: 600)
+        let u = Utterance(id: 3, parts: [.init(text: "Inbox.", voice: "en"), .init(text: long, voice: "ja")])
+        XCTAssertTrue(u.wasCut)
+        XCTAssertEqual(u.parts.map(\.voice), ["en", "ja", "en"])
+        XCTAssertEqual(u.parts.last?.text, "… Text shortened.")
+        XCTAssertTrue(u.text.hasSuffix(Utterance.cutNote))
+        let german = Utterance(id: 4, parts: [.init(text: long, voice: "de")], noteVoice: "de")
+        XCTAssertEqual(german.parts.map(\.voice), ["de"], "the same voice: one part")
+        XCTAssertTrue(german.text.hasSuffix(Utterance.cutNote))
     }
 }

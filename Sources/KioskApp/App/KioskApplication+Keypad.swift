@@ -66,11 +66,11 @@ extension KioskApplication {
         guard scene.sheet == nil else { return }
         let focus = scene.accessibleFocus
         guard let key = focus.row?.item.id ?? focus.page?.item?.id else {
-            speech.sayFirst("No row chosen")
+            speech.sayFirst("No row chosen.")
             return
         }
         guard let itemID = ItemID(key: key) else { return }
-        speech.sayFirst("Actions")
+        speech.sayFirst("Actions.")
         presentActions(for: itemID)
     }
 }

@@ -27,11 +27,11 @@ extension SpeechAnnouncer {
 
     static func phrase(_ page: AccessibleFocus.Page) -> SpokenText {
         guard let item = page.item else { return sentences([page.title]) }
-        return sentences([item.title, item.subtitle]) + picture(of: item) + sentences([item.body])
+        return sentences([item.title, item.subtitle], of: item) + picture(of: item) + sentences([item.body], of: item)
     }
 
     static func phrase(_ row: AccessibleFocus.Row) -> SpokenText {
-        var parts = sentences([row.item.title, row.item.subtitle]) + picture(of: row.item)
+        var parts = sentences([row.item.title, row.item.subtitle], of: row.item) + picture(of: row.item)
         var words: [String] = []
         if let badge = row.item.badgeLabel { words.append("Badge \(badge)") }
         if row.item.unread { words.append("Unread") }
@@ -47,8 +47,8 @@ extension SpeechAnnouncer {
     /// "Picture." without one (nothing without a picture): what the thumbnail shows is said.
     static func picture(of item: ListItem) -> SpokenText {
         guard item.image != nil else { return SpokenText() }
-        guard let description = item.imageAlt, !description.isEmpty else { return "Picture." }
-        return sentences(["Picture:", description])
+        let description = sentences([item.imageAlt ?? ""], of: item)
+        return description.isEmpty ? "Picture." : "Picture:" + description
     }
 
     static func phrase(_ sheet: AccessibleFocus.Sheet) -> SpokenText {
@@ -65,14 +65,23 @@ extension SpeechAnnouncer {
         sentences([toast.message] + (toast.actionTitle.map { ["\($0) available"] } ?? []))
     }
 
-    /// Each text a sentence, a piece of its own; empty texts are left out. "Actions:" and
-    /// "Picture:" stay as they are: what they introduce follows.
+    /// Each text a sentence, a piece of its own; texts with nothing to say are left out.
+    /// "Actions:" and "Picture:" stay as they are: what they introduce follows.
     static func sentences(_ texts: [String]) -> SpokenText {
         SpokenText(texts.map(sentence))
     }
 
-    /// `text` ending in punctuation, so the synthesiser pauses after it.
+    /// The texts of `item` as sentences, all in the voice of the item's script (SpokenText).
+    static func sentences(_ texts: [String], of item: ListItem) -> SpokenText {
+        SpokenText(texts.map(sentence), voiceFrom: [item.title, item.subtitle, item.imageAlt ?? "", item.body])
+    }
+
+    /// `text` ending in punctuation, so the synthesiser pauses after it; "" for a text with
+    /// nothing to say (empty, or only spaces and control characters, which are not said).
     static func sentence(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }) else {
+            return ""
+        }
         let trimmed = text.trimmingTrailingSpaces
         guard let last = trimmed.last else { return "" }
         return ".?!…:;".contains(last) ? trimmed : trimmed + "."

@@ -124,12 +124,12 @@ final class SpeechAnnouncer {
     /// An action's result ("Flag: done."), said first in the next update: said at once, the
     /// focused row it changed would cut it in the same instant.
     func actionDone(_ title: String) {
-        sayFirst(SpokenText([title + ":", "done."]))
+        sayFirst(SpokenText([Self.sentence(title + ":"), "done."]))
     }
 
     /// Says `text` first in the next update ("Actions." before the sheet they are listed on).
     func sayFirst(_ text: SpokenText) {
-        if active { results.append(Self.sentences(text.pieces), keepingLast: Self.resultLimit) }
+        if active { results.append(text, keepingLast: Self.resultLimit) }
     }
 
     /// True the first time in a session (then false until the idle reset): whether a keypad key
@@ -162,7 +162,9 @@ final class SpeechAnnouncer {
         let id = nextID
         nextID += 1
         cutLast(at: time)
-        let utterance = Utterance(id: id, parts: text.parts(configured: configuredVoice()), rate: settings.rate, volume: volume)
+        let configured = configuredVoice()
+        let utterance = Utterance(id: id, parts: text.parts(configured: configured), rate: settings.rate, volume: volume,
+                                  noteVoice: configured ?? SpeechVoice.fallback)
         lastSaid = text
         entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: utterance.voice,
                              parts: utterance.parts), keepingLast: Self.historyLimit)

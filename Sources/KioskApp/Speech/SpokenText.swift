@@ -1,23 +1,41 @@
 // What one utterance says, as the sentences it is made of, so that each is said in the voice of
 // its own script: an item's Japanese title in Japanese, and the kiosk's words after it ("Unread.",
 // "2 of 12.") in English. Said as one string, the first script in it chose the voice of it all.
+// The sentences of one item (title, subtitle, picture description, body) take their voice from
+// the item's text together: a kanji-only title is Japanese when its subtitle has kana, as the
+// fonts choose for the whole item, not Mandarin for the title and Japanese for the rest.
 import KioskSpeech
 
 /// Text to say, in pieces that each choose their voice.
 struct SpokenText: Equatable, ExpressibleByStringLiteral {
-    private(set) var pieces: [String] = []
+    struct Piece: Equatable {
+        let text: String
+        /// The text whose script chooses the voice: the piece itself, or all of its item's text.
+        let voiceFrom: String
+    }
+
+    /// Scalars of each text looked at to choose an item's voice (the script shows in the first few).
+    static let voiceSample = 256
+
+    private(set) var pieces: [Piece] = []
 
     init() {}
 
     /// One piece (nothing when `text` is empty).
-    init(_ text: String) {
-        if !text.isEmpty { pieces = [text] }
-    }
+    init(_ text: String) { self.init([text]) }
 
     init(stringLiteral text: String) { self.init(text) }
 
-    /// Each text a piece.
-    init(_ texts: [String]) { pieces = texts.filter { !$0.isEmpty } }
+    /// Each text a piece, in the voice of its own script.
+    init(_ texts: [String]) {
+        pieces = texts.filter { !$0.isEmpty }.map { Piece(text: $0, voiceFrom: $0) }
+    }
+
+    /// Each text a piece, all in the voice of the script of `context` (the texts of one item).
+    init(_ texts: [String], voiceFrom context: [String]) {
+        let sample = context.map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(Self.voiceSample))) }.joined(separator: " ")
+        pieces = texts.filter { !$0.isEmpty }.map { Piece(text: $0, voiceFrom: sample) }
+    }
 
     static func + (lhs: SpokenText, rhs: SpokenText) -> SpokenText {
         var joined = lhs
@@ -28,7 +46,7 @@ struct SpokenText: Equatable, ExpressibleByStringLiteral {
     static func += (lhs: inout SpokenText, rhs: SpokenText) { lhs = lhs + rhs }
 
     /// The pieces joined by spaces: what the state dump shows.
-    var text: String { pieces.joined(separator: " ") }
+    var text: String { pieces.map(\.text).joined(separator: " ") }
 
     var isEmpty: Bool { pieces.isEmpty }
 
@@ -36,7 +54,8 @@ struct SpokenText: Equatable, ExpressibleByStringLiteral {
     /// has it) says everything; otherwise each piece's script chooses (Latin alone: English).
     func parts(configured: String?) -> [Utterance.Part] {
         pieces.map { piece in
-            Utterance.Part(text: piece, voice: configured ?? SpeechVoice.voice(for: String(piece.unicodeScalars.prefix(Utterance.textLimit))))
+            Utterance.Part(text: piece.text, voice: configured
+                ?? SpeechVoice.voice(for: String(String.UnicodeScalarView(piece.voiceFrom.unicodeScalars.prefix(Utterance.textLimit)))))
         }
     }
 }

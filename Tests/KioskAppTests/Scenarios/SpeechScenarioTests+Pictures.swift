@@ -35,6 +35,8 @@ extension SpeechScenarioTests {
             ("b", "Harbour", "harbour.jpg", nil),
             ("c", "Plain", nil, nil),
             ("d", "Blank", "blank.png", ""),
+            ("e", "Spaces", "spaces.png", "  \n\t"),
+            ("f", "Controls", "controls.png", "\u{1B}\u{7}"),
         ], in: dir)
         let s = try Scenario("""
             size 1280x800
@@ -46,19 +48,31 @@ extension SpeechScenarioTests {
             at 5000  key UP
             at 6000  key UP
             at 7000  key ENTER
-            at 9000  end
+            at 8000  key ESC
+            at 9000  key DOWN
+            at 9500  key DOWN
+            at 10000 key DOWN
+            at 10500 key DOWN
+            at 11000 key DOWN
+            at 12000 end
             """, config: "[data]\ndemo_data = false\n", database: path)
         let said = speech(try s.state("final")).map(\.text)
         XCTAssertEqual(said, [
-            "Inbox. Bike. Picture: A red bicycle by a canal. 1 of 4. \(Self.actions)",
-            "Harbour. Picture. 2 of 4. \(Self.actions)",
-            "Plain. 3 of 4. \(Self.actions)",
-            "Blank. Picture. 4 of 4. \(Self.actions)",
-            "Plain. 3 of 4. \(Self.actions)",
-            "Harbour. Picture. 2 of 4. \(Self.actions)",
-            "Bike. Picture: A red bicycle by a canal. 1 of 4. \(Self.actions)",
+            "Inbox. Bike. Picture: A red bicycle by a canal. 1 of 6. \(Self.actions)",
+            "Harbour. Picture. 2 of 6. \(Self.actions)",
+            "Plain. 3 of 6. \(Self.actions)",
+            "Blank. Picture. 4 of 6. \(Self.actions)",
+            "Plain. 3 of 6. \(Self.actions)",
+            "Harbour. Picture. 2 of 6. \(Self.actions)",
+            "Bike. Picture: A red bicycle by a canal. 1 of 6. \(Self.actions)",
             "Bike. Picture: A red bicycle by a canal. Body 0.",
-        ], "a picture with no description (NULL or empty) is named, a row without one is not")
+            "Inbox. Bike. Picture: A red bicycle by a canal. 1 of 6. \(Self.actions)",
+            "Harbour. Picture. 2 of 6. \(Self.actions)",
+            "Plain. 3 of 6. \(Self.actions)",
+            "Blank. Picture. 4 of 6. \(Self.actions)",
+            "Spaces. Picture. 5 of 6. \(Self.actions)",
+            "Controls. Picture. 6 of 6. \(Self.actions)",
+        ], "a picture with no description (NULL, empty, only spaces or controls) is named, a row without one is not")
     }
 
     func testEachPieceIsSaidInTheVoiceOfItsScript() throws {
@@ -123,5 +137,23 @@ extension SpeechScenarioTests {
         XCTAssertLessThan(said[1].unicodeScalars.count, ItemStore.maximumTitleCharacters + 100, "10 MB is read as its first 1,024 characters")
         XCTAssertFalse(said[2].unicodeScalars.contains { $0.properties.generalCategory == .control }, "controls are not said")
         XCTAssertEqual(said[3], "Blob. Picture: Bike. 4 of 4. \(Self.actions)", "a blob is read as its bytes")
+    }
+}
+
+extension SpeechScenarioTests {
+    /// The texts of one item share a voice, chosen from all of them as the fonts choose: a
+    /// kanji-only title with a kana subtitle is Japanese, not Mandarin (a title alone would be).
+    func testAnItemsTextsShareTheVoiceOfTheItemsScript() throws {
+        let dir = try TemporaryDirectory()
+        let path = try database([("ja", "天気予報", "w.png", "雨"), ("zh", "天气预报", nil, nil)], in: dir)
+        try ItemStore(path: path).db.execute("UPDATE items SET subtitle = '明日は晴れです' WHERE id = 'ja'", operation: "test")
+        let s = try Scenario("size 1280x800\nat 0 key DOWN\nat 1000 key DOWN\nat 2000 key UP\nat 3000 key ENTER\nat 5000 end\n",
+                             config: "[data]\ndemo_data = false\n", database: path)
+        let said = parts(try s.state("final"))
+        let rest = "of 2. \(Self.actions)"
+        XCTAssertEqual(said.map { $0.map(\.voice) }, [["en", "ja", "en", "ja", "en"], ["cmn-latn-pinyin", "en"], ["ja", "en", "ja", "en"], ["ja", "en", "ja"]])
+        XCTAssertEqual(said[0].map(\.text), ["Inbox.", "天気予報. 明日は晴れです.", "Picture:", "雨.", "1 \(rest)"])
+        XCTAssertEqual(said[1].map(\.text), ["天气预报.", "2 \(rest)"], "without kana, Han is Mandarin")
+        XCTAssertEqual(said[3].map(\.text), ["天気予報. 明日は晴れです.", "Picture:", "雨. Body 0."], "the detail page alike")
     }
 }
