@@ -103,22 +103,18 @@ extension KioskScene {
         guard stack.count > 1, transition == nil else { return false }
         let upper = stack.removeLast()
         transition = (.pop, .interactive(extent: size.width), stack.last!, upper)
-        popStart = nil
+        popDrag.begin()
         return true
     }
 
     func updatePop(_ event: TouchEvent, start: Point?) {
         guard var t = transition, t.kind == .pop else { return }
-        if let start { popStart = start }
-        popVelocity.add(event.point, time: event.time)
-        let sign = direction == .rightToLeft ? -1.0 : 1.0
-        let dx = (event.point.x - (popStart?.x ?? event.point.x)) * sign
+        let drag = popDrag.follow(event, start: start, sign: direction == .rightToLeft ? -1 : 1)
         switch event.phase {
-        case .began, .moved: t.state.update(translation: dx)
-        case .ended: t.state.end(velocity: popVelocity.velocity.x * sign, time: event.time)
+        case .began, .moved: t.state.update(translation: drag.translation)
+        case .ended: t.state.end(velocity: drag.releaseVelocity ?? 0, time: event.time)
         case .cancelled: t.state.cancel(time: event.time)
         }
-        if event.phase == .ended || event.phase == .cancelled { popVelocity.reset() }
         transition = t
     }
 

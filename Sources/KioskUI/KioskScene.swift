@@ -62,11 +62,10 @@ public final class KioskScene {
     /// How many times a page or a sheet's backdrop was drawn into a layer (bench and tests: a
     /// transition over unchanging pages draws each page once).
     public internal(set) var layerDraws = 0
-    /// Where the swipe-back finger started, and its velocity.
     /// Back was asked while a push animated: pop once it has finished.
     var popWhenPushed = false
-    var popStart: Point?
-    var popVelocity = VelocityTracker()
+    /// The swipe-back finger: where it started, and its velocity.
+    var popDrag = PopDrag()
     /// The modal sheet, if one is up.
     public internal(set) var sheet: SheetView?
     /// The toast with a button (Undo), if one is showing: no message toast replaces it, so its
