@@ -1,6 +1,8 @@
 // The schema's history: each migration takes a file one version up, in its own transaction, and
 // only adds (an older build's data keeps every field). Shipped migrations are never edited; a
-// file that already has a column a migration would add is refused before anything is written.
+// file that already has a column a migration would add, or any other change another program
+// made that a migration cannot go through, is refused before anything is written: the pending
+// migrations run first on a copy of the file's schema in memory.
 
 extension ItemStore {
     /// Migration `i` takes the schema from version `i` to `i + 1`; never edit a shipped one.
@@ -99,6 +101,40 @@ extension ItemStore {
                 let words = line.split(separator: " ")
                 guard words.count > 5, words[0] == "ALTER", words[1] == "TABLE", words[3] == "ADD", words[4] == "COLUMN" else { return nil }
                 return (String(words[2]), String(words[5]), next + 1)
+            }
+        }
+    }
+
+    /// Refuses, before anything is written, a file on which a migration still to run would
+    /// fail: the file's tables, indexes, views and triggers are created in an empty database in
+    /// memory and the pending migrations run there. What another program may have done to the
+    /// file's schema is open-ended (an index of a name a migration creates, a table of that name,
+    /// the index a migration replaces dropped); this finds every such case by SQLite's own
+    /// judgement, where a check per case would find the ones foreseen. A schema that cannot
+    /// be copied (a virtual table of a module this build lacks) is not checked here: the
+    /// migration's own transaction still leaves such a file as it was.
+    func checkMigrationsRun(after version: Int) throws(StoreError) {
+        guard version < Self.migrations.count else { return }
+        let objects = try db.withStatement(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+                + "ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid",
+            operation: "read the schema") { s throws(StoreError) in
+            var statements: [String] = []
+            while try s.step() { statements.append(s.text(0)) }
+            return statements
+        }
+        let scratch = try SQLiteConnection(path: Self.inMemoryPath)
+        do {
+            for sql in objects { try scratch.execute(sql, operation: "copy the schema") }
+        } catch {
+            return
+        }
+        for next in version..<Self.migrations.count {
+            do {
+                try scratch.execute(Self.migrations[next], operation: "migrate schema to version \(next + 1)")
+            } catch {
+                guard case .sqlite(_, let message, _) = error else { throw error }
+                throw .notKioskDatabase(path: path, reason: .migrationFails(version: next + 1, reason: message))
             }
         }
     }

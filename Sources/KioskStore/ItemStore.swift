@@ -223,6 +223,7 @@ public final class ItemStore {
         guard missing.isEmpty else { throw .notKioskDatabase(path: path, reason: .missingTables(version: found, missing)) }
         try checkColumns(atVersion: found)
         try checkColumnsToAdd(after: found)
+        try checkMigrationsRun(after: found)
     }
 
     /// Refuses a file whose tables declare a column of the kiosk's schema otherwise than its

@@ -52,6 +52,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A column (named in any case) that a migration still to run adds: another program
         /// added one of that name first. Checked before anything is written.
         case columnInTheWay(table: String, column: String, version: Int)
+        /// A migration still to run fails on a copy of the file's schema (another program
+        /// created an index or table of a name it creates, dropped one it replaces, …): SQLite's
+        /// reason. Checked before anything is written.
+        case migrationFails(version: Int, reason: String)
 
         public var description: String {
             switch self {
@@ -68,6 +72,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             case .columnInTheWay(let table, let column, let version):
                 return "it already has a column \(table).\(column.shown(atMost: 40)), which schema version \(version) adds; "
                     + "rename or drop that column, or restore a backup"
+            case .migrationFails(let version, let reason):
+                return "the migration to schema version \(version) cannot run on it (\(reason.shown(atMost: 200))): another program "
+                    + "changed its tables or indexes; undo that change, or restore a backup"
             }
         }
     }
