@@ -14,9 +14,11 @@ drop-in in the test root file system only. The checks are about the unit and the
 about what touch-test draws."""
 import json
 import os
+import queue
 import re
 import socket
 import subprocess
+import threading
 import time
 import unittest
 from pathlib import Path
@@ -173,14 +175,35 @@ class KioskServiceVMTest(unittest.TestCase):
               "DRM screen, screendumps)" % ((time.monotonic() - published) * 1000,
                                             ((unchanged_at or published) - published) * 1000), flush=True)
         # The new item is the first row (sort_key -1000); a full swipe to the left deletes it.
-        subscriber = subprocess.Popen(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-q", "1",
-                                       "-t", "e2e/kiosks/vm/actions", "-C", "1", "-W", "90"],
+        # The host's subscriber is known to be subscribed once a probe it was sent comes back (a
+        # fixed pause before the swipe once let the action go by before the subscription).
+        topic = "e2e/kiosks/vm/actions"
+        subscriber = subprocess.Popen(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-q", "1", "-t", topic, "-W", "120"],
                                       stdout=subprocess.PIPE, text=True)
-        time.sleep(1)
+        self.addCleanup(subscriber.wait)
+        self.addCleanup(subscriber.terminate)
+        lines = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(line.strip()) for line in subscriber.stdout], daemon=True).start()
+        deadline = time.monotonic() + 30
+        while True:
+            subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(port), "-q", "1", "-t", topic, "-m", "probe"],
+                           check=True, timeout=30)
+            try:
+                if lines.get(timeout=0.5) == "probe":
+                    break
+            except queue.Empty:
+                self.assertLess(time.monotonic(), deadline, "the host's subscriber never received its probe")
         y = units(102, H)
         self.vm.send_touch(f"d 0 {units(1000, W)} {y}", *(f"m 0 {units(x, W)} {y}" for x in (900, 700, 500, 300, 100, 20)),
                            "u 0")
-        out, _ = subscriber.communicate(timeout=120)
+        out = ""
+        deadline = time.monotonic() + 90
+        while not out and time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=1)
+            except queue.Empty:
+                continue
+            out = "" if line == "probe" else line  # a later copy of a probe is not the action
         if not out.strip():
             self.fail("no action reached the host's subscriber; the kiosk logged: " + self.query(
                 "swipe-kiosk export-actions --database /var/lib/swipe-kiosk/items.sqlite3 --since 0 --json 2>&1 | tail -3 | tr '\\n' '|'")
