@@ -16,12 +16,10 @@ final class CheckConfigCommandTests: XCTestCase {
     func testCheckConfigWarnsOfATimeOutWarningWithNoIdleReset() throws {
         let directory = try TemporaryDirectory()
         let config = directory.file("config.toml")
-        try "[idle]\nreset_after_s = 0\n[accessibility]\ntimeout_warning = 15\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let never = try KioskProcess(["check-config", config])
+        let never = try KioskProcess.checkConfig("[idle]\nreset_after_s = 0\n[accessibility]\ntimeout_warning = 15\n", at: config)
         XCTAssertEqual(never.status, 0)
         XCTAssertTrue(never.standardError.contains("\(config):4:19: warning: accessibility.timeout_warning is never shown"), never.standardError)
-        try "[idle]\nreset_after_s = 60\n[accessibility]\ntimeout_warning = 15\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let shown = try KioskProcess(["check-config", config])
+        let shown = try KioskProcess.checkConfig("[idle]\nreset_after_s = 60\n[accessibility]\ntimeout_warning = 15\n", at: config)
         XCTAssertEqual(shown.status, 0)
         XCTAssertFalse(shown.standardError.contains("timeout_warning"), shown.standardError)
     }
@@ -32,15 +30,13 @@ final class CheckConfigCommandTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let config = directory.file("config.toml")
         for (voice, status) in [("zz", Int32(65)), ("mb-de1", 65), ("en-GB-x-rp", 0), ("de", 0), ("German", 0)] {
-            try "[accessibility]\nvoice = \"\(voice)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-            let run = try KioskProcess(["check-config", config])
+            let run = try KioskProcess.checkConfig("[accessibility]\nvoice = \"\(voice)\"\n", at: config)
             XCTAssertEqual(run.status, status, "\(voice): \(run.standardError)")
             if status != 0 {
                 XCTAssertTrue(run.standardError.hasPrefix("\(config):2:9: accessibility.voice: espeak-ng has no voice \"\(voice)\""), run.standardError)
             }
         }
-        try "[accessibility]\nspeech = \"off\"\nvoice = \"zz\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try KioskProcess(["check-config", config]).status, 0, "with speech off no voice is used")
+        XCTAssertEqual(try KioskProcess.checkConfig("[accessibility]\nspeech = \"off\"\nvoice = \"zz\"\n", at: config).status, 0, "with speech off no voice is used")
     }
 
     /// The crash reproducers, run as a child process so a stack overflow cannot take the tests down.
@@ -49,8 +45,7 @@ final class CheckConfigCommandTests: XCTestCase {
         let parts = Array(repeating: "a", count: 50_000).joined(separator: ".")
         for (name, text) in [("key.toml", parts + " = 1\n"), ("header.toml", "[display]\n[" + parts + "]\n"),
                              ("array.toml", "x = " + String(repeating: "[", count: 100_000) + "\n")] {
-            try text.write(toFile: dir.file(name), atomically: true, encoding: .utf8)
-            let run = try KioskProcess(["check-config", dir.file(name)])
+            let run = try KioskProcess.checkConfig(text, at: dir.file(name))
             XCTAssertEqual(run.status, 65, name)
             let at = name == "header.toml" ? "2:1" : name == "array.toml" ? "1:36" : "1:1"
             XCTAssertEqual(run.standardError, "\(dir.file(name)):\(at): \(Self.tooDeep)\n", name)
@@ -62,8 +57,7 @@ final class CheckConfigCommandTests: XCTestCase {
         let dir = try TemporaryDirectory()
         for (text, at, shown) in [("[[[lists]]]\nid = \"a\"\n", "1:3", "'['"), ("[display]\nscale = 1\n[éclair]\n", "3:2", "'é'"),
                                   ("[ ,\n", "1:3", "','"), ("[[\t#\n", "1:4", "'#'"), ("[a]\n[\n", "2:2", "the end of the line")] {
-            try text.write(toFile: dir.file("k.toml"), atomically: true, encoding: .utf8)
-            let run = try KioskProcess(["check-config", dir.file("k.toml")])
+            let run = try KioskProcess.checkConfig(text, at: dir.file("k.toml"))
             XCTAssertEqual(run.status, 65, text)
             XCTAssertEqual(run.standardError, "\(dir.file("k.toml")):\(at): a table header's name starts with "
                            + "A-Z, a-z, 0-9, _, - or a quote, not \(shown)\n", text)
@@ -87,8 +81,7 @@ final class CheckConfigCommandTests: XCTestCase {
 
     func testCheckConfigRefusesABadMapWithExit65() throws {
         let dir = try TemporaryDirectory()
-        try "[accessibility.keypad]\nKP6 = \"jump\"\n".write(toFile: dir.file("k.toml"), atomically: true, encoding: .utf8)
-        let run = try KioskProcess(["check-config", "k.toml"], in: dir.path)
+        let run = try KioskProcess.checkConfig("[accessibility.keypad]\nKP6 = \"jump\"\n", at: "k.toml", in: dir.path)
         XCTAssertEqual(run.status, 65)
         XCTAssertTrue(run.standardError.hasPrefix("k.toml:2:7: unknown command \"jump\" for accessibility.keypad.KP6"), run.standardError)
     }

@@ -34,3 +34,13 @@ struct KioskProcess {
         standardOutput = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
     }
 }
+
+extension KioskProcess {
+    /// Writes `toml` to `path` and runs `swipe-kiosk check-config` on it, as a person would
+    /// after editing the file (`path` relative to `directory` when one is given).
+    static func checkConfig(_ toml: String, at path: String, in directory: String? = nil) throws -> KioskProcess {
+        let file = directory.map { $0 + "/" + path } ?? path
+        try toml.write(toFile: file, atomically: true, encoding: .utf8)
+        return try KioskProcess(["check-config", path], in: directory)
+    }
+}

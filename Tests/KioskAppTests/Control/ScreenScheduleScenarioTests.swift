@@ -71,8 +71,7 @@ final class ScreenScheduleScenarioTests: XCTestCase {
     func testBadValuesAreDiagnosedAtTheirPlace() throws {
         let directory = try TemporaryDirectory()
         let config = directory.file("bad.toml")
-        try "[display]\non_hours = \"7-19\"\non_days = \"weekdays\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let run = try KioskProcess(["check-config", config])
+        let run = try KioskProcess.checkConfig("[display]\non_hours = \"7-19\"\non_days = \"weekdays\"\n", at: config)
         XCTAssertEqual(run.status, 65)
         XCTAssertTrue(run.standardError.contains("\(config):2:12: display.on_hours must look like \"07:00-19:00\""), run.standardError)
         XCTAssertTrue(run.standardError.contains("\(config):3:11: display.on_days must list days"), run.standardError)
