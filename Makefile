@@ -228,7 +228,8 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact
-# Debian 12 library packages the binary links) plus systemd, udev and init-system-helpers.
+# Debian 12 library packages the binary links) plus what it opens only when used (libmosquitto1,
+# libespeak-ng1 and the voices: systemd/debian/control.in), systemd, udev and init-system-helpers.
 DEB_TOOLS = dpkg-dev
 
 deb:

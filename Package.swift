@@ -61,10 +61,12 @@ let package = Package(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         // sd_notify / sd_watchdog_enabled: readiness, status and watchdog for the systemd unit.
-        // Speech: espeak-ng synthesises (KioskSpeech), ALSA plays (KioskHardware). The runtime also
-        // needs espeak-ng-data (the voices), which dpkg-shlibdeps cannot see.
+        // Speech: espeak-ng synthesises (KioskSpeech), ALSA plays (KioskHardware). espeak-ng is
+        // headers only here (no pkgConfig: its --libs would link it): KioskSpeech opens the
+        // library when speech starts (SharedLibrary), so the .deb names it and espeak-ng-data
+        // (the voices) in Depends itself.
         .systemLibrary(
-            name: "CEspeakNG", path: "CSystem/CEspeakNG", pkgConfig: "espeak-ng",
+            name: "CEspeakNG", path: "CSystem/CEspeakNG",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         .systemLibrary(
             name: "CALSA", path: "CSystem/CALSA", pkgConfig: "alsa",
@@ -74,8 +76,11 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]),
 
         // The MQTT client of `swipe-kiosk feed` (Debian's libmosquitto 2.0; no home-made MQTT).
+        // Headers only (no pkgConfig: its --libs would link it): KioskFeed opens the library
+        // when the feed starts (SharedLibrary), and the .deb names it in Depends itself
+        // (systemd/debian/control.in).
         .systemLibrary(
-            name: "CMosquitto", path: "CSystem/CMosquitto", pkgConfig: "libmosquitto",
+            name: "CMosquitto", path: "CSystem/CMosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
 
         // Pure swipe physics and state machines: no Glibc, no Foundation, no clock.
@@ -181,7 +186,9 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
         .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware", "TestSupport"]),
+        .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware", "TestSupport", "CEspeakNG"],
+                    // The check that EspeakNG's types are the headers'.
+                    linkerSettings: [.linkedLibrary("espeak-ng")]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Canvas", "SwipeCore", "TestSupport"]),
         // The store on real SQLite files: the items table declared once, the data effects.
         .testTarget(name: "KioskStoreTests", dependencies: ["KioskStore", "TestSupport"]),
@@ -190,7 +197,9 @@ let package = Package(
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskStore", "SwipeCore", "TestSupport"]),
         .testTarget(name: "KioskReplayTests", dependencies: ["KioskReplay", "KioskHardware", "SwipeCore", "TestSupport"]),
         // The feed against a real mosquitto broker each test starts, and the real binary.
-        .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"]),
+        .testTarget(name: "KioskFeedTests", dependencies: ["KioskFeed", "KioskStore", "KioskConfig", "swipe-kiosk", "TestSupport", "CMosquitto"],
+                    // The tests' own client, and the check that Mosquitto's types are the header's.
+                    linkerSettings: [.linkedLibrary("mosquitto")]),
         .testTarget(name: "KioskAppTests", dependencies: ["KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "swipe-kiosk", "KioskFiles", "KioskSpeech", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "CSQLite", "GoldenImages", "TestSupport", "CWebP", .product(name: "ArgumentParser", package: "swift-argument-parser")], exclude: ["References"]),
     ]
 )

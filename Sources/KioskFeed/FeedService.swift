@@ -180,7 +180,7 @@ public final class FeedService: EventLoopClient {
             refreshPresence()
             publishActions()
         case .refused(let code):
-            failed(.refused(MQTTClient.connackText(code)))
+            failed(.refused(client.connackText(code)))
         case .failed(let failure):
             failed(failure)
         case .message(let topic, let payload, let size, let retained):

@@ -35,6 +35,7 @@ struct MQTTSetupError: Error, CustomStringConvertible {
 /// One libmosquitto client and its network thread.
 final class MQTTClient: @unchecked Sendable {
     private let handle: OpaquePointer
+    private let lib: Mosquitto
     private let connection: MQTTConnection
     let mailbox: FeedMailbox
     /// Guards `stopping`; the thread's back-off waits on it.
@@ -51,34 +52,37 @@ final class MQTTClient: @unchecked Sendable {
     init(_ connection: MQTTConnection, mailbox: FeedMailbox) throws(MQTTSetupError) {
         self.connection = connection
         self.mailbox = mailbox
-        Self.initialiseLibrary
-        guard let handle = mosquitto_new(connection.clientID, true, nil) else {
+        switch Mosquitto.loaded {
+        case .success(let lib): self.lib = lib
+        case .failure(let error): throw MQTTSetupError(description: error.description)
+        }
+        guard let handle = lib.new(connection.clientID, true, nil) else {
             throw MQTTSetupError(description: "mosquitto_new failed (out of memory)")
         }
         self.handle = handle
-        mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_threaded_set(handle, true)
-        try check(mosquitto_will_set(handle, connection.willTopic, Int32(connection.willPayload.count), connection.willPayload, 1, true),
+        lib.userDataSet(handle, Unmanaged.passUnretained(self).toOpaque())
+        lib.threadedSet(handle, true)
+        try check(lib.willSet(handle, connection.willTopic, Int32(connection.willPayload.count), connection.willPayload, 1, true),
                   "set the Last Will")
         if let user = connection.username {
-            try check(mosquitto_username_pw_set(handle, user, connection.password), "set the user name and password")
+            try check(lib.usernamePasswordSet(handle, user, connection.password), "set the user name and password")
         }
         if connection.usesTLS {
-            if connection.caFile == nil { try check(mosquitto_int_option(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "trust the system's CAs") }
-            try check(mosquitto_tls_set(handle, connection.caFile, nil, connection.certFile, connection.keyFile, nil),
+            if connection.caFile == nil { try check(lib.intOption(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "trust the system's CAs") }
+            try check(lib.tlsSet(handle, connection.caFile, nil, connection.certFile, connection.keyFile, nil),
                       "load the TLS files (\(connection.caFile ?? "system CAs"), \(connection.certFile ?? "no client certificate"))")
-            try check(mosquitto_tls_opts_set(handle, 1, "tlsv1.2", nil), "require TLS 1.2 with peer verification")
+            try check(lib.tlsOptionsSet(handle, 1, "tlsv1.2", nil), "require TLS 1.2 with peer verification")
         }
         // The callbacks run on the network thread, inside mosquitto_loop.
-        mosquitto_connect_with_flags_callback_set(handle) { _, context, code, _ in
+        lib.connectWithFlagsCallbackSet(handle) { _, context, code, _ in
             let client = MQTTClient.client(context)
             client.noteAttemptEnded(accepted: code == 0)
             client.mailbox.post(code == 0 ? .connected : .refused(code: code))
         }
-        mosquitto_publish_callback_set(handle) { _, context, mid in
+        lib.publishCallbackSet(handle) { _, context, mid in
             MQTTClient.client(context).mailbox.post(.published(mid: mid))
         }
-        mosquitto_message_callback_set(handle) { _, context, message in
+        lib.messageCallbackSet(handle) { _, context, message in
             guard let message else { return }
             let m = message.pointee
             let topic = m.topic.map { String(cString: $0) } ?? ""
@@ -89,7 +93,7 @@ final class MQTTClient: @unchecked Sendable {
             }
             MQTTClient.client(context).mailbox.post(.message(topic: topic, payload: payload, size: size, retained: m.retain))
         }
-        mosquitto_log_callback_set(handle) { _, context, level, text in
+        lib.logCallbackSet(handle) { _, context, level, text in
             // libmosquitto reports a TLS verification failure only through its log.
             guard level == MOSQ_LOG_ERR, let text else { return }
             let line = String(cString: text)
@@ -101,11 +105,8 @@ final class MQTTClient: @unchecked Sendable {
     }
 
     deinit {
-        mosquitto_destroy(handle)
+        lib.destroy(handle)
     }
-
-    /// libmosquitto's global set-up: once, before any client, on one thread.
-    private static let initialiseLibrary: Void = { _ = mosquitto_lib_init() }()
 
     private static func client(_ context: UnsafeMutableRawPointer?) -> MQTTClient {
         Unmanaged<MQTTClient>.fromOpaque(context!).takeUnretainedValue()
@@ -119,7 +120,7 @@ final class MQTTClient: @unchecked Sendable {
 
     private func check(_ code: Int32, _ what: String) throws(MQTTSetupError) {
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            throw MQTTSetupError(description: "cannot \(what): \(String(cString: mosquitto_strerror(code)))")
+            throw MQTTSetupError(description: "cannot \(what): \(lib.text(ofError: code))")
         }
     }
 
@@ -134,7 +135,7 @@ final class MQTTClient: @unchecked Sendable {
     /// Publishes at QoS 1; returns the message id, or nil when libmosquitto refused (not connected).
     func publish(topic: String, payload: [UInt8], retain: Bool) -> Int32? {
         var mid: Int32 = 0
-        let code = mosquitto_publish(handle, &mid, topic, Int32(payload.count), payload, 1, retain)
+        let code = lib.publish(handle, &mid, topic, Int32(payload.count), payload, 1, retain)
         return code == MOSQ_ERR_SUCCESS.rawValue ? mid : nil
     }
 
@@ -149,7 +150,7 @@ final class MQTTClient: @unchecked Sendable {
     /// retained) are subscribed at QoS 1.
     @discardableResult
     func subscribe(_ filter: String, qos: Int32 = 0) -> Bool {
-        mosquitto_subscribe(handle, nil, filter, qos) == MOSQ_ERR_SUCCESS.rawValue
+        lib.subscribe(handle, nil, filter, qos) == MOSQ_ERR_SUCCESS.rawValue
     }
 
     /// Sends DISCONNECT (the broker then drops the Will), ends the thread and waits for it, at most `milliseconds`.
@@ -159,7 +160,7 @@ final class MQTTClient: @unchecked Sendable {
         control.broadcast()
         control.unlock()
         mailbox.close()
-        mosquitto_disconnect(handle)
+        lib.disconnect(handle)
         control.lock()
         let deadline = Date(timeIntervalSinceNow: Double(milliseconds) / 1000)
         while !finished && thread != nil { if !control.wait(until: deadline) { break } }
@@ -177,22 +178,22 @@ final class MQTTClient: @unchecked Sendable {
         while !isStopping {
             attemptSettled = false
             attemptAccepted = false
-            let code = mosquitto_connect(handle, connection.host, connection.port, connection.keepAlive)
+            let code = lib.connect(handle, connection.host, connection.port, connection.keepAlive)
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 var loopCode: Int32 = MOSQ_ERR_SUCCESS.rawValue
                 while !isStopping {
-                    loopCode = mosquitto_loop(handle, 1000, 1)
+                    loopCode = lib.loop(handle, 1000, 1)
                     guard loopCode == MOSQ_ERR_SUCCESS.rawValue else { break }
                 }
                 if isStopping { break }
                 if attemptAccepted {
-                    mailbox.post(.failed(.lost(Self.describe(loopCode))))
+                    mailbox.post(.failed(.lost(describe(loopCode))))
                     backoff.reset()
                 } else if !attemptSettled {
-                    mailbox.post(.failed(.network("closed before the broker answered: \(Self.describe(loopCode))")))
+                    mailbox.post(.failed(.network("closed before the broker answered: \(describe(loopCode))")))
                 }
             } else {
-                mailbox.post(.failed(Self.classify(code)))
+                mailbox.post(.failed(classify(code)))
             }
             sleep(milliseconds: backoff.nextDelay())
         }
@@ -210,18 +211,18 @@ final class MQTTClient: @unchecked Sendable {
         control.unlock()
     }
 
-    private static func describe(_ code: Int32) -> String {
+    private func describe(_ code: Int32) -> String {
         if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
-        return String(cString: mosquitto_strerror(code))
+        return lib.text(ofError: code)
     }
 
     /// libmosquitto's text for a CONNACK refusal code.
-    static func connackText(_ code: Int32) -> String {
-        "\(String(cString: mosquitto_connack_string(code))) (CONNACK \(code))"
+    func connackText(_ code: Int32) -> String {
+        "\(lib.text(ofConnack: code)) (CONNACK \(code))"
     }
 
     /// The failure class of a `mosquitto_connect` result.
-    static func classify(_ code: Int32) -> ConnectFailure {
+    private func classify(_ code: Int32) -> ConnectFailure {
         switch code {
         case MOSQ_ERR_EAI.rawValue: return .nameLookup(describe(code))
         case MOSQ_ERR_TLS.rawValue: return .tls(describe(code))

@@ -5,33 +5,38 @@
 import CEspeakNG
 
 extension SpeechSynthesizer {
-    /// Starts espeak-ng in synchronous mode (PCM to the callback, never its own audio);
-    /// the reason when it cannot.
-    static func startEngine() -> SpeechError? {
-        espeak_ng_InitializePath(nil)
-        var context: espeak_ng_ERROR_CONTEXT?
-        let status = espeak_ng_Initialize(&context)
-        defer { if context != nil { espeak_ng_ClearErrorContext(&context) } }
-        guard status == ENS_OK else { return .initialization(SpeechError.message(status)) }
-        let output = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
-        guard output == ENS_OK else { return .initialization(SpeechError.message(output)) }
-        guard espeak_ng_GetSampleRate() == Int32(sampleRate) else {
-            return .initialization("sample rate \(espeak_ng_GetSampleRate()) Hz, not \(sampleRate)")
+    /// Opens espeak-ng and starts it in synchronous mode (PCM to the callback, never its own
+    /// audio); the reason when it cannot.
+    static func startEngine() -> Result<EspeakNG, SpeechError> {
+        let espeak: EspeakNG
+        switch EspeakNG.loaded {
+        case .success(let loaded): espeak = loaded
+        case .failure(let error): return .failure(.library(error))
         }
-        espeak_SetSynthCallback { wav, count, _ in
+        espeak.initializePath(nil)
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak.initialize(&context)
+        defer { if context != nil { espeak.clearErrorContext(&context) } }
+        guard status == ENS_OK else { return .failure(.initialization(espeak.message(status))) }
+        let output = espeak.initializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        guard output == ENS_OK else { return .failure(.initialization(espeak.message(output))) }
+        guard espeak.getSampleRate() == Int32(sampleRate) else {
+            return .failure(.initialization("sample rate \(espeak.getSampleRate()) Hz, not \(sampleRate)"))
+        }
+        espeak.setSynthCallback { wav, count, _ in
             guard let wav, count > 0 else { return 0 }
             let more = SpeechSynthesizer.shared.deliver(UnsafeBufferPointer(start: wav, count: Int(count)))
             return more ? 0 : 1
         }
-        return nil
+        return .success(espeak)
     }
 
     /// Every name `espeak_ng_SetVoiceByName` takes for the installed voices: each voice's name,
     /// its file's name (the last part of its identifier, `gmw/en-GB-x-rp`) and the languages it
     /// speaks (`en-gb`, `en`), lowercased. espeak_ListVoices(NULL) leaves out variants and MBROLA
     /// voices.
-    static func listVoiceNames() -> Set<String> {
-        guard let list = espeak_ListVoices(nil) else { return [] }
+    static func listVoiceNames(_ espeak: EspeakNG) -> Set<String> {
+        guard let list = espeak.listVoices(nil) else { return [] }
         var names = Set<String>()
         var index = 0
         while let voice = list[index] {
@@ -62,18 +67,18 @@ extension SpeechSynthesizer {
     /// Says `job`'s utterance into its sink, part by part in each part's voice, chunk by chunk,
     /// until it ends or is cut. A voice espeak-ng lacks falls back to English (the text is still
     /// said, in the wrong accent).
-    func synthesize(_ job: Job) {
+    func synthesize(_ job: Job, with espeak: EspeakNG) {
         let u = job.utterance
         for part in u.parts {
             guard !currentJobStopped else { return }
-            if espeak_ng_SetVoiceByName(part.voice) != ENS_OK { _ = espeak_ng_SetVoiceByName(SpeechVoice.fallback) }
+            if espeak.setVoiceByName(part.voice) != ENS_OK { _ = espeak.setVoiceByName(SpeechVoice.fallback) }
             // A voice brings its own rate and volume: set ours after it.
-            _ = espeak_ng_SetParameter(espeakRATE, Int32(u.rate), 0)
-            _ = espeak_ng_SetParameter(espeakVOLUME, Int32(u.volume), 0)
+            _ = espeak.setParameter(espeakRATE, Int32(u.rate), 0)
+            _ = espeak.setParameter(espeakVOLUME, Int32(u.volume), 0)
             // Plain UTF-8, never SSML: an item's title is text, not markup.
             var bytes = Array(part.text.utf8CString)
-            _ = espeak_ng_Synthesize(&bytes, bytes.count, 0, POS_CHARACTER, 0,
-                                     UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), nil, nil)
+            _ = espeak.synthesize(&bytes, bytes.count, 0, POS_CHARACTER, 0,
+                                  UInt32(espeakCHARS_UTF8 | espeakENDPAUSE), nil, nil)
         }
     }
 }

@@ -136,9 +136,10 @@ public final class SpeechSynthesizer: @unchecked Sendable {
 
     private func run() {
         let started = Self.startEngine()
-        let names = started == nil ? Self.listVoiceNames() : []
+        let engine = try? started.get()
+        let names = engine.map(Self.listVoiceNames) ?? []
         lock.lock()
-        startFailure = started
+        if case .failure(let failure) = started { startFailure = failure }
         voiceNames = names
         lock.unlock()
         idle.lock()
@@ -147,7 +148,7 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         while true {
             wake.wait()
             while let job = next() {
-                if started == nil { synthesize(job) }
+                if let engine { synthesize(job, with: engine) }
                 job.sink(.finished(id: job.utterance.id))
                 lock.lock()
                 current = nil
