@@ -61,7 +61,7 @@ final class MQTTClient: @unchecked Sendable {
         }
         self.handle = handle
         lib.userDataSet(handle, Unmanaged.passUnretained(self).toOpaque())
-        lib.threadedSet(handle, true)
+        _ = lib.threadedSet(handle, true)
         try check(lib.willSet(handle, connection.willTopic, Int32(connection.willPayload.count), connection.willPayload, 1, true),
                   "set the Last Will")
         if let user = connection.username {
@@ -160,7 +160,7 @@ final class MQTTClient: @unchecked Sendable {
         control.broadcast()
         control.unlock()
         mailbox.close()
-        lib.disconnect(handle)
+        _ = lib.disconnect(handle)
         control.lock()
         let deadline = Date(timeIntervalSinceNow: Double(milliseconds) / 1000)
         while !finished && thread != nil { if !control.wait(until: deadline) { break } }
