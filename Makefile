@@ -33,7 +33,7 @@ DOCDIR      = $(PREFIX)/share/doc/swipe-kiosk
 LOCKDOWN_LOGIND = $(PREFIX)/lib/systemd/logind.conf.d/50-swipe-kiosk.conf
 LOCKDOWN_SYSTEM = $(PREFIX)/lib/systemd/system.conf.d/50-swipe-kiosk.conf
 LOCKDOWN_SYSCTL = $(PREFIX)/lib/sysctl.d/50-swipe-kiosk.conf
-VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/swipe-kiosk/SwipeKioskCommand.swift)
+VERSION     = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/KioskApp/Commands/KioskCommandLine.swift)
 DEB_ARCH    = $(shell dpkg --print-architecture)
 DEB_STAGE   = $(CURDIR)/.build/deb/stage
 DEB_FILE    = out/swipe-kiosk_$(VERSION)_$(DEB_ARCH).deb

@@ -139,8 +139,9 @@ let package = Package(
         // The items database: SQLite schema, migrations, queries and durable actions (each change
         // with its log row in one transaction). It knows items and changes, not the configuration.
         .target(name: "KioskStore", dependencies: ["CSQLite", "KioskFiles"]),
-        // The product: store sync, action effects with undo, sheets, pictures, and the wiring of
-        // store, UI and session that `run`, `replay`, `screenshot` and `bench` share.
+        // The product: store sync, action effects with undo, sheets, pictures, the wiring of store,
+        // UI and session that `run`, `replay`, `screenshot` and `bench` share, and the command line
+        // and benchmarks that drive it (Commands/).
         .target(
             name: "KioskApp",
             dependencies: [
@@ -159,13 +160,12 @@ let package = Package(
                 "KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        // The command line (docs/ARCHITECTURE.md, "Contracts") and the benchmarks: each command parses its
-        // arguments and drives KioskApp; nothing here is needed by the app itself.
+        // The executable: KioskApp's command line (its commands and benchmarks, KioskApp/Commands)
+        // with the fleet feed's command added, the one place the app and the feed meet.
         .executableTarget(
             name: "swipe-kiosk",
             dependencies: [
-                "KioskApp", "KioskConfig", "KioskReplay", "KioskStore", "KioskHardware", "KioskUI", "Canvas", "SwipeCore", "KioskFiles",
-                "KioskFeed",
+                "KioskApp", "KioskFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

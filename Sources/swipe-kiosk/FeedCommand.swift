@@ -5,10 +5,7 @@
 // has a feed: 0 with one, 1 without (systemd's ExecCondition= then skips the unit quietly).
 import ArgumentParser
 import KioskApp
-import KioskConfig
 import KioskFeed
-import KioskHardware
-import KioskStore
 import Logging
 
 struct FeedCommand: ParsableCommand {
@@ -21,35 +18,28 @@ struct FeedCommand: ParsableCommand {
     @Flag(help: "Exit 0 when the configuration has a usable [feed], 1 when it has none (for ExecCondition=).")
     var check = false
 
-    static let busyTimeoutMilliseconds: Int32 = 250
-
     func run() throws {
         let configuration = try options.loadConfiguration()
         if check {
-            guard configuration.feed != nil else {
+            guard let broker = FeedService.broker(in: configuration) else {
                 print("feed: no [feed] in the configuration: this kiosk runs no fleet feed")
-                throw ExitCode(ExitStatus.notConfigured)
+                throw ExitCode.notConfigured
             }
-            print("feed: broker \(configuration.feed!.broker)")
+            print("feed: broker \(broker)")
             return
         }
-        let logger = Logger(label: "swipe-kiosk-feed")
-        let path = options.database ?? configuration.data.database
         let service: FeedService
-        do {
-            let setup = try FeedSetup(configuration: configuration, version: SwipeKioskCommand.version)
-            let store: ItemStore
-            do {
-                // A short lock wait: the feed's own back-off retries a locked commit, and its loop
-                // (acknowledgements, the watchdog) never waits on another process for long.
-                store = try ItemStore(path: path, busyTimeout: Self.busyTimeoutMilliseconds)
-            } catch {
-                throw ExitCode.refused(error, database: path, command: "feed")
+        do throws(FeedLaunchError) {
+            service = try FeedService(configuration: configuration, database: options.database, version: SwipeKioskCommand.version,
+                                      logger: Logger(label: "swipe-kiosk-feed"))
+        } catch {
+            switch error {
+            case .database(let refusal, let path):
+                throw ExitCode.refused(refusal, database: path, command: "feed")
+            case .setup(let problem):
+                printError("feed: \(problem)")
+                throw ExitCode.badData
             }
-            service = try FeedService(setup: setup, store: store, logger: logger)
-        } catch let error as FeedSetupError {
-            printError("feed: \(error)")
-            throw ExitCode.badData
         }
         do {
             try service.run()

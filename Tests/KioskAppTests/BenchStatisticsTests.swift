@@ -1,7 +1,6 @@
 // The bench figures BENCHMARKS.md quotes: nearest-rank percentiles and the scripted core stream.
 import XCTest
 @testable import KioskApp
-@testable import swipe_kiosk
 
 final class BenchStatisticsTests: XCTestCase {
     func testNearestRankMedianP99AndMax() {

@@ -7,7 +7,6 @@ import KioskFiles
 import XCTest
 @testable import KioskApp
 @testable import KioskReplay
-@testable import swipe_kiosk
 
 final class CommandLineLimitsTests: XCTestCase {
     func scriptError(_ text: String) -> String? {

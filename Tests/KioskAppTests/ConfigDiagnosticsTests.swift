@@ -5,7 +5,6 @@ import Foundation
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
-@testable import swipe_kiosk
 
 final class ConfigDiagnosticsTests: XCTestCase {
     /// The printed lines for `source`, or [] when it is valid.

@@ -5,7 +5,6 @@ import Foundation
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
-@testable import swipe_kiosk
 
 final class ConfigFontCheckTests: XCTestCase {
     func testFontsThatDoNotLoadAreReportedAtTheirValue() throws {

@@ -6,7 +6,6 @@ import Foundation
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
-@testable import swipe_kiosk
 
 final class ConfigIconCheckTests: XCTestCase {
     func testEveryIconNameHasAGlyphInTheShippedFont() throws {

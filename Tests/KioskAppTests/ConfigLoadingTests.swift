@@ -6,7 +6,6 @@ import XCTest
 @testable import KioskApp
 @testable import KioskStore
 @testable import KioskConfig
-@testable import swipe_kiosk
 
 final class ConfigLoadingTests: XCTestCase {
     /// `Sources/KioskConfig/Examples/<name>` of this checkout.

@@ -6,7 +6,6 @@ import Foundation
 import XCTest
 @testable import KioskApp
 @testable import KioskStore
-@testable import swipe_kiosk
 import TestSupport
 
 final class ItemStoreDurabilityTests: XCTestCase {

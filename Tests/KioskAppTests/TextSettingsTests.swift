@@ -10,7 +10,6 @@ import XCTest
 @testable import KioskApp
 @testable import KioskStore
 @testable import KioskConfig
-@testable import swipe_kiosk
 
 final class TextSettingsTests: XCTestCase {
     func testThemeFontsNamesPreferredFamiliesInEitherForm() throws {

@@ -7,7 +7,6 @@
 #   - a target imports a package module that Package.swift does not declare as its dependency,
 #   - an import names a module that is neither a package module nor a toolchain one,
 #   - Package.swift has a Swift target this table does not know,
-#   - a known exception (today's violations, issue 23) no longer occurs: remove it from the list.
 # `--graph` prints the real import graph instead (per target: module(files importing it)).
 # Python 3 standard library only; no build needed.
 
@@ -25,7 +24,7 @@ ANY = None
 
 # What each target may import: the design's arrows (docs/ARCHITECTURE.md, "Layers") plus the
 # C, toolchain and package modules each layer uses by design. A module not in a target's row is
-# forbidden there unless KNOWN_EXCEPTIONS lists it.
+# forbidden there.
 ALLOWED = {
     "SwipeCore": {"RealModule"},
     "KioskFiles": {"Glibc"},
@@ -42,7 +41,7 @@ ALLOWED = {
     "KioskApp": {"KioskUI", "KioskStore", "KioskConfig", "KioskReplay", "KioskHardware", "SwipeCore",
                  "Canvas", "KioskFiles", "KioskSpeech", "Foundation", "Logging", "ArgumentParser"},
     "KioskFeed": {"KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto", "Foundation", "Logging"},
-    "swipe-kiosk": {"KioskApp", "KioskFeed", "Foundation", "Logging", "ArgumentParser"},
+    "swipe-kiosk": {"KioskApp", "KioskFeed", "Logging", "ArgumentParser"},
     "TestSupport": {"Glibc", "Foundation"},
     "GoldenImages": {"Canvas", "Foundation"},
     "SwipeCoreTests": ANY,
@@ -56,16 +55,6 @@ ALLOWED = {
     "KioskAppTests": ANY,
     "KioskFeedTests": ANY,
 }
-
-ISSUE = "issue 23"
-
-# Today's violations: (target, module, files or None for the whole target, why). Files are
-# relative to the target's directory. A new file, module or target is a new violation.
-KNOWN_EXCEPTIONS = [
-    ("swipe-kiosk", module, None, f"{ISSUE}: the executable depends on internal targets instead of the app")
-    for module in ["KioskConfig", "KioskReplay", "KioskStore", "KioskHardware", "KioskUI", "Canvas",
-                   "SwipeCore", "KioskFiles"]
-]
 
 IMPORT = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
@@ -144,8 +133,6 @@ def check(root):
     targets = read_package(root)
     package_modules = {module_name(name) for name in targets}
     package_modules |= {m for _, _, declared in targets.values() for m in declared}
-    exceptions = {(t, module_name(m)): (files, why) for t, m, files, why in KNOWN_EXCEPTIONS}
-    used = set()
     problems = []
     for name, (kind, directory, declared) in sorted(targets.items()):
         if kind == "systemLibrary" or not any(directory.rglob("*.swift")):
@@ -159,28 +146,15 @@ def check(root):
             where = f"{directory.relative_to(root).as_posix()}/{file}:{line}"
             if module == module_name(name):
                 continue
-            problem = None
             if module in TOOLCHAIN:
                 if allowed is not ANY and module not in allowed:
-                    problem = f"{where}: {name} may not import {module} (docs/ARCHITECTURE.md, Layers)"
+                    problems.append(f"{where}: {name} may not import {module} (docs/ARCHITECTURE.md, Layers)")
             elif module not in package_modules:
-                problem = f"{where}: {module} is not a module of this package or the toolchain"
+                problems.append(f"{where}: {module} is not a module of this package or the toolchain")
             elif module not in declared:
-                problem = f"{where}: {name} imports {module}, which Package.swift does not declare as its dependency"
+                problems.append(f"{where}: {name} imports {module}, which Package.swift does not declare as its dependency")
             elif allowed is not ANY and module not in allowed:
-                problem = f"{where}: {name} may not import {module} (docs/ARCHITECTURE.md, Layers)"
-            # An exception counts only while the import it excuses is still a problem.
-            excused = exceptions.get((name, module))
-            if problem and excused and (excused[0] is None or file in excused[0]):
-                used.add((name, module, None if excused[0] is None else file))
-            elif problem:
-                problems.append(problem)
-    for target, module, files, why in KNOWN_EXCEPTIONS:
-        for file in files or [None]:
-            if (target, module_name(module), file) not in used:
-                place = f"{target}/{file}" if file else target
-                problems.append(f"{Path(__file__).name}: known exception {place} → {module} ({why}) "
-                                "no longer occurs: remove it from KNOWN_EXCEPTIONS")
+                problems.append(f"{where}: {name} may not import {module} (docs/ARCHITECTURE.md, Layers)")
     return problems
 
 
@@ -217,7 +191,7 @@ def main():
     if problems:
         print(f"check-layers: {len(problems)} problem(s)", file=sys.stderr)
         return 1
-    print(f"check-layers: ok ({len(KNOWN_EXCEPTIONS)} known exceptions, {ISSUE})")
+    print("check-layers: ok")
     return 0
 
 

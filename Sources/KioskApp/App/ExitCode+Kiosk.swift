@@ -13,6 +13,8 @@ extension ExitCode {
     public static let badData = ExitCode(ExitStatus.badData)
     public static let unavailable = ExitCode(ExitStatus.unavailable)
     public static let software = ExitCode(ExitStatus.software)
+    /// `feed --check`: this kiosk has no `[feed]` (systemd's ExecCondition= then skips the unit).
+    public static let notConfigured = ExitCode(ExitStatus.notConfigured)
     /// The database's file system is full. systemd does not restart on it
     /// (`RestartPreventExitStatus=75`), so a full disk is not a restart loop.
     public static let temporaryFailure = ExitCode(ExitStatus.temporaryFailure)

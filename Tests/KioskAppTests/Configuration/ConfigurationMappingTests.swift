@@ -7,7 +7,6 @@ import KioskHardware
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
-@testable import swipe_kiosk
 import SwipeCore
 
 final class ConfigurationMappingTests: XCTestCase {

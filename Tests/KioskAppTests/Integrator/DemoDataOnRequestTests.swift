@@ -6,7 +6,6 @@ import XCTest
 @testable import KioskApp
 @testable import KioskConfig
 @testable import KioskStore
-@testable import swipe_kiosk
 
 final class DemoDataOnRequestTests: XCTestCase {
     func count(_ path: String) throws -> Int64 {

@@ -11,7 +11,6 @@ import XCTest
 @testable import KioskConfig
 import KioskStore
 import KioskUI
-@testable import swipe_kiosk
 
 final class DisplayScaleTests: XCTestCase {
     static let double = "[display]\nscale = 2.0\n"

@@ -5,7 +5,6 @@ import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskReplay
-@testable import swipe_kiosk
 
 final class LibinputRecordingTests: XCTestCase {
     /// A recording of one finger on a 1280x800 panel, as `libinput record` writes it (axis range

@@ -8,7 +8,6 @@ import GoldenImages
 import KioskConfig
 import XCTest
 @testable import KioskApp
-@testable import swipe_kiosk
 
 /// The output of one replay.
 struct Scenario {

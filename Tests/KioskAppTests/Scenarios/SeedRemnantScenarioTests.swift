@@ -8,7 +8,6 @@ import Canvas
 import Foundation
 import XCTest
 @testable import KioskApp
-@testable import swipe_kiosk
 
 final class SeedRemnantScenarioTests: XCTestCase {
     /// Pixels of `image` in the frame `[x, y, w, h]` within `tolerance` of `hex`.

@@ -1,6 +1,5 @@
 // Timing figures for `swipe-kiosk bench`: median, p99 and max of per-frame samples, and a
 // memcpy of one frame measured in the same run as the physical floor (docs/ARCHITECTURE.md, Command line).
-import KioskApp
 
 /// Per-frame durations in microseconds, summarised the way BENCHMARKS.md reports them.
 public struct BenchStatistics: Sendable {

@@ -2,7 +2,6 @@
 // (a regular file of at most 64 MiB that FreeType accepts as a font), and reports one that does
 // not at its value as `file:line:column: message`, so a bad path fails the check, not the kiosk.
 import Canvas
-import KioskApp
 import KioskConfig
 
 extension CheckConfigCommand {

@@ -2,7 +2,6 @@
 // one rule, so a rotated kiosk's behaviour replays from its own configuration. Without the
 // option the configuration's `[display] rotation` applies; the option overrides it.
 import ArgumentParser
-import KioskApp
 import KioskConfig
 import KioskHardware
 

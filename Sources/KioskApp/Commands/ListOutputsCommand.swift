@@ -1,7 +1,6 @@
 // `swipe-kiosk list-outputs`: what the DRM cards offer, named exactly as --device, --connector
 // and --mode expect them, so an integrator can pick an output without reading kernel logs.
 import ArgumentParser
-import KioskApp
 import KioskHardware
 
 struct ListOutputsCommand: ParsableCommand {

@@ -3,7 +3,6 @@
 // cache, every pixel repainted each frame), plus a frame whose damage is one 64 px row, and a
 // memcpy of one frame measured in the same run as the floor.
 import Canvas
-import KioskApp
 import SwipeCore
 
 /// Measures the reference scene and formats the figures (text or the JSON keys of docs/ARCHITECTURE.md).

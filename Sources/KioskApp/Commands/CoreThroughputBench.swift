@@ -1,7 +1,6 @@
 // `swipe-kiosk bench` with no scene: how many touch events per second the swipe core's row
 // group turns into row state (arbitration, velocity, elastic drag, expansion, button layout
 // and transitions), on one core. The event stream is generated before the clock starts.
-import KioskApp
 import SwipeCore
 
 /// Throughput of `SwipeRowGroup` over scripted swipes across a list of rows.

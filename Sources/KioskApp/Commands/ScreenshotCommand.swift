@@ -4,7 +4,6 @@
 // configuration's. `--size` is the app's upright screen; the panel is its transpose at 90/270.
 import ArgumentParser
 import Canvas
-import KioskApp
 import KioskFiles
 import KioskHardware
 

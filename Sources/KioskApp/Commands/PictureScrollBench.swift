@@ -10,7 +10,6 @@
 // own quantisation table, so every file decodes to different pixels at full decoding cost.
 import Canvas
 import Foundation
-import KioskApp
 import KioskHardware
 import KioskConfig
 import KioskStore

@@ -4,7 +4,6 @@
 // chose (card, connector, mode, input devices) and exits with the contract's codes: 65 bad
 // configuration, 69 no usable display.
 import ArgumentParser
-import KioskApp
 import KioskConfig
 import KioskHardware
 import Logging
@@ -96,7 +95,7 @@ struct RunCommand: ParsableCommand {
         session.client = screen
         screen.followSchedule(on: .system)
         let control = try controlSocket(on: session, logger: logger)
-        if let control { screen.serve(control, version: SwipeKioskCommand.version, kiosk: ControlSocket.hostName()) }
+        if let control { screen.serve(control, version: KioskCommandLine.version, kiosk: ControlSocket.hostName()) }
         logger.info("kiosk running: \(screen.readyStatus)")
         do {
             try session.run()

@@ -10,7 +10,6 @@
 //   the action to the end of its follow-ups (KioskApplication+WriteTiming).
 import ArgumentParser
 import Foundation
-import KioskApp
 import KioskConfig
 import KioskStore
 import SwipeCore

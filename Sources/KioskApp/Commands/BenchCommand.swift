@@ -1,7 +1,6 @@
 // `swipe-kiosk bench`: speed figures from the release build (docs/ARCHITECTURE.md, Command line).
 // With no scene or scenario it measures the swipe core's throughput.
 import ArgumentParser
-import KioskApp
 import KioskReplay
 
 struct BenchCommand: ParsableCommand {

@@ -3,7 +3,6 @@
 // dot where each touch or click lands, and logs one line per event on stdout so scripts (the VM
 // end-to-end tests) can follow it: `READY WxH rotation=R`, `TOUCH down slot=0 x=320 y=200`, ...
 import ArgumentParser
-import KioskApp
 import KioskConfig
 import KioskFiles
 import KioskHardware

@@ -4,7 +4,6 @@
 // they cannot drift from what the app creates; each column gets a comment: type, required or
 // default, meaning. docs/INTEGRATION.md explains them.
 import ArgumentParser
-import KioskApp
 import KioskStore
 
 struct SchemaCommand: ParsableCommand {

@@ -5,7 +5,6 @@
 // in a fresh database. Frames that change nothing are not drawn, so they are not counted.
 import Canvas
 import Foundation
-import KioskApp
 import KioskHardware
 import KioskConfig
 import KioskStore

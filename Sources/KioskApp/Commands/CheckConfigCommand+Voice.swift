@@ -2,7 +2,6 @@
 // as the app would when it first speaks, so a misspelt voice (or an MBROLA voice, which needs the
 // mbrola program and its data) fails the check at its value instead of a kiosk that quietly
 // speaks in another voice. The app itself logs the same and chooses the voice by script.
-import KioskApp
 import KioskConfig
 
 extension CheckConfigCommand {

@@ -5,7 +5,6 @@
 // axes are the panel's, before rotation, as libinput reports them.
 import ArgumentParser
 import Canvas
-import KioskApp
 import KioskFiles
 import KioskHardware
 import KioskReplay

@@ -5,7 +5,6 @@
 // display, for a look at it and for the tests.
 import ArgumentParser
 import Canvas
-import KioskApp
 import KioskFiles
 import KioskHardware
 import Logging

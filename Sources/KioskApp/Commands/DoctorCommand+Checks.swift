@@ -3,7 +3,6 @@
 // service opens them through its groups), the fonts, and the unit's state from systemctl.
 import ArgumentParser
 import Foundation
-import KioskApp
 import KioskConfig
 import KioskHardware
 import KioskStore

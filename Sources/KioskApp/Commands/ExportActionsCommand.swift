@@ -6,7 +6,6 @@
 // page of memory. Every field is explained in docs/INTEGRATION.md ("The action log").
 import ArgumentParser
 import Foundation
-import KioskApp
 import KioskStore
 
 struct ExportActionsCommand: ParsableCommand {

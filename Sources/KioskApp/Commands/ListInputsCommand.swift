@@ -1,7 +1,6 @@
 // `swipe-kiosk list-inputs`: the devices libinput sees on the seat, with the capabilities the
 // app chooses them by (never by eventN numbers) and the calibration in effect.
 import ArgumentParser
-import KioskApp
 import KioskFiles
 import KioskHardware
 import Logging

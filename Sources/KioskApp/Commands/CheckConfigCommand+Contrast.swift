@@ -7,7 +7,6 @@
 // configuration still loads, as the panel's owner chose.
 import Canvas
 import Foundation
-import KioskApp
 import KioskConfig
 
 extension CheckConfigCommand {

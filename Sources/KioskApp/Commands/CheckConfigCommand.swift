@@ -5,7 +5,6 @@
 // icon: CheckConfigCommand+Icons.swift). Warnings (exit still 0):
 // CheckConfigCommand+Expansion.swift, CheckConfigCommand+Database.swift.
 import ArgumentParser
-import KioskApp
 import KioskConfig
 import KioskFiles
 

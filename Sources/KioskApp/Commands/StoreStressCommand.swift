@@ -3,7 +3,6 @@
 // separate process to kill -9 while it writes: it seeds a fixed set of items once, prints
 // "ready", then applies random actions through ItemStore until it is killed.
 import ArgumentParser
-import KioskApp
 import KioskConfig
 import KioskStore
 

@@ -3,7 +3,6 @@
 // 65 the app refused the request, 69 no app is running (no socket, or nobody listening on it),
 // 73 the screenshot's FILE cannot be written.
 import ArgumentParser
-import KioskApp
 import KioskFiles
 import KioskHardware
 

@@ -7,7 +7,6 @@
 // data problem, else 69 for a missing or inaccessible device. It runs without a DRM card (a
 // build machine, a VM), reporting that.
 import ArgumentParser
-import KioskApp
 import KioskConfig
 import KioskHardware
 

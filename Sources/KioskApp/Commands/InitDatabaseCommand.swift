@@ -3,7 +3,6 @@
 // of the configured lists. It never touches an existing file: the path is created with O_EXCL,
 // so a live database cannot be reset by a mistyped command.
 import ArgumentParser
-import KioskApp
 import KioskFiles
 import KioskStore
 

@@ -3,7 +3,6 @@
 // refused (exit 73), so an old backup is never overwritten by a failing one; a failed copy is
 // removed. Restoring is copying the file back while the kiosk is stopped (docs/INTEGRATION.md).
 import ArgumentParser
-import KioskApp
 import KioskFiles
 import KioskStore
 

@@ -7,7 +7,6 @@
 import ArgumentParser
 import Canvas
 import Foundation
-import KioskApp
 import KioskFiles
 import KioskStore
 import KioskUI
