@@ -9,13 +9,7 @@ import KioskHardware
 /// libmosquitto's entry points, loaded once per process.
 struct Mosquitto: @unchecked Sendable {
     /// The library, opened on first use; the error says which package to install.
-    static let loaded: Result<Mosquitto, SharedLibraryError> = {
-        do throws(SharedLibraryError) {
-            return .success(try Mosquitto(SharedLibrary("libmosquitto.so.1", package: "libmosquitto1")))
-        } catch {
-            return .failure(error)
-        }
-    }()
+    static let loaded = SharedLibrary.load("libmosquitto.so.1", package: "libmosquitto1", Mosquitto.init)
 
     typealias Client = OpaquePointer
     let libInit: @convention(c) () -> Int32

@@ -9,13 +9,7 @@ import KioskHardware
 /// espeak-ng's entry points, loaded once per process.
 struct EspeakNG: @unchecked Sendable {
     /// The library, opened on first use; the error says which package to install.
-    static let loaded: Result<EspeakNG, SharedLibraryError> = {
-        do throws(SharedLibraryError) {
-            return .success(try EspeakNG(SharedLibrary("libespeak-ng.so.1", package: "libespeak-ng1")))
-        } catch {
-            return .failure(error)
-        }
-    }()
+    static let loaded = SharedLibrary.load("libespeak-ng.so.1", package: "libespeak-ng1", EspeakNG.init)
 
     typealias SynthCallback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32
     let initializePath: @convention(c) (UnsafePointer<CChar>?) -> Void

@@ -40,6 +40,19 @@ public final class SharedLibrary: @unchecked Sendable {
         return unsafeBitCast(address, to: T.self)
     }
 
+    /// `soname` opened and handed to `entryPoints` (which looks up the functions a caller uses),
+    /// or why either failed: what a caller keeps in a `static let`, so the library is opened
+    /// once, on first use, by whichever thread comes first (Swift runs a global's initialiser once).
+    public static func load<EntryPoints>(
+        _ soname: String, package: String, _ entryPoints: (SharedLibrary) throws(SharedLibraryError) -> EntryPoints
+    ) -> Result<EntryPoints, SharedLibraryError> {
+        do throws(SharedLibraryError) {
+            return .success(try entryPoints(SharedLibrary(soname, package: package)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     private static func lastError() -> String {
         dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
     }
