@@ -10,10 +10,13 @@ public enum SpeechError: Error, Equatable, CustomStringConvertible {
     /// espeak_ng_Initialize failed (data path missing: espeak-ng-data not installed).
     case initialization(String)
 
-    public var description: String {
+    public var description: String { "speech: \(reason)" }
+
+    /// What went wrong, without the `speech: ` the log line starts with (`doctor`'s subject says it).
+    public var reason: String {
         switch self {
-        case .library(let error): return "speech: \(error)"
-        case .initialization(let message): return "speech: espeak-ng could not start: \(message) (is espeak-ng-data installed?)"
+        case .library(let error): return "\(error)"
+        case .initialization(let message): return "espeak-ng could not start: \(message) (is espeak-ng-data installed?)"
         }
     }
 }

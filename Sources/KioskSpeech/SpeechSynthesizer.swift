@@ -43,6 +43,8 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     private var current: Job?
     private var busy = false
     private var startFailure: SpeechError?
+    /// Who wants to hear of a start failure, until the thread has tried (`whenStartFails`).
+    private var startFailureReports: [@Sendable (SpeechError) -> Void] = []
     /// The names espeak-ng answers to (lowercased), once the thread has started it; empty when
     /// it could not start.
     private var voiceNames: Set<String>?
@@ -88,24 +90,38 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         for job in dropped { job.sink(.finished(id: job.utterance.id)) }
     }
 
-    /// Why espeak-ng could not start, once the thread has tried (nil: it runs, or has not tried yet).
-    public var failure: SpeechError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return startFailure
-    }
-
     /// Whether espeak-ng has a voice called `name` (a voice file's name such as `en-GB-x-rp`, or
     /// its language name; MBROLA voices are not listed: they need the mbrola program and its
     /// data); nil when espeak-ng could not start. Waits for the speech thread's start.
     public func knowsVoice(_ name: String) -> Bool? {
+        let (names, failed) = started()
+        return failed == nil ? names.contains(name.lowercased()) : nil
+    }
+
+    /// Why espeak-ng could not start (the library or its data missing), or nil once it runs.
+    /// Waits for the speech thread's start (`doctor`; the app is told by ``whenStartFails(_:)``).
+    public func failureToStart() -> SpeechError? { started().failure }
+
+    /// Calls `report` once with why espeak-ng could not start: now, when it already failed, or
+    /// from the speech thread when it fails (so a kiosk logs it at start, not with the first
+    /// thing it says); never when espeak-ng runs.
+    public func whenStartFails(_ report: @escaping @Sendable (SpeechError) -> Void) {
+        lock.lock()
+        let tried = voiceNames != nil, failed = startFailure
+        if !tried { startFailureReports.append(report) }
+        lock.unlock()
+        if tried, let failed { report(failed) }
+    }
+
+    /// The voice names and the start failure, once the speech thread has tried to start.
+    private func started() -> (names: Set<String>, failure: SpeechError?) {
         idle.lock()
         defer { idle.unlock() }
         while true {
             lock.lock()
-            let names = voiceNames, failed = startFailure != nil
+            let names = voiceNames, failed = startFailure
             lock.unlock()
-            if let names { return failed ? nil : names.contains(name.lowercased()) }
+            if let names { return (names, failed) }
             idle.wait()
         }
     }
@@ -141,7 +157,10 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         lock.lock()
         if case .failure(let failure) = started { startFailure = failure }
         voiceNames = names
+        let reports = startFailureReports
+        startFailureReports = []
         lock.unlock()
+        if case .failure(let failure) = started { for report in reports { report(failure) } }
         idle.lock()
         idle.broadcast()
         idle.unlock()

@@ -1,7 +1,8 @@
 // `swipe-kiosk feed [--config FILE] [--database FILE] [--check]`: the fleet feed (README.md,
 // "Fleets"), a second long-running process with its own unit. It runs until SIGTERM (exit 0);
 // 65 for a configuration it cannot use (no [feed], plain MQTT to another machine, a credentials
-// file others may read), 70 when the loop itself fails. `--check` only says whether this kiosk
+// file others may read) or a libmosquitto it cannot load (65 is in the unit's
+// RestartPreventExitStatus=, so a broken install is no restart loop), 70 when the loop itself fails. `--check` only says whether this kiosk
 // has a feed: 0 with one, 1 without (systemd's ExecCondition= then skips the unit quietly).
 import ArgumentParser
 import KioskApp

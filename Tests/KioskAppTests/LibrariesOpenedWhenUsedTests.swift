@@ -2,6 +2,7 @@
 // five codecs) are opened by the processes that use them, not mapped by every process at exec
 // (SharedLibrary). The dynamic loader says what it maps when LD_DEBUG=files is set; these tests
 // read that from the real binary.
+import Foundation
 import TestSupport
 import XCTest
 
@@ -39,5 +40,42 @@ final class LibrariesOpenedWhenUsedTests: XCTestCase {
         let mapped = try librariesMapped(checking: "[accessibility]\nspeech = \"on\"\nvoice = \"de\"\n")
         XCTAssertEqual(mapped["libespeak-ng.so.1"], "opened", "\(mapped.keys.sorted())")
         XCTAssertFalse(mapped.keys.contains { $0.hasPrefix("libmosquitto") }, "\(mapped.keys.sorted())")
+    }
+
+    /// A directory whose `libespeak-ng.so.1` is an empty file: with it first on LD_LIBRARY_PATH,
+    /// dlopen finds a broken library, as on a panel where the package is damaged or missing.
+    private func brokenSpeechLibrary(in directory: TemporaryDirectory) throws -> [String: String] {
+        let libraries = directory.file("lib")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: libraries + "/libespeak-ng.so.1", contents: Data()))
+        return ["LD_LIBRARY_PATH": libraries]
+    }
+
+    func testDoctorSaysWhetherSpeechCanStartAndWhatToInstall() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        try "[accessibility]\nspeech = \"on\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let fine = try KioskProcess(["doctor", "--config", config, "--database", directory.file("items.sqlite3")])
+        XCTAssertTrue(fine.standardOutput.contains("ok    speech: espeak-ng starts"), fine.standardOutput)
+        let broken = try KioskProcess(["doctor", "--config", config, "--database", directory.file("items.sqlite3")],
+                                      environment: try brokenSpeechLibrary(in: directory))
+        XCTAssertEqual(broken.status, 65, broken.standardOutput)
+        XCTAssertTrue(broken.standardOutput.contains("FAIL  speech: cannot load libespeak-ng.so.1: "), broken.standardOutput)
+        XCTAssertTrue(broken.standardOutput.contains("fix: sudo apt install libespeak-ng1 espeak-ng-data"), broken.standardOutput)
+    }
+
+    func testAKioskWhoseSpeechCannotStartSaysSoOnceAtStartAndGoesOnSilent() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.file("config.toml")
+        try "[accessibility]\nspeech = \"on\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        // Nothing is said after the first frame: the failure must not wait for a second utterance.
+        try "size 640x400\nat 0 state first\nat 500 end\n".write(toFile: directory.file("idle.touch"), atomically: true, encoding: .utf8)
+        let run = try KioskProcess(["replay", directory.file("idle.touch"), "--out", directory.path, "--config", config, "--demo",
+                                    "--audio-out", directory.file("speech.wav")],
+                                   environment: try brokenSpeechLibrary(in: directory))
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let reports = run.standardError.components(separatedBy: "swipe-kiosk: speech: cannot load libespeak-ng.so.1: ").count - 1
+        XCTAssertEqual(reports, 1, run.standardError)
+        XCTAssertTrue(run.standardError.contains("install the libespeak-ng1 package"), run.standardError)
     }
 }

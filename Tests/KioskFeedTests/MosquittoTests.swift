@@ -11,6 +11,8 @@ import XCTest
 final class MosquittoTests: XCTestCase {
     func testEveryLoadedFunctionIsTheHeadersOwn() throws {
         let m = try Mosquitto.loaded.get()
+        // Every entry point is compared below: one added to the type must be added here too.
+        XCTAssertEqual(Mirror(reflecting: m).children.count, 21)
         XCTAssertTrue(isSameFunction(m.libInit, mosquitto_lib_init), "lib_init")
         XCTAssertTrue(isSameFunction(m.new, mosquitto_new), "new")
         XCTAssertTrue(isSameFunction(m.destroy, mosquitto_destroy), "destroy")

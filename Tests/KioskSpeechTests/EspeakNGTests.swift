@@ -11,6 +11,8 @@ import XCTest
 final class EspeakNGTests: XCTestCase {
     func testEveryLoadedFunctionIsTheHeadersOwn() throws {
         let e = try EspeakNG.loaded.get()
+        // Every entry point is compared below: one added to the type must be added here too.
+        XCTAssertEqual(Mirror(reflecting: e).children.count, 11)
         XCTAssertTrue(isSameFunction(e.initializePath, espeak_ng_InitializePath), "InitializePath")
         XCTAssertTrue(isSameFunction(e.initialize, espeak_ng_Initialize), "Initialize")
         XCTAssertTrue(isSameFunction(e.clearErrorContext, espeak_ng_ClearErrorContext), "ClearErrorContext")

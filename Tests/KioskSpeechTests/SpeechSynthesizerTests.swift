@@ -29,7 +29,7 @@ final class SpeechSynthesizerTests: XCTestCase {
         let out = Collector()
         synth.speak(Utterance(id: 1, text: "Inbox. Lunch on Thursday?", voice: "en"), sink: out.take)
         synth.waitUntilIdle()
-        XCTAssertNil(synth.failure)
+        XCTAssertNil(synth.failureToStart())
         let samples = try XCTUnwrap(out.samples[1])
         let seconds = Double(samples.count) / Double(SpeechSynthesizer.sampleRate)
         XCTAssertTrue((0.5...6).contains(seconds), "\(seconds) s for four words")

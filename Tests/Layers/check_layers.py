@@ -56,9 +56,13 @@ ALLOWED = {
     "KioskFeedTests": ANY,
 }
 
+# An import declaration: at the start of a line or after a `;`, with attributes and an access
+# level before `import`, and its parts on as many lines as the compiler accepts. Matched on the
+# text with comments and string literals blanked out (code_only), so neither hides one.
 IMPORT = re.compile(
-    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
-    r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)")
+    r"(?:^|;)[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+    r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)", re.M)
+RAW_OR_PLAIN_STRING = re.compile(r'(#*)("""|")')
 TARGET_CALL = re.compile(r"\.(target|executableTarget|testTarget|systemLibrary)\s*\(")
 
 
@@ -117,14 +121,52 @@ def module_name(target):
     return target.replace("-", "_")
 
 
+def code_only(text):
+    """`text` with comments (`//`, nested `/* */`) and string literals (plain, multi-line, raw)
+    replaced by spaces, newlines kept, so line numbers stay and only code is left to match."""
+    out, i, n = [], 0, len(text)
+
+    def blank(start, end):
+        out.append("".join(ch if ch == "\n" else " " for ch in text[start:end]))
+
+    while i < n:
+        if text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+        elif text.startswith("/*", i):
+            depth, end = 1, i + 2
+            while end < n and depth:
+                if text.startswith("/*", end):
+                    depth, end = depth + 1, end + 2
+                elif text.startswith("*/", end):
+                    depth, end = depth - 1, end + 2
+                else:
+                    end += 1
+        elif (opening := RAW_OR_PLAIN_STRING.match(text, i)) and (text[i] == '"' or opening.group(1)):
+            hashes, quote = opening.group(1), opening.group(2)
+            close, end = quote + hashes, opening.end()
+            while end < n and not text.startswith(close, end):
+                if quote == '"' and text[end] == "\n":
+                    break
+                end += 2 if text[end] == "\\" and not hashes else 1
+            end = min(n, end + len(close))
+        else:
+            out.append(text[i])
+            i += 1
+            continue
+        blank(i, end)
+        i = end
+    return "".join(out)
+
+
 def imports_of(directory):
     """[(file relative to directory, line number, module)] for every Swift file under directory."""
     found = []
     for path in sorted(directory.rglob("*.swift")):
-        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
-            match = IMPORT.match(line)
-            if match:
-                found.append((path.relative_to(directory).as_posix(), number, match.group(1)))
+        code = code_only(path.read_text(errors="replace"))
+        for match in IMPORT.finditer(code):
+            number = code.count("\n", 0, match.start(1)) + 1
+            found.append((path.relative_to(directory).as_posix(), number, match.group(1)))
     return found
 
 

@@ -78,6 +78,19 @@ class LayerCheckTests(unittest.TestCase):
         self.plant("Sources/swipe-kiosk/Store.swift", "import KioskStore\n")
         self.assert_fails_naming("Sources/swipe-kiosk/Store.swift:1", "swipe-kiosk imports KioskStore, which Package.swift does not declare")
 
+    def test_an_import_written_across_lines_after_a_comment_or_a_semicolon_fails(self):
+        for text in ["import\n    KioskStore\n", "/* c */ import KioskStore\n", "import Logging; import KioskStore\n",
+                     "@testable\nimport KioskStore\n"]:
+            with self.subTest(text=text):
+                self.plant("Sources/KioskUI/Hidden.swift", "// rows\n" + text)
+                self.assert_fails_naming("Sources/KioskUI/Hidden.swift:", "KioskUI imports KioskStore")
+
+    def test_imports_in_comments_and_strings_are_not_imports(self):
+        self.plant("Sources/KioskUI/Words.swift", '// import KioskStore\n/* import KioskStore /* nested */\nimport KioskStore */\n'
+                   'let a = "import KioskStore"\nlet b = """\nimport KioskStore\n"""\nlet c = #"import KioskStore "quoted""#\n')
+        code, output = self.run_check()
+        self.assertEqual(code, 0, output)
+
     def test_an_unknown_module_fails(self):
         self.plant("Sources/KioskStore/Net.swift", "import NIOCore\n")
         self.assert_fails_naming("NIOCore is not a module of this package")

@@ -150,6 +150,21 @@ def shared_libraries(binary):
     return libs
 
 
+# Libraries the binary opens with dlopen when a feature is first used (SharedLibrary), so ldd of
+# the binary does not list them: espeak-ng for speech, libmosquitto for the feed. The .deb names
+# them in Depends; the initramfs carries them and what they need.
+OPENED_WHEN_USED = ("libespeak-ng.so.1", "libmosquitto.so.1")
+
+
+def opened_libraries():
+    """The libraries of OPENED_WHEN_USED and what the loader pulls in for each."""
+    libs = []
+    for name in OPENED_WHEN_USED:
+        path = Path("/usr/lib/x86_64-linux-gnu") / name
+        libs += [path] + shared_libraries(path)
+    return libs
+
+
 class Cpio:
     """A newc cpio archive writer (the initramfs format), no external tools."""
 
@@ -245,9 +260,11 @@ def build_initramfs(binary, kernel):
         host = Path("/lib/udev") / helper
         if host.exists():
             cpio.file(f"lib/udev/{helper}", host.read_bytes())
-    libs = set(shared_libraries(binary)) | set(shared_libraries(udevadm))
-    for lib in sorted(libs):
-        target = "lib64/ld-linux-x86-64.so.2" if lib.name.startswith("ld-linux") else f"lib/x86_64-linux-gnu/{lib.name}"
+    libs = set(shared_libraries(binary)) | set(shared_libraries(udevadm)) | set(opened_libraries())
+    # One file per name: ldd spells a library /lib/… for one binary and /usr/lib/… for another.
+    targets = {("lib64/ld-linux-x86-64.so.2" if lib.name.startswith("ld-linux") else f"lib/x86_64-linux-gnu/{lib.name}"): lib
+               for lib in sorted(libs)}
+    for target, lib in sorted(targets.items()):
         cpio.file(target, lib.resolve().read_bytes())
     add_app_files(cpio, binary, build_helpers())
     (CACHE / "initrd.cpio").write_bytes(cpio.finish())

@@ -1,10 +1,12 @@
 // The checks of `swipe-kiosk doctor` that look at files: the database and its directory (the
 // service writes the file, its -wal and -shm beside it), the DRM cards and input devices (the
-// service opens them through its groups), the fonts, and the unit's state from systemctl.
+// service opens them through its groups), the fonts, speech's library and data, and the unit's
+// state from systemctl.
 import ArgumentParser
 import Foundation
 import KioskConfig
 import KioskHardware
+import KioskSpeech
 import KioskStore
 
 extension DoctorCommand {
@@ -97,6 +99,17 @@ extension DoctorCommand {
             return [Finding(severity: .data, subject: "fonts", message: "\(error)",
                             fix: "sudo apt install fonts-dejavu-core, or set [theme] font paths that exist")]
         }
+    }
+
+    /// With speech on, espeak-ng starts: the library (opened when speech starts, not at exec)
+    /// and its data are installed.
+    func checkSpeech(_ configuration: KioskConfiguration) -> [Finding] {
+        guard configuration.accessibility.speech != .off else { return [] }
+        if let failure = SpeechSynthesizer.shared.failureToStart() {
+            return [Finding(severity: .data, subject: "speech", message: failure.reason,
+                            fix: "sudo apt install libespeak-ng1 espeak-ng-data, or set [accessibility] speech = \"off\"")]
+        }
+        return [Finding(severity: .ok, subject: "speech", message: "espeak-ng starts")]
     }
 
     /// `systemctl is-active UNIT` when systemctl exists.

@@ -46,6 +46,7 @@ struct DoctorCommand: ParsableCommand {
         let configuration = checkConfiguration(into: &findings)
         if let configuration {
             findings += checkFonts(configuration)
+            findings += checkSpeech(configuration)
             findings += checkDatabase(options.database ?? configuration.data.database, for: service)
         }
         findings += checkDevices(for: service)

@@ -31,12 +31,19 @@ final class SpeechAnnouncer {
     /// Utterances kept (the dump's `speech` and replay's WAV): the newest ones only.
     static let historyLimit = 1_000
     let settings: AccessibilitySettings
-    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`).
-    var output: AudioOutput?
+    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`). Given one, the
+    /// synthesiser starts now, and a failure to start is logged when it happens, not with the
+    /// first thing said (nothing may be said for hours).
+    var output: AudioOutput? {
+        didSet {
+            guard output != nil, oldValue == nil else { return }
+            SpeechSynthesizer.shared.whenStartFails { printError("swipe-kiosk: \($0)") }
+        }
+    }
     /// Virtual time (replay): nothing is cut in the synthesiser; the recording keeps of each
     /// utterance the samples the time until the next one allows.
     var deterministic = false
-    /// Where a synthesiser that cannot start is reported (once).
+    /// Where a configured voice espeak-ng lacks is reported (once).
     var reportFailure: (String) -> Void = { printError("swipe-kiosk: \($0)") }
     private(set) var entries: [Entry] = []
     /// Speaking now: always with `on`, after a key press with `on-demand`.
@@ -57,7 +64,6 @@ final class SpeechAnnouncer {
     private(set) var lastSaid: SpokenText?
     /// "Press 5 for help." is still to be said this session (with its first keypad key).
     private var helpHintDue = true
-    private var reportedFailure = false
     /// Whether espeak-ng has `settings.voice` (nil: not asked yet).
     private var voiceKnown: Bool?
     let lengths = SpeechLengths()
@@ -170,10 +176,6 @@ final class SpeechAnnouncer {
                              parts: utterance.parts), keepingLast: Self.historyLimit)
         guard let output else { return }
         let synth = SpeechSynthesizer.shared
-        if let failure = synth.failure, !reportedFailure {
-            reportedFailure = true
-            reportFailure("\(failure)")
-        }
         if !deterministic { output.stop(through: id - 1) }
         let lengths = lengths
         // Replay synthesises every utterance whole and cuts the recording (SpeechRecording).

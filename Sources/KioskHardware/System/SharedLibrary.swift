@@ -1,7 +1,8 @@
 // A C library opened when it is first needed instead of when the program starts (dlopen(3)).
 // libmosquitto pulls in libssl and libcrypto, and espeak-ng pulls in PulseAudio, X11, libsndfile
-// and five codecs: linked at build time, every process would map and relocate those 26
-// libraries at exec (about 4 MB resident at a scroll's peak, BENCHMARKS.md "Peak memory"),
+// and five codecs: linked at build time, every process would map and relocate the two and the
+// 24 they bring at exec (3.6-3.9 MB resident at a bench's peak, BENCHMARKS.md "Libraries opened
+// when used"),
 // though only `swipe-kiosk feed` speaks MQTT and speech is off unless configured. The feed and
 // the synthesiser open their library through this type and look their functions up by name.
 // A library is never closed: libssl and espeak-ng keep threads, callbacks and atexit handlers
