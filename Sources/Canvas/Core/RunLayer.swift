@@ -22,43 +22,41 @@ public final class RunLayer {
     public let height: Int
     /// Row y's runs are `runs[runStarts[y]..<runStarts[y + 1]]`, in order, each `start | end << 16
     /// | colour << 32`. Empty for a plain layer: every pixel literal, row y at `y * width`.
-    var runStarts: [Int32] = []
-    var runs: [UInt64] = []
+    /// Fixed once drawn (a dim changes the colours in place): read on every frame, without the
+    /// runtime's exclusivity checks a class's `var` would cost on each access.
+    let runStarts: [Int32]
+    let runs: UnsafeMutableBufferPointer<UInt64>
     /// Where row y's literal pixels begin in `literals` (empty for a plain layer).
-    var literalStarts: [Int32] = []
+    let literalStarts: [Int32]
     /// The literal pixels of every row, in order, in an anonymous mapping of the plain size whose
     /// pages past the last literal are given back (never touched pages are never resident).
     let literals: UnsafeMutablePointer<UInt32>
-    var literalCount = 0
-    var mappedBytes: Int
+    let literalCount: Int
+    private let mappedBytes: Int
     /// Two decoded rows, for drawing with blending or scaling; the most recently used is `lastSlot`.
     private var decoded: UnsafeMutablePointer<UInt32>?
     private var decodedTags = [-1, -1]
     private var lastSlot = 0
 
-    /// An empty layer with room for `width * height` literal pixels, or nil without memory.
-    init?(width: Int, height: Int) {
-        guard width > 0, height > 0, width <= Surface.maximumSide, height <= Surface.maximumSide,
-              width * height <= Surface.maximumPixels else { return nil }
-        let bytes = width * height * 4
-        let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-        guard let memory, memory != MAP_FAILED else { return nil }
-        self.width = width; self.height = height
-        literals = memory.assumingMemoryBound(to: UInt32.self)
-        mappedBytes = bytes
-        runStarts.reserveCapacity(height + 1)
-        literalStarts.reserveCapacity(height + 1)
+    /// The layer `built` made (it takes over its mapping).
+    init(_ built: Builder) {
+        width = built.width; height = built.height
+        runStarts = built.runStarts; literalStarts = built.literalStarts
+        runs = .allocate(capacity: built.runs.count)
+        _ = runs.initialize(from: built.runs)
+        literals = built.literals; literalCount = built.literalCount; mappedBytes = built.mappedBytes
     }
 
     deinit {
         munmap(literals, mappedBytes)
+        runs.deallocate()
         decoded?.deallocate()
     }
 
     /// The bytes the layer holds: literal pixels, run records and row tables (the mapping's
     /// untouched tail is given back, and the two-row decode cache exists only once drawn scaled).
     public var byteCount: Int {
-        literalCount * 4 + runs.capacity * 8 + (runStarts.capacity + literalStarts.capacity) * 4
+        literalCount * 4 + runs.count * 8 + (runStarts.capacity + literalStarts.capacity) * 4
             + (decoded == nil ? 0 : 2 * width * 4)
     }
 
@@ -71,7 +69,7 @@ public final class RunLayer {
         let word = color.premultiplied
         guard word != 0 else { return }
         PixelOps.blendSolid(literals, count: literalCount, color: word)
-        for i in runs.indices {
+        for i in 0..<runs.count {
             let run = runs[i]
             runs[i] = run & 0xFFFF_FFFF | UInt64(PixelOps.dimmed(UInt32(run >> 32), by: word)) << 32
         }
