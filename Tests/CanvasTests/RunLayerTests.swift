@@ -150,21 +150,27 @@ final class RunLayerTests: XCTestCase {
         }
     }
 
-    /// A sheet's resting dim blended into the layer, then composited with no dim or another.
+    /// A sheet's resting dim blended into the layer, then composited with no dim or another, and
+    /// drawn scaled (rows decoded before the dim are not reused).
     func testADimBakedIntoTheRunsEqualsTheSurfaceFilledWithIt() throws {
         var g = Generator(state: 4)
         for round in 0..<60 {
             let width = Int.random(in: 1...100, using: &g), height = Int.random(in: 1...20, using: &g)
             let (surface, layer) = try both(width: width, height: height, bandRows: 3, try randomPage(width: width, height: height, &g))
             let resting = Self.dims[1 + round % (Self.dims.count - 1)]!
+            let zoom = AffineTransform.scale(x: 1.1, y: 1.1, around: Point(x: 4, y: 3)).then(.translation(x: 5, y: 1))
+            try screens().painter.draw(layer, transform: zoom, alpha: 0.5)  // rows decoded before the dim
             Painter(target: surface).fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: resting)
             layer.dim(by: resting)
-            let s = try screens()
+            let s = try screens(), scaled = try screens()
             let dim = Self.dims[round % 2]
             s.reference.draw(surface, transform: .translation(x: 3, y: 2))
             if let dim { s.reference.fill(Rect(x: 3, y: 2, width: Double(width), height: Double(height)), color: dim) }
             s.painter.composite(layer, dx: 3, dy: 2, dim: dim)
             assertSame(s.expected, s.actual, "round \(round)")
+            scaled.reference.draw(surface, transform: zoom, alpha: 0.5)
+            scaled.painter.draw(layer, transform: zoom, alpha: 0.5)
+            assertSame(scaled.expected, scaled.actual, "round \(round), scaled")
         }
     }
 

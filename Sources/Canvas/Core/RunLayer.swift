@@ -64,10 +64,11 @@ public final class RunLayer {
     public var isPlain: Bool { runStarts.isEmpty }
 
     /// Blends `color` over every pixel, as a fill of the whole layer would: each run's colour
-    /// once, the literal pixels one by one.
+    /// once, the literal pixels one by one (rows decoded before are decoded again).
     public func dim(by color: Color) {
         let word = color.premultiplied
         guard word != 0 else { return }
+        decodedTags = [-1, -1]
         PixelOps.blendSolid(literals, count: literalCount, color: word)
         for i in 0..<runs.count {
             let run = runs[i]
