@@ -2,68 +2,56 @@
 // navigation transition, and the backdrop under a sheet (pages and bar, with the sheet's dim
 // blended in while the sheet rests). A layer keeps the signatures of what it holds and is drawn
 // again only when they change (a row collapsing under a transition, a scroll indicator still
-// fading, data changed by another program), so a frame moves, copies or dims pixels already
+// fading, data changed by another program), so a frame fills, copies or dims pixels already
 // drawn instead of drawing both pages, the dim and the bar again. Layers live only as long as
-// their transition or sheet: two content-sized XRGB surfaces, and one screen-sized.
+// their transition or sheet, kept as runs of one colour and literal pixels (Canvas' RunLayer):
+// a fraction of the plain XRGB surfaces they were (2 × 7.8 MB and 8.3 MB at 1920x1080).
 import Canvas
 import SwipeCore
 
-/// A surface drawn once and composited many times, and what it holds.
+/// A page (or a backdrop) drawn once and composited many times, and what it holds.
 final class CompositeLayer {
-    let surface: Surface
-    /// Where the layer's top-left pixel sits on the screen (whole pixels).
+    /// Its pixels as runs and literals (nil: nothing drawn yet, or no memory for it).
+    private(set) var pixels: RunLayer?
+    /// Where the layer's top-left pixel sits on the screen (whole pixels), and its size.
     let origin: Point
-    private let painter: Painter
+    let width: Int, height: Int
+    private let shapeCache: ShapeCache
     /// The signatures it was drawn for (nil: nothing yet).
     private var key: [FrameSignature]?
     /// The premultiplied dim blended over the drawing (0: none).
     private var dimWord: UInt32 = 0
-    /// Its runs of one colour, and the dim the layer held when they were found (nil: none
-    /// found for what it holds now). A dim makes equal pixels equal still, so runs found
-    /// undimmed hold after the resting dim is baked in; but it also makes different pixels equal
-    /// (black at 0.4 turns 0x80 and 0x81 both into 0x4D), so runs found in a dimmed layer do not
-    /// hold once it is drawn undimmed again.
-    private var runs = UniformRuns()
-    private var runsDim: UInt32?
-    /// Composites since the content last changed. Runs are looked for from the second one: a
-    /// layer drawn again every frame (a page flinging under a sheet, an indicator fading under a
-    /// push) would pay a scan of every pixel each frame for a band of them shown.
-    private var compositesOfContent = 0
 
-    /// A layer covering `rect` (widened to whole pixels), or nil when there is no memory for it.
-    init?(covering rect: Rect, shapeCache: ShapeCache) {
+    /// A layer covering `rect` (widened to whole pixels); it holds nothing until `update`.
+    init(covering rect: Rect, shapeCache: ShapeCache) {
         let x = rect.minX.rounded(.down), y = rect.minY.rounded(.down)
-        let width = Int((rect.maxX - x).rounded(.up)), height = Int((rect.maxY - y).rounded(.up))
-        guard let surface = try? Surface(width: max(1, width), height: max(1, height), format: .xrgb8888) else { return nil }
-        self.surface = surface
+        width = max(1, Int((rect.maxX - x).rounded(.up))); height = max(1, Int((rect.maxY - y).rounded(.up)))
         origin = Point(x: x, y: y)
-        painter = Painter(target: surface, shapeCache: shapeCache)
+        self.shapeCache = shapeCache
     }
 
     /// Makes the layer hold what `draw` draws (in screen coordinates) for `key`, with `dim`
-    /// blended over it (nil: undimmed). Returns whether it had to draw.
+    /// blended over it (nil: undimmed). Returns whether it had to draw. A dim is not taken out
+    /// again: the layer is drawn anew (so its runs are always those of the undimmed drawing; a
+    /// dim makes different pixels equal, black at 0.4 turns 0x80 and 0x81 both into 0x4D).
     func update(_ key: [FrameSignature], dim: Color? = nil, draw: (Painter) -> Void) -> Bool {
         let word = dim?.premultiplied ?? 0
-        if key == self.key, word == dimWord { return false }
+        if key == self.key, word == dimWord, pixels != nil { return false }
         var drew = false
-        if key != self.key || dimWord != 0 {
-            painter.reset()
-            painter.translate(x: -origin.x, y: -origin.y)
-            draw(painter)
-            // The same key draws the same pixels: runs found undimmed hold.
-            if key != self.key || runsDim != 0 {
-                runsDim = nil
-                compositesOfContent = 0
+        if key != self.key || dimWord != 0 || pixels == nil {
+            pixels = nil  // the old pixels go before the new ones are made
+            let origin = origin
+            pixels = RunLayer(width: width, height: height, shapeCache: shapeCache) { painter in
+                painter.translate(x: -origin.x, y: -origin.y)
+                draw(painter)
             }
             self.key = key
             dimWord = 0
             drew = true
         }
-        if let dim, word != 0 {
-            painter.reset()
-            painter.fillClip(color: dim)
+        if let dim, word != 0, let pixels {
+            pixels.dim(by: dim)
             dimWord = word
-            if runsDim != 0 { runsDim = nil }
         }
         return drew
     }
@@ -71,23 +59,19 @@ final class CompositeLayer {
     /// Draws the layer into `painter` moved by (dx, dy) whole pixels, with `dim` blended over
     /// it (nil: none).
     func composite(into painter: Painter, dx: Double = 0, dy: Double = 0, dim: Color? = nil) {
-        if runsDim == nil, compositesOfContent > 0 {
-            runs.scan(surface)
-            runsDim = dimWord
-        }
-        compositesOfContent += 1
-        painter.composite(surface, runs: runsDim == nil ? nil : runs, dx: origin.x + dx, dy: origin.y + dy, dim: dim)
+        guard let pixels else { return }
+        painter.composite(pixels, dx: origin.x + dx, dy: origin.y + dy, dim: dim)
     }
 }
 
 extension KioskScene {
     /// The two page layers of the running transition, made when it starts.
-    func transitionLayers(_ painter: Painter) -> (lower: CompositeLayer, upper: CompositeLayer)? {
+    func transitionLayers(_ painter: Painter) -> (lower: CompositeLayer, upper: CompositeLayer) {
         if let layers { return layers }
-        guard let lower = CompositeLayer(covering: contentFrame, shapeCache: painter.shapeCache),
-              let upper = CompositeLayer(covering: contentFrame, shapeCache: painter.shapeCache) else { return nil }
-        layers = (lower, upper)
-        return layers
+        let made = (lower: CompositeLayer(covering: contentFrame, shapeCache: painter.shapeCache),
+                    upper: CompositeLayer(covering: contentFrame, shapeCache: painter.shapeCache))
+        layers = made
+        return made
     }
 
     /// Makes `layer` hold `page` as it is at `time` (drawn again only when the page changed).
@@ -117,15 +101,16 @@ extension KioskScene {
     func renderBackdrop(_ painter: Painter, under sheet: SheetView, time: Double) {
         let dim = sheet.dim(at: time)
         let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        if backdrop == nil { backdrop = CompositeLayer(covering: screen, shapeCache: painter.shapeCache) }
-        guard let backdrop else {
-            renderContent(painter, time: time)
-            painter.fill(screen, color: dim)
-            return
-        }
+        let backdrop = self.backdrop ?? CompositeLayer(covering: screen, shapeCache: painter.shapeCache)
+        self.backdrop = backdrop
         let resting = dim.premultiplied == sheet.restingDim.premultiplied
         if backdrop.update(backdropKey(at: time), dim: resting ? dim : nil, draw: { renderContent($0, time: time) }) {
             layerDraws += 1
+        }
+        guard backdrop.pixels != nil else {
+            renderContent(painter, time: time)
+            painter.fill(screen, color: dim)
+            return
         }
         let covered = sheet.opaqueRows(at: time)
         let bands = covered.map { [Rect(x: 0, y: 0, width: size.width, height: $0.top),

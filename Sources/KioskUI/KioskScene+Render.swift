@@ -48,17 +48,18 @@ extension KioskScene {
     func renderTransition(_ painter: Painter, lower: ScenePage, upper: ScenePage, pushProgress: Double, time: Double) {
         let screen = Size(width: size.width, height: size.height)
         let looks = navigationStyle.layers(progress: pushProgress, size: screen, mirrored: direction == .rightToLeft)
-        guard let layers = transitionLayers(painter) else {
+        let layers = transitionLayers(painter)
+        updateLayer(layers.lower, page: lower, time: time)
+        updateLayer(layers.upper, page: upper, time: time)
+        guard let lowerPixels = layers.lower.pixels, let upperPixels = layers.upper.pixels else {
             renderPage(pushProgress < 0.5 ? lower : upper, painter, time: time)
             return
         }
-        updateLayer(layers.lower, page: lower, time: time)
-        updateLayer(layers.upper, page: upper, time: time)
         if looks.lower.scale == 1, looks.upper.scale == 1, looks.lower.alpha == 1, looks.upper.alpha == 1 {
             renderSlide(painter, lower: (layers.lower, looks.lower), upper: (layers.upper, looks.upper))
             return
         }
-        for (layer, look) in [(layers.lower, looks.lower), (layers.upper, looks.upper)] {
+        for (layer, pixels, look) in [(layers.lower, lowerPixels, looks.lower), (layers.upper, upperPixels, looks.upper)] {
             let origin = layer.origin, content = contentFrame
             let center = Point(x: content.midX - origin.x, y: content.midY - origin.y)
             // A pure move is by whole pixels: the compositor then copies rows instead of resampling.
@@ -67,7 +68,7 @@ extension KioskScene {
                 : Point(x: origin.x + look.translation.x, y: origin.y + look.translation.y)
             let transform = AffineTransform.scale(x: look.scale, y: look.scale, around: center)
                 .then(.translation(x: move.x, y: move.y))
-            painter.draw(layer.surface, transform: transform, alpha: look.alpha)
+            painter.draw(pixels, transform: transform, alpha: look.alpha)
             if look.dim > 0 {
                 painter.fill(Rect(x: move.x, y: move.y, width: content.width, height: content.height),
                              color: theme.palette.dim.withAlpha(look.dim))

@@ -5,7 +5,7 @@
 import XCTest
 
 final class PixelOpsTests: XCTestCase {
-    var g = UniformRunsTests.Generator(state: 2026)
+    var g = RunLayerTests.Generator(state: 2026)
 
     /// `count` words in stretches that repeat (so quads repeat, at any alignment) or vary.
     func span<T: FixedWidthInteger>(_ count: Int, of _: T.Type, from choices: [T]) -> [T] {

@@ -1,8 +1,9 @@
-// A CompositeLayer keeps the runs of one colour it found while they hold: across the resting
-// dim being baked in (a dim keeps equal pixels equal), never from a dimmed layer into an undimmed
-// one (a dim also makes different pixels equal: 0x80 and 0x81 both become 0x4D under black at
-// 0.4). The composite must always give the pixels of `draw` followed by a fill with the dim
-// (attack6, finding 1: a sheet coming to rest over a page that still flung, then dragged).
+// A CompositeLayer's runs are always those of the undimmed drawing: the resting dim is baked into
+// them (a dim keeps equal pixels equal), and taking it out draws the layer anew, never reusing
+// runs a dim made (a dim also makes different pixels equal: 0x80 and 0x81 both become 0x4D under
+// black at 0.4). The composite must always give the pixels of the drawing on a surface followed
+// by a fill with the dim (attack6, finding 1: a sheet coming to rest over a page that still
+// flung, then dragged).
 import Canvas
 import SwipeCore
 import XCTest
@@ -16,12 +17,15 @@ final class CompositeLayerTests: XCTestCase {
         }
     }
 
-    /// `layer` composited with `dim` equals its surface drawn and then filled with `dim`.
-    func assertCompositeIsDrawAndFill(_ layer: CompositeLayer, dim: Color?, _ message: String, line: UInt = #line) throws {
+    /// `layer` composited with `dim` equals `drawing` (with `baked` blended in) drawn on a
+    /// surface and then filled with `dim`.
+    func assertCompositeIsDrawAndFill(_ layer: CompositeLayer, drawing: (Painter) -> Void, baked: Color? = nil, dim: Color?,
+                                      _ message: String, line: UInt = #line) throws {
         let actual = try Surface(width: 64, height: 8, format: .xrgb8888), expected = try Surface(width: 64, height: 8, format: .xrgb8888)
         layer.composite(into: Painter(target: actual), dim: dim)
         let slow = Painter(target: expected)
-        slow.draw(layer.surface, transform: .translation(x: 0, y: 0))
+        drawing(slow)
+        if let baked { slow.fill(Rect(x: 0, y: 0, width: 64, height: 8), color: baked) }
         if let dim { slow.fill(Rect(x: 0, y: 0, width: 64, height: 8), color: dim) }
         for y in 0..<8 {
             for x in 0..<64 where actual.pixel(x: x, y: y) != expected.pixel(x: x, y: y) {
@@ -32,22 +36,22 @@ final class CompositeLayerTests: XCTestCase {
     }
 
     func testRunsFoundUnderTheRestingDimAreNotUsedOnceTheDimIsTakenOut() throws {
-        let layer = try XCTUnwrap(CompositeLayer(covering: Rect(x: 0, y: 0, width: 64, height: 8), shapeCache: ShapeCache()))
+        let layer = CompositeLayer(covering: Rect(x: 0, y: 0, width: 64, height: 8), shapeCache: ShapeCache())
         let key = [FrameSignature(global: 1, rows: [:], headers: [:])]
         let resting = Color(red: 0, green: 0, blue: 0, alpha: 102), dragged = Color(red: 0, green: 0, blue: 0, alpha: 51)
-        // Drawn for a new key while the sheet rests (dim baked in), composited twice: its runs
-        // are found in the dimmed pixels, where every column is one colour.
-        _ = layer.update(key, dim: resting, draw: drawStripes)
-        try assertCompositeIsDrawAndFill(layer, dim: nil, "resting")
-        try assertCompositeIsDrawAndFill(layer, dim: nil, "resting, runs found")
+        // Drawn for a new key while the sheet rests (dim baked in), composited twice: dimmed,
+        // every column is one colour, but the runs are those of the undimmed stripes.
+        XCTAssertTrue(layer.update(key, dim: resting, draw: drawStripes))
+        try assertCompositeIsDrawAndFill(layer, drawing: drawStripes, baked: resting, dim: nil, "resting")
+        try assertCompositeIsDrawAndFill(layer, drawing: drawStripes, baked: resting, dim: nil, "resting, again")
         // The sheet is dragged: the same key drawn again undimmed, dimmed per frame.
-        _ = layer.update(key, dim: nil, draw: drawStripes)
-        try assertCompositeIsDrawAndFill(layer, dim: dragged, "dragged")
-        try assertCompositeIsDrawAndFill(layer, dim: dragged, "dragged, again")
+        XCTAssertTrue(layer.update(key, dim: nil, draw: drawStripes))
+        try assertCompositeIsDrawAndFill(layer, drawing: drawStripes, dim: dragged, "dragged")
+        try assertCompositeIsDrawAndFill(layer, drawing: drawStripes, dim: dragged, "dragged, again")
     }
 
     func testRunsFoundUndimmedServeTheBakedDimAndBack() throws {
-        let layer = try XCTUnwrap(CompositeLayer(covering: Rect(x: 0, y: 0, width: 64, height: 8), shapeCache: ShapeCache()))
+        let layer = CompositeLayer(covering: Rect(x: 0, y: 0, width: 64, height: 8), shapeCache: ShapeCache())
         let key = [FrameSignature(global: 2, rows: [:], headers: [:])]
         let plainThenStripes: (Painter) -> Void = { p in
             p.fill(Rect(x: 0, y: 0, width: 40, height: 8), color: Color(hex: 0x20_4060))
@@ -56,10 +60,10 @@ final class CompositeLayerTests: XCTestCase {
         let dim = Color(red: 0, green: 0, blue: 0, alpha: 102)
         _ = layer.update(key, dim: nil, draw: plainThenStripes)
         for round in 0..<3 {
-            try assertCompositeIsDrawAndFill(layer, dim: dim, "undimmed, round \(round)")
-            _ = layer.update(key, dim: dim, draw: plainThenStripes)
-            try assertCompositeIsDrawAndFill(layer, dim: nil, "baked, round \(round)")
-            _ = layer.update(key, dim: nil, draw: plainThenStripes)
+            try assertCompositeIsDrawAndFill(layer, drawing: plainThenStripes, dim: dim, "undimmed, round \(round)")
+            XCTAssertFalse(layer.update(key, dim: dim, draw: plainThenStripes), "the dim is blended into what it holds")
+            try assertCompositeIsDrawAndFill(layer, drawing: plainThenStripes, baked: dim, dim: nil, "baked, round \(round)")
+            XCTAssertTrue(layer.update(key, dim: nil, draw: plainThenStripes), "a dim is not taken out: drawn anew")
         }
     }
 }

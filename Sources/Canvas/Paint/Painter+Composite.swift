@@ -1,9 +1,30 @@
-// Compositing one surface onto the target with an affine transform and an alpha: how the UI
-// animates layers (navigation pushes, sheets, button transitions). Whole-pixel moves copy rows
-// with SIMD blending; any other transform samples bilinearly, with anti-aliased layer edges.
+// Compositing one surface or run layer onto the target with an affine transform and an alpha:
+// how the UI animates layers (navigation pushes, sheets, button transitions). Whole-pixel moves
+// copy rows with SIMD blending (a run layer's runs are filled); any other transform samples
+// bilinearly, with anti-aliased layer edges.
 // `AffineTransform` (translate, scale, rotate about a point) lives here, its only use.
 import Glibc
 import SwipeCore
+
+/// Rows of pixels a painter draws from: a surface, or a run layer decoding its rows.
+protocol PixelSource {
+    var width: Int { get }
+    var height: Int { get }
+    /// XRGB: the alpha byte is read as 0xFF.
+    var isOpaque: Bool { get }
+    /// Row `y` (0..<height); valid at least until the next row asked for.
+    func pixels(row y: Int) -> UnsafePointer<UInt32>
+}
+
+extension Surface: PixelSource {
+    var isOpaque: Bool { format == .xrgb8888 }
+    @inline(__always)
+    func pixels(row y: Int) -> UnsafePointer<UInt32> { UnsafePointer(row(y)) }
+}
+
+extension RunLayer: PixelSource {
+    var isOpaque: Bool { true }
+}
 
 extension Painter {
     /// Draws `source` transformed by `transform` (source pixels → coordinates of this painter,
@@ -11,6 +32,15 @@ extension Painter {
     /// XRGB sources are opaque. A singular or non-finite transform draws nothing. `source` must
     /// not share memory with the target (a whole-pixel move of an opaque source is a plain copy).
     public func draw(_ source: Surface, transform: AffineTransform = .identity, alpha: Double = 1) {
+        draw(pixels: source, transform: transform, alpha: alpha)
+    }
+
+    /// Draws `layer` as `draw(_:transform:alpha:)` draws a surface holding its pixels.
+    public func draw(_ layer: RunLayer, transform: AffineTransform = .identity, alpha: Double = 1) {
+        draw(pixels: layer, transform: transform, alpha: alpha)
+    }
+
+    private func draw<Source: PixelSource>(pixels source: Source, transform: AffineTransform, alpha: Double) {
         let full = transform.then(.translation(x: state.originX, y: state.originY)).snapped
         guard let inverse = full.inverted else { return }
         let a = UInt32(Color.unit(alpha * state.alpha) * 255 + 0.5)
@@ -26,7 +56,7 @@ extension Painter {
         else { return }
         let r = box.enclosingPixels.intersection(state.clip)
         guard !r.isEmpty else { return }
-        let opaque = source.format == .xrgb8888
+        let opaque = source.isOpaque
         if full.isIntegerTranslation {
             let dx = Int(full.tx), dy = Int(full.ty)
             for y in r.y..<r.maxY {
@@ -35,7 +65,7 @@ extension Painter {
                     clippedCoverage(y: y, x: r.x, count: r.width, coverage: nil)
                     coverage = UnsafePointer(scratchCoverage)
                 }
-                PixelOps.blendRow(target.row(y) + r.x, UnsafePointer(source.row(y - dy) + (r.x - dx)), count: r.width,
+                PixelOps.blendRow(target.row(y) + r.x, source.pixels(row: y - dy) + (r.x - dx), count: r.width,
                                   alpha: a, coverage: coverage, forceOpaque: opaque)
             }
             return
@@ -52,50 +82,66 @@ extension Painter {
         }
     }
 
-    /// Draws an opaque (XRGB) `source` moved by (dx, dy) with `dim` blended over what it covers:
-    /// the pixels of `draw(source, transform: .translation(x: dx, y: dy))` followed by a fill of
-    /// the source's rectangle with `dim`, in one pass that fills the `runs` of one colour found
-    /// in `source` (nil: none) instead of copying them. Moves that are not by whole pixels,
-    /// rounded clips, a global alpha or runs of another surface take those two calls instead.
-    public func composite(_ source: Surface, runs: UniformRuns?, dx: Double, dy: Double, dim: Color?) {
+    /// Draws `layer` moved by (dx, dy) with `dim` blended over what it covers: the pixels of
+    /// `draw(layer, transform: .translation(x: dx, y: dy))` followed by a fill of the layer's
+    /// rectangle with `dim`, in one pass that fills each run of one colour (dimmed once) and
+    /// copies the literal pixels between them. Moves that are not by whole pixels, rounded clips
+    /// or a global alpha take those two calls instead.
+    public func composite(_ layer: RunLayer, dx: Double, dy: Double, dim: Color?) {
         let x = (state.originX + dx).snappedToWhole, y = (state.originY + dy).snappedToWhole
-        guard source.format == .xrgb8888, clipMasks.isEmpty, state.alpha == 1, runs?.wereFound(in: source) ?? true,
-              x == x.rounded(), y == y.rounded(), abs(x) < 1e7, abs(y) < 1e7 else {
-            draw(source, transform: .translation(x: dx, y: dy))
-            if let dim { fill(Rect(x: dx, y: dy, width: Double(source.width), height: Double(source.height)), color: dim) }
+        guard clipMasks.isEmpty, state.alpha == 1, x == x.rounded(), y == y.rounded(), abs(x) < 1e7, abs(y) < 1e7 else {
+            draw(layer, transform: .translation(x: dx, y: dy))
+            if let dim { fill(Rect(x: dx, y: dy, width: Double(layer.width), height: Double(layer.height)), color: dim) }
             return
         }
         let ox = Int(x), oy = Int(y)
-        let r = PixelRect(x: ox, y: oy, width: source.width, height: source.height).intersection(state.clip)
+        let r = PixelRect(x: ox, y: oy, width: layer.width, height: layer.height).intersection(state.clip)
         guard !r.isEmpty else { return }
         let dimWord = dim.map(word) ?? 0
         if dimWord >> 24 == 255 { return fill(device: r, word: dimWord) }
         for y in r.y..<r.maxY {
-            let src = UnsafePointer(source.row(y - oy)), dst = target.row(y) + ox
-            let segment = { (start: Int, end: Int, uniform: Bool) in
-                if uniform {
-                    PixelOps.fill(dst + start, count: end - start, word: PixelOps.dimmed(src[start], by: dimWord))
-                } else if dimWord == 0 {
-                    PixelOps.copyOpaque(dst + start, src + start, count: end - start)
+            let dst = target.row(y) + ox
+            layer.forEachSegment(row: y - oy, from: r.x - ox, to: r.maxX - ox) { start, end, literal, colour in
+                if let literal {
+                    if dimWord == 0 { PixelOps.copyOpaque(dst + start, literal, count: end - start) }
+                    else { PixelOps.copyDimmed(dst + start, literal, count: end - start, color: dimWord) }
                 } else {
-                    PixelOps.copyDimmed(dst + start, src + start, count: end - start, color: dimWord)
+                    PixelOps.fill(dst + start, count: end - start, word: PixelOps.dimmed(colour, by: dimWord))
                 }
             }
-            if let runs { runs.forEachSegment(row: y - oy, from: r.x - ox, to: r.maxX - ox, segment) }
-            else { segment(r.x - ox, r.maxX - ox, false) }
         }
     }
 
     /// Bilinear samples of `source` for device pixels (x..<x+count, y) into `scratchPixels`.
     /// Samples outside the source are transparent, which anti-aliases the layer's edges.
-    private func sampleRow(_ source: Surface, _ inv: AffineTransform, y: Int, x: Int, count: Int, opaque: Bool) {
+    private func sampleRow<Source: PixelSource>(_ source: Source, _ inv: AffineTransform, y: Int, x: Int, count: Int,
+                                                opaque: Bool) {
         let py = Double(y) + 0.5
         var u = inv.a * (Double(x) + 0.5) + inv.c * py + inv.tx - 0.5
         var v = inv.b * (Double(x) + 0.5) + inv.d * py + inv.ty - 0.5
         let w = source.width, h = source.height
         let force: UInt32 = opaque ? 0xFF00_0000 : 0
+        if inv.b == 0 {
+            // Not rotated: v is the same along the row, whose two source rows are asked for once
+            // (a run layer decodes them) instead of for every texel.
+            guard v > -1, v < Double(h) else { return scratchPixels.update(repeating: 0, count: count) }
+            let fv = v.rounded(.down), y0 = Int(fv), wy = UInt32((v - fv) * 256)
+            let top = y0 >= 0 ? source.pixels(row: y0) : nil, bottom = y0 + 1 < h ? source.pixels(row: y0 + 1) : nil
+            @inline(__always) func texel(_ row: UnsafePointer<UInt32>?, _ tx: Int) -> UInt32 {
+                if let row, tx >= 0, tx < w { return row[tx] | force }
+                return 0
+            }
+            for i in 0..<count {
+                defer { u += inv.a }
+                guard u > -1, u < Double(w) else { scratchPixels[i] = 0; continue }
+                let fu = u.rounded(.down), x0 = Int(fu), wx = UInt32((u - fu) * 256)
+                scratchPixels[i] = lerp(lerp(texel(top, x0), texel(top, x0 + 1), wx),
+                                        lerp(texel(bottom, x0), texel(bottom, x0 + 1), wx), wy)
+            }
+            return
+        }
         @inline(__always) func texel(_ tx: Int, _ ty: Int) -> UInt32 {
-            tx >= 0 && ty >= 0 && tx < w && ty < h ? source.row(ty)[tx] | force : 0
+            tx >= 0 && ty >= 0 && tx < w && ty < h ? source.pixels(row: ty)[tx] | force : 0
         }
         for i in 0..<count {
             defer { u += inv.a; v += inv.b }
