@@ -151,7 +151,7 @@ let package = Package(
         .target(
             name: "KioskFeed",
             dependencies: [
-                "KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto",
+                "KioskStore", "KioskConfig", "KioskHardware", "SwipeCore", "KioskFiles", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The command line (docs/ARCHITECTURE.md, "Contracts") and the benchmarks: each command parses its

@@ -9,7 +9,7 @@ import XCTest
 
 final class FingersOnPanelTests: XCTestCase {
     func sample(_ slot: Int, _ phase: TouchPhase, _ x: Double = 0, at ns: Int64 = 0) -> TouchSample {
-        TouchSample(slot: slot, phase: phase, location: Point(x: x, y: 0), time: LoopInstant(nanoseconds: ns))
+        TouchSample(slot: slot, phase: phase, location: Point(x: x, y: 0), time: Instant(nanoseconds: ns))
     }
 
     func testAStillFingerIsDownUntilItLiftsAndAMoveOfAnUnseenFingerIsNotOne() {

@@ -16,7 +16,7 @@ public final class AppScreen: SessionClient {
     let session: KioskSession
     let surface: Surface
     let painter: Painter
-    let epoch: LoopInstant
+    let epoch: Instant
     var lastTime = 0.0
     /// Re-reads the configuration on SIGHUP; nil keeps the running one.
     public var reload: (() -> KioskApplication?)?
@@ -27,13 +27,13 @@ public final class AppScreen: SessionClient {
         didSet { app.speech.output = audio }
     }
     /// When the last touch or key reached the app (`status`); nil before the first.
-    var lastInputAt: LoopInstant?
+    var lastInputAt: Instant?
     /// `ctl screenshot`'s PNGs, encoded off the loop (AppScreen+Control).
     let screenshots = ScreenshotEncoder()
     /// The screen schedule (AppScreen+Schedule): its clock, when to look at it next, and what it
     /// last asked for (nil: nothing yet).
     var scheduleClock: ScheduleClock?
-    var scheduleCheckAt: LoopInstant?
+    var scheduleCheckAt: Instant?
     var scheduleWantsOn: Bool?
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
@@ -65,9 +65,9 @@ public final class AppScreen: SessionClient {
         }
     }
 
-    func seconds(_ instant: LoopInstant) -> Double { Double(instant.nanoseconds - epoch.nanoseconds) / 1e9 }
+    func seconds(_ instant: Instant) -> Double { Double(instant.nanoseconds - epoch.nanoseconds) / 1e9 }
 
-    public func tick(now: LoopInstant) {
+    public func tick(now: Instant) {
         lastTime = seconds(now)
         app.panelIsDark = !session.isScreenOn
         app.tick(time: lastTime)
@@ -112,7 +112,7 @@ public final class AppScreen: SessionClient {
     /// The last frame drawn, for damage tracking (nil: draw everything next time).
     var lastFrame: FrameSignature?
 
-    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
+    public func draw(into shadow: PixelBuffer, now: Instant) -> [PixelRect] {
         painter.reset()
         guard let drawn = app.scene.renderDamage(painter, time: seconds(now), previous: &lastFrame) else {
             return [PixelRect(size: shadow.size)]
@@ -121,28 +121,28 @@ public final class AppScreen: SessionClient {
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+    public func nextDeadline(now: Instant) -> Instant? {
         [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
-    public func nextTimer(now: LoopInstant) -> LoopInstant? {
+    public func nextTimer(now: Instant) -> Instant? {
         app.panelIsDark = !session.isScreenOn  // switched off or on since the tick (a control request)
         return [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// While a screenshot is being encoded, the next look for it.
-    private func screenshotPoll(now: LoopInstant) -> LoopInstant? {
-        screenshots.isEncoding ? now.advanced(byNanoseconds: ScreenshotEncoder.pollNanoseconds) : nil
+    private func screenshotPoll(now: Instant) -> Instant? {
+        screenshots.isEncoding ? now.advanced(by: .nanoseconds(ScreenshotEncoder.pollNanoseconds)) : nil
     }
 
     /// `deadline(after: seconds(now))` on the loop's clock.
-    private func instant(_ deadline: (Double) -> Double?, now: LoopInstant) -> LoopInstant? {
+    private func instant(_ deadline: (Double) -> Double?, now: Instant) -> Instant? {
         let current = seconds(now)
         guard let next = deadline(current) else { return nil }
         guard next > current else { return now }
         // A nanosecond late, so that the tick at the deadline sees it passed (seconds are Doubles).
-        return max(now.advanced(byNanoseconds: 1), epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)) + 1))
+        return max(now.advanced(by: .nanoseconds(1)), epoch.advanced(by: .nanoseconds(Int64((next * 1e9).rounded(.up)) + 1)))
     }
 
     public var readyStatus: String {

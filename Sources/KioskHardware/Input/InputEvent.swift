@@ -10,10 +10,10 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
     public var phase: TouchPhase
     /// Logical position; for `up` and `cancel` the slot's last known position.
     public var location: Point
-    /// When the kernel saw it, on the loop's clock (``LoopInstant/clock``).
-    public var time: LoopInstant
+    /// When the kernel saw it, on the loop's clock (``Instant/clock``).
+    public var time: Instant
 
-    public init(slot: Int, phase: TouchPhase, location: Point, time: LoopInstant) {
+    public init(slot: Int, phase: TouchPhase, location: Point, time: Instant) {
         self.slot = slot; self.phase = phase; self.location = location; self.time = time
     }
 
@@ -26,9 +26,9 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
 public struct KeyEvent: Equatable, Sendable {
     public var key: Key
     public var pressed: Bool
-    public var time: LoopInstant
+    public var time: Instant
 
-    public init(key: Key, pressed: Bool, time: LoopInstant) {
+    public init(key: Key, pressed: Bool, time: Instant) {
         self.key = key; self.pressed = pressed; self.time = time
     }
 }
@@ -43,9 +43,9 @@ public struct SwitchEvent: Equatable, Sendable {
 
     public var kind: Kind
     public var on: Bool
-    public var time: LoopInstant
+    public var time: Instant
 
-    public init(kind: Kind, on: Bool, time: LoopInstant) {
+    public init(kind: Kind, on: Bool, time: Instant) {
         self.kind = kind; self.on = on; self.time = time
     }
 
@@ -101,7 +101,7 @@ public struct InputDeviceInfo: Equatable, Sendable {
 public enum InputEvent: Sendable {
     case touch(TouchSample)
     /// End of a set of touch changes that happened together (libinput TOUCH_FRAME).
-    case frame(time: LoopInstant)
+    case frame(time: Instant)
     case key(KeyEvent)
     /// A switch (the headphone jack) changed, or its state at start.
     case switchChanged(SwitchEvent)

@@ -69,7 +69,7 @@ extension LibinputSource {
             onEvent?(.key(KeyEvent(
                 key: Key(code: code),
                 pressed: libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED,
-                time: LoopInstant(monotonicNanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
+                time: Instant(monotonicNanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
         default:
             break
         }
@@ -82,12 +82,12 @@ extension LibinputSource {
         onEvent?(.frame(time: sample.time))
     }
 
-    private static func time(_ touch: OpaquePointer) -> LoopInstant {
-        LoopInstant(monotonicNanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) * 1000)
+    private static func time(_ touch: OpaquePointer) -> Instant {
+        Instant(monotonicNanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) * 1000)
     }
 
-    private static func time(pointer: OpaquePointer) -> LoopInstant {
-        LoopInstant(monotonicNanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) * 1000)
+    private static func time(pointer: OpaquePointer) -> Instant {
+        Instant(monotonicNanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) * 1000)
     }
 
     static func describe(_ device: OpaquePointer) -> InputDeviceInfo {

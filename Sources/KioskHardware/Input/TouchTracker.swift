@@ -27,21 +27,21 @@ public struct TouchTracker: Sendable {
     }
 
     /// A finger went down or moved at a physical position.
-    public mutating func touch(slot: Int, phase: TouchPhase, physical: Point, time: LoopInstant) -> TouchSample {
+    public mutating func touch(slot: Int, phase: TouchPhase, physical: Point, time: Instant) -> TouchSample {
         let location = screen.logicalPoint(physical: physical)
         lastLocation[slot] = location
         return TouchSample(slot: slot, phase: phase, location: location, time: time)
     }
 
     /// Ends `slot` with `phase` (up or cancel) at its last position; nil when it is not down.
-    public mutating func end(slot: Int, phase: TouchPhase, time: LoopInstant) -> TouchSample? {
+    public mutating func end(slot: Int, phase: TouchPhase, time: Instant) -> TouchSample? {
         guard let location = lastLocation.removeValue(forKey: slot) else { return nil }
         if slot == Self.pointerSlot { pointerPressed = false }
         return TouchSample(slot: slot, phase: phase, location: location, time: time)
     }
 
     /// The pointer moved to a physical position; a move of its slot while the button is down.
-    public mutating func movePointer(toPhysical physical: Point, time: LoopInstant) -> TouchSample? {
+    public mutating func movePointer(toPhysical physical: Point, time: Instant) -> TouchSample? {
         pointerPhysical = physical
         pointerLocation = screen.logicalPoint(physical: physical)
         guard pointerPressed else { return nil }
@@ -50,7 +50,7 @@ public struct TouchTracker: Sendable {
     }
 
     /// The pointer moved by a relative physical delta (a mouse); it stays on the panel.
-    public mutating func movePointer(byPhysical dx: Double, _ dy: Double, time: LoopInstant) -> TouchSample? {
+    public mutating func movePointer(byPhysical dx: Double, _ dy: Double, time: Instant) -> TouchSample? {
         let size = screen.physicalSize
         let x = min(max(pointerPhysical.x + dx, 0), Double(size.width) - 0.001)
         let y = min(max(pointerPhysical.y + dy, 0), Double(size.height) - 0.001)
@@ -58,7 +58,7 @@ public struct TouchTracker: Sendable {
     }
 
     /// The left button changed; a down or up of the pointer slot, nil when ignored.
-    public mutating func pointerButton(pressed: Bool, time: LoopInstant) -> TouchSample? {
+    public mutating func pointerButton(pressed: Bool, time: Instant) -> TouchSample? {
         guard pointerAsTouch, pressed != pointerPressed else { return nil }
         if !pressed { return end(slot: Self.pointerSlot, phase: .ended, time: time) }
         pointerPressed = true
