@@ -22,41 +22,6 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A key press or release: SwipeCore's `Key` (the Linux key code, typed).
-public struct KeyEvent: Equatable, Sendable {
-    public var key: Key
-    public var pressed: Bool
-    public var time: Instant
-
-    public init(key: Key, pressed: Bool, time: Instant) {
-        self.key = key; self.pressed = pressed; self.time = time
-    }
-}
-
-/// A switch of an input device changed: the headphone jack (`SW_HEADPHONE_INSERT`), which
-/// libinput does not report, so ``HeadphoneJack`` reads it from evdev itself.
-public struct SwitchEvent: Equatable, Sendable {
-    public enum Kind: Hashable, Sendable {
-        /// A plug in the headphone jack (`SW_HEADPHONE_INSERT`): `on` while one is inserted.
-        case headphoneInsert
-    }
-
-    public var kind: Kind
-    public var on: Bool
-    public var time: Instant
-
-    public init(kind: Kind, on: Bool, time: Instant) {
-        self.kind = kind; self.on = on; self.time = time
-    }
-
-    /// As logs and touch scripts say it: `headphone in`, `headphone out`.
-    public var description: String {
-        switch kind {
-        case .headphoneInsert: return "headphone \(on ? "in" : "out")"
-        }
-    }
-}
-
 /// What an input device can do, as libinput classifies it.
 public struct InputCapabilities: OptionSet, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
