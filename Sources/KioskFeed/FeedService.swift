@@ -32,7 +32,7 @@ public final class FeedService: EventLoopClient {
     var batch: [ItemID: FeedChange] = [:]
     var flushTimer: TimerID?
     /// When the last batch was committed (or tried).
-    var lastCommit = Instant(nanoseconds: 0)
+    var lastCommit = Instant.zero
     /// The wait before the next try of a commit that failed (lock contention, a full disk).
     var commitRetryMilliseconds: Int64 = 0
     var lastCommitProblem: String?
@@ -41,7 +41,7 @@ public final class FeedService: EventLoopClient {
     var statusMid: Int32?
     var statusDue = false
     var statusTimer: TimerID?
-    var lastStatus = Instant(nanoseconds: 0)
+    var lastStatus = Instant.zero
     /// The app's last answer to the presence message's `status` request, or why it gave none.
     var appStatus: ControlStatus?
     var appStatusError: String?
@@ -133,7 +133,7 @@ public final class FeedService: EventLoopClient {
         if !batch.isEmpty && flushTimer == nil && commitRetryMilliseconds == 0 {
             // The first change after a quiet spell is committed at once; while changes keep
             // coming, at most one commit every `batchDelayMilliseconds` (or per `batchLimit`).
-            let wait = (lastCommit.advanced(by: .milliseconds(Self.batchDelayMilliseconds)).nanoseconds - now.nanoseconds) / 1_000_000
+            let wait = (lastCommit + .milliseconds(Self.batchDelayMilliseconds) - now).nanoseconds / 1_000_000
             if wait <= 0 || batch.count >= Self.batchLimit {
                 commitBatch()
             } else {
@@ -145,7 +145,7 @@ public final class FeedService: EventLoopClient {
         }
         if statusDue && statusTimer == nil {
             // On change, at most once a second: a stream of updates is not a stream of statuses.
-            let wait = max(0, lastStatus.advanced(by: .milliseconds(1000)).nanoseconds - now.nanoseconds) / 1_000_000
+            let wait = max(0, (lastStatus + .seconds(1) - now).nanoseconds) / 1_000_000
             statusTimer = loop.schedule(afterMilliseconds: wait) { [weak self] in
                 self?.statusTimer = nil
                 self?.publishStatus()
@@ -239,7 +239,7 @@ public final class FeedService: EventLoopClient {
 
     /// Handles events until `mid` is acknowledged or `milliseconds` passed (shutdown only).
     private func waitForAcknowledgement(mid: Int32, milliseconds: Int64) {
-        let deadline = loop.now.advanced(by: .milliseconds(milliseconds))
+        let deadline = loop.now + .milliseconds(milliseconds)
         var done = false
         while !done && loop.now < deadline {
             for event in client.mailbox.wait(milliseconds: 50) {

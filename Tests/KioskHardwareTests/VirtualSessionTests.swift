@@ -8,7 +8,7 @@ import XCTest
 
 /// Records what reaches the client and asks for frames while `animateUntil` lies ahead.
 private final class RecordingClient: SessionClient {
-    var touches: [TouchSample] = []
+    var touches: [TouchEvent] = []
     var ticks: [Instant] = []
     var draws: [Instant] = []
     var animateUntil = Instant(nanoseconds: 0)
@@ -80,7 +80,7 @@ final class VirtualSessionTests: XCTestCase {
         try on.run(until: ms(100))
         XCTAssertEqual(onClient.touches.map(\.phase), [.began, .moved, .ended])
         XCTAssertEqual(onClient.touches.map(\.slot), [TouchTracker.pointerSlot, TouchTracker.pointerSlot, TouchTracker.pointerSlot])
-        XCTAssertEqual(onClient.touches[1].location, Point(x: 30, y: 10))
+        XCTAssertEqual(onClient.touches[1].point, Point(x: 30, y: 10))
         XCTAssertEqual(onClient.touches[1].time, ms(30), "kernel (script) timestamps are kept")
         let (off, offClient) = try session(pointerAsTouch: false, events)
         try off.run(until: ms(100))
@@ -99,7 +99,7 @@ final class VirtualSessionTests: XCTestCase {
         try session.run(until: ms(1700))
         XCTAssertFalse(session.display.isBlanked)
         XCTAssertEqual(client.touches.map(\.phase), [.began], "the waking touch never reaches the client")
-        XCTAssertEqual(client.touches.first?.location, Point(x: 6, y: 6))
+        XCTAssertEqual(client.touches.first?.point, Point(x: 6, y: 6))
     }
 
     func testTheClientsTimersRunWhileThePanelIsBlank() throws {

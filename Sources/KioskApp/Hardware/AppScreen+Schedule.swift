@@ -48,11 +48,11 @@ extension AppScreen {
             session.logger.info("screen schedule: \(on ? "on" : "off") until the next change")
             session.setScreen(on: on)
         }
-        let recheck = now.advanced(by: .nanoseconds(Self.scheduleRecheckNanoseconds))
+        let recheck = now + .nanoseconds(Self.scheduleRecheckNanoseconds)
         guard let change = rule.nextChange(afterEpochSeconds: seconds, calendar: clock.calendar) else {
             scheduleCheckAt = recheck
             return
         }
-        scheduleCheckAt = min(recheck, now.advanced(by: .nanoseconds((change - seconds) * 1_000_000_000)))
+        scheduleCheckAt = min(recheck, now + .seconds(change - seconds))
     }
 }

@@ -19,7 +19,7 @@ public struct DisplayPowerController: Sendable {
     /// When the display should blank (nil when disabled, already blanked, or no activity clock yet).
     public var deadline: Instant? {
         guard idleMilliseconds > 0, !isBlanked else { return nil }
-        return (lastActivity ?? Instant(nanoseconds: 0)).advanced(by: .milliseconds(idleMilliseconds))
+        return (lastActivity ?? .zero) + .milliseconds(idleMilliseconds)
     }
 
     /// Records user activity at `now`.

@@ -1,26 +1,7 @@
-// The plain values KioskHardware hands to the app. They carry logical (rotated, calibrated)
-// screen coordinates and the event's time, and know nothing of libinput, so KioskApp converts
-// them to SwipeCore's TouchEvent without importing any C module. The touch phase is the core's own.
+// What KioskHardware's input sources deliver: SwipeCore's input vocabulary (TouchEvent, KeyEvent,
+// SwitchEvent, stamped with Instants on the loop's clock) plus what only the hardware knows of,
+// devices coming and going, so the app consumes them as they are, without importing any C module.
 import SwipeCore
-
-/// One touch point change in logical screen pixels.
-public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
-    /// Seat-wide slot (libinput seat slot); the mouse/tablet button uses ``TouchTracker/pointerSlot``.
-    public var slot: Int
-    public var phase: TouchPhase
-    /// Logical position; for `up` and `cancel` the slot's last known position.
-    public var location: Point
-    /// When the kernel saw it, on the loop's clock (``Instant/clock``).
-    public var time: Instant
-
-    public init(slot: Int, phase: TouchPhase, location: Point, time: Instant) {
-        self.slot = slot; self.phase = phase; self.location = location; self.time = time
-    }
-
-    public var description: String {
-        "\(phase.verb) slot=\(slot) x=\(Int(location.x.rounded(.down))) y=\(Int(location.y.rounded(.down)))"
-    }
-}
 
 /// What an input device can do, as libinput classifies it.
 public struct InputCapabilities: OptionSet, Sendable, CustomStringConvertible {
@@ -64,7 +45,7 @@ public struct InputDeviceInfo: Equatable, Sendable {
 
 /// Everything the input source delivers.
 public enum InputEvent: Sendable {
-    case touch(TouchSample)
+    case touch(TouchEvent)
     /// End of a set of touch changes that happened together (libinput TOUCH_FRAME).
     case frame(time: Instant)
     case key(KeyEvent)
@@ -72,16 +53,4 @@ public enum InputEvent: Sendable {
     case switchChanged(SwitchEvent)
     case deviceAdded(InputDeviceInfo)
     case deviceRemoved(InputDeviceInfo)
-}
-
-extension TouchPhase {
-    /// The phase as touch scripts and the `touch-test` log spell it: `down`, `move`, `up`, `cancel`.
-    public var verb: String {
-        switch self {
-        case .began: return "down"
-        case .moved: return "move"
-        case .ended: return "up"
-        case .cancelled: return "cancel"
-        }
-    }
 }

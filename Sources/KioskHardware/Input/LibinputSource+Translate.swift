@@ -76,7 +76,7 @@ extension LibinputSource {
     }
 
     /// A pointer move is a finger move (and a frame) only while its button is down.
-    private func pointerMoved(_ sample: TouchSample?) {
+    private func pointerMoved(_ sample: TouchEvent?) {
         guard let sample else { return }
         onEvent?(.touch(sample))
         onEvent?(.frame(time: sample.time))

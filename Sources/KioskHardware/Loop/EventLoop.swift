@@ -131,7 +131,7 @@ public final class EventLoop {
     /// Runs `work` once, `milliseconds` from now.
     @discardableResult
     public func schedule(afterMilliseconds milliseconds: Int64, _ work: @escaping () -> Void) -> TimerID {
-        schedule(at: now.advanced(by: .milliseconds(milliseconds)), work)
+        schedule(at: now + .milliseconds(milliseconds), work)
     }
 
     /// Cancels a timer that has not run yet.
@@ -208,7 +208,7 @@ public final class EventLoop {
             if ready.isEmpty, !mustPoll, let target {
                 virtualClock.advance(to: target)
             } else if wait > 0, let target {
-                virtualClock.advance(to: min(target, current.advanced(by: .nanoseconds(Instant.now().nanoseconds - started.nanoseconds))))
+                virtualClock.advance(to: min(target, current + (Instant.now() - started)))
             }
             return
         }
@@ -219,7 +219,7 @@ public final class EventLoop {
 
     /// Translates a deadline of the (possibly virtual) loop clock to the timerfd's clock.
     private func realDeadline(for deadline: Instant, current: Instant) -> Instant {
-        Instant.now().advanced(by: .nanoseconds(deadline.nanoseconds - current.nanoseconds))
+        Instant.now() + (deadline - current)
     }
 
     private func dispatch(token: UInt64) throws(SystemError) {

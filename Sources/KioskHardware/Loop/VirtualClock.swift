@@ -9,7 +9,7 @@ public final class VirtualClock {
     public private(set) var now: Instant
 
     /// Starts at `start` (replays start at 0: script times are offsets from it).
-    public init(start: Instant = Instant(nanoseconds: 0)) { now = start }
+    public init(start: Instant = Instant.zero) { now = start }
 
     /// Moves to `instant`; an instant in the past is ignored.
     public func advance(to instant: Instant) {

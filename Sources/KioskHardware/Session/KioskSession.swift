@@ -54,7 +54,7 @@ public final class KioskSession: EventLoopClient {
     public var onFrameDrawn: ((_ nanoseconds: Int64, _ damage: [PixelRect]) -> Void)?
     /// Real time at the start of the current iteration's tick: a frame's time runs from there
     /// to its present (``frameTimes``, ``onFrameDrawn``).
-    private var tickStartedAt = Instant(nanoseconds: 0)
+    private var tickStartedAt = Instant.zero
     private let shadowMemory: PixelMemory
     var power: DisplayPowerController
     private var pending: [PixelRect] = []
@@ -169,7 +169,7 @@ public final class KioskSession: EventLoopClient {
     public func render(now: Instant) {
         if let client { pending += client.draw(into: shadow, now: now) }
         guard !pending.isEmpty else {
-            nextDrawAt = now.advanced(by: .nanoseconds(periodNanoseconds))
+            nextDrawAt = now + .nanoseconds(periodNanoseconds)
             return latency.nothingToShow()
         }
         nextDrawAt = nil

@@ -69,7 +69,7 @@ public final class TouchTestScene: SessionClient {
             break
         case .touch(let sample):
             StandardStreams.writeLine("TOUCH \(sample)")
-            if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.location, slot: sample.slot) }
+            if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.point, slot: sample.slot) }
             if sample.phase == .began { session.haptics.fire(.action) }
         }
     }

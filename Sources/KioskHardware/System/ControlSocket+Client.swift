@@ -14,7 +14,7 @@ extension ControlSocket {
     /// at most `timeoutSeconds` (then `ETIMEDOUT`).
     /// - Throws: ``ControlSocketError`` (``ControlSocketError/meansNoApp`` when nobody serves it).
     public static func send(_ request: ControlRequest, to path: String, timeoutSeconds: Int = 10) throws(ControlSocketError) -> ControlReply {
-        let deadline = Instant.now().advanced(by: .milliseconds(Int64(timeoutSeconds) * 1000))
+        let deadline = Instant.now() + .seconds(timeoutSeconds)
         let fd = try connect(to: path, timeoutSeconds: timeoutSeconds)
         defer { closeDescriptor(fd) }
         let fail = { (error: SystemError) in ControlSocketError(path: path, reason: .system(error)) }
