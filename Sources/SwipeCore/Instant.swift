@@ -37,7 +37,6 @@ public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConverti
     public static func - (a: Instant, b: Duration) -> Instant { a.advanced(by: .zero - b) }
     public static func - (a: Instant, b: Instant) -> Duration { b.duration(to: a) }
     public static func += (a: inout Instant, b: Duration) { a = a + b }
-    public static func -= (a: inout Instant, b: Duration) { a = a - b }
 
     public var description: String { "\(nanoseconds / 1_000_000)ms" }
 }
