@@ -157,7 +157,7 @@ let package = Package(
         .target(
             name: "KioskFeed",
             dependencies: [
-                "KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto",
+                "KioskStore", "KioskConfig", "KioskHardware", "SwipeCore", "KioskFiles", "CMosquitto",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The executable: KioskApp's command line (its commands and benchmarks, KioskApp/Commands)

@@ -265,7 +265,7 @@ extension SheetSettings {
         self.init()
         swipeDown.isSticky = r.bool("sticky", default: swipeDown.isSticky)
         swipeDown.shouldFade = r.bool("fade", default: swipeDown.shouldFade)
-        swipeDown.animationDuration = r.number("animation_duration", default: swipeDown.animationDuration, in: 0...5)
+        swipeDown.animationDuration = Duration(seconds: r.number("animation_duration", default: swipeDown.animationDuration.inSeconds, in: 0...5))
         swipeDown.minimumVelocityToDismiss = r.number(
             "minimum_velocity", default: swipeDown.minimumVelocityToDismiss, in: 0...100_000)
         swipeDown.minimumScreenFraction = r.number("minimum_fraction", default: swipeDown.minimumScreenFraction, in: 0...0.9)

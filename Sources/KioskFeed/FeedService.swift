@@ -14,6 +14,7 @@ import Foundation
 import KioskHardware
 import KioskStore
 import Logging
+import SwipeCore
 
 /// The running feed.
 public final class FeedService: EventLoopClient {
@@ -31,7 +32,7 @@ public final class FeedService: EventLoopClient {
     var batch: [ItemID: FeedChange] = [:]
     var flushTimer: TimerID?
     /// When the last batch was committed (or tried).
-    var lastCommit = LoopInstant(nanoseconds: 0)
+    var lastCommit = Instant.zero
     /// The wait before the next try of a commit that failed (lock contention, a full disk).
     var commitRetryMilliseconds: Int64 = 0
     var lastCommitProblem: String?
@@ -40,11 +41,11 @@ public final class FeedService: EventLoopClient {
     var statusMid: Int32?
     var statusDue = false
     var statusTimer: TimerID?
-    var lastStatus = LoopInstant(nanoseconds: 0)
+    var lastStatus = Instant.zero
     /// The app's last answer to the presence message's `status` request, or why it gave none.
     var appStatus: ControlStatus?
     var appStatusError: String?
-    let started: LoopInstant
+    let started: Instant
     private let notifier: ServiceNotifier?
     private var readySent = false
     private var watcher: FileChangeWatcher?
@@ -127,12 +128,12 @@ public final class FeedService: EventLoopClient {
     // MARK: EventLoopClient
 
     /// Every iteration: take what the network thread posted.
-    public func tick(now: LoopInstant) {
+    public func tick(now: Instant) {
         if takesMessages { for event in client.mailbox.takeAll() { handle(event) } }
         if !batch.isEmpty && flushTimer == nil && commitRetryMilliseconds == 0 {
             // The first change after a quiet spell is committed at once; while changes keep
             // coming, at most one commit every `batchDelayMilliseconds` (or per `batchLimit`).
-            let wait = (lastCommit.adding(milliseconds: Self.batchDelayMilliseconds).nanoseconds - now.nanoseconds) / 1_000_000
+            let wait = (lastCommit + .milliseconds(Self.batchDelayMilliseconds) - now).nanoseconds / 1_000_000
             if wait <= 0 || batch.count >= Self.batchLimit {
                 commitBatch()
             } else {
@@ -144,7 +145,7 @@ public final class FeedService: EventLoopClient {
         }
         if statusDue && statusTimer == nil {
             // On change, at most once a second: a stream of updates is not a stream of statuses.
-            let wait = max(0, lastStatus.adding(milliseconds: 1000).nanoseconds - now.nanoseconds) / 1_000_000
+            let wait = max(0, (lastStatus + .seconds(1) - now).nanoseconds) / 1_000_000
             statusTimer = loop.schedule(afterMilliseconds: wait) { [weak self] in
                 self?.statusTimer = nil
                 self?.publishStatus()
@@ -153,8 +154,8 @@ public final class FeedService: EventLoopClient {
     }
 
     public var needsRender: Bool { false }
-    public func render(now: LoopInstant) {}
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
+    public func render(now: Instant) {}
+    public func nextDeadline(now: Instant) -> Instant? { nil }
 
     public func handle(signal: LoopSignal) {
         switch signal {
@@ -238,7 +239,7 @@ public final class FeedService: EventLoopClient {
 
     /// Handles events until `mid` is acknowledged or `milliseconds` passed (shutdown only).
     private func waitForAcknowledgement(mid: Int32, milliseconds: Int64) {
-        let deadline = loop.now.adding(milliseconds: milliseconds)
+        let deadline = loop.now + .milliseconds(milliseconds)
         var done = false
         while !done && loop.now < deadline {
             for event in client.mailbox.wait(milliseconds: 50) {

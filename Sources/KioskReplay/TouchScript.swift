@@ -4,6 +4,7 @@
 import KioskFiles
 import KioskHardware
 import struct SwipeCore.Key
+import struct SwipeCore.SwitchEvent
 import enum SwipeCore.TouchPhase
 
 /// One timed step of a script, in milliseconds from the start.

@@ -55,7 +55,7 @@ extension DetailPage {
     }
 
     /// Advances a fling or bounce.
-    public func tick(time: Double) {
+    public func tick(time: Instant) {
         updateScrollContent()
         scroll.tick(time: time)
     }
@@ -67,7 +67,7 @@ extension DetailPage {
     }
 
     /// The next time the content moves by itself.
-    public func nextDeadline(after time: Double) -> Double? {
+    public func nextDeadline(after time: Instant) -> Instant? {
         scroll.nextDeadline(after: time)
     }
 }

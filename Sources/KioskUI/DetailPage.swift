@@ -87,7 +87,7 @@ public final class DetailPage {
         return pictureHeight + m + t.title.height + theme.px(8) + t.meta.height + theme.px(16) + t.body.height + m
     }
 
-    public func render(_ painter: Painter, time: Double) {
+    public func render(_ painter: Painter, time: Instant) {
         let p = theme.palette, m = margin
         let area = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
         let view = viewport
@@ -120,7 +120,7 @@ public final class DetailPage {
         }
     }
 
-    func drawIndicator(_ painter: Painter, view: Rect, time: Double) {
+    func drawIndicator(_ painter: Painter, view: Rect, time: Instant) {
         let alpha = scroll.indicatorAlpha(at: time), content = contentHeight
         guard alpha > 0, content > view.height else { return }
         let length = max(theme.px(36), view.height * view.height / content)

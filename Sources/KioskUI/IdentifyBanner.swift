@@ -1,6 +1,6 @@
 // The `identify` banner: an operator standing in a hall of kiosks (or watching a fleet's
 // screenshots) asks one of them to show its name. A band across the top of the screen, above
-// everything (sheets and toasts included), for `lifetime` seconds, with no animation: it costs two
+// everything (sheets and toasts included), for its `lifetime`, with no animation: it costs two
 // frames, one to show and one to take it away. Touches pass through it.
 import Canvas
 import SwipeCore
@@ -8,19 +8,19 @@ import SwipeCore
 /// One identify banner.
 public struct IdentifyBanner: Hashable, Sendable {
     public var text: String
-    public var shownAt: Double
-    public var lifetime: Double
+    public var shownAt: Instant
+    public var lifetime: Duration
 
     /// How long a banner stays by default (`identify`).
-    public static let defaultLifetime = 10.0
+    public static let defaultLifetime = Duration.seconds(10)
 
-    public init(text: String, shownAt: Double, lifetime: Double = defaultLifetime) {
+    public init(text: String, shownAt: Instant, lifetime: Duration = defaultLifetime) {
         self.text = text
         self.shownAt = shownAt
         self.lifetime = lifetime
     }
 
-    public var expires: Double { shownAt + lifetime }
+    public var expires: Instant { shownAt + lifetime }
 
     /// Its frame on `screen`: the width of the screen, a third of the height at most.
     func frame(screen: Size, theme: Theme) -> Rect {
@@ -28,7 +28,7 @@ public struct IdentifyBanner: Hashable, Sendable {
         return Rect(x: 0, y: 0, width: screen.width, height: height)
     }
 
-    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Double) {
+    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Instant) {
         guard time >= shownAt, time < expires else { return }
         let f = frame(screen: screen, theme: theme), px = theme.px
         painter.fill(f, color: theme.palette.accent.withAlpha(1))

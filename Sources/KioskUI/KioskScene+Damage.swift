@@ -26,7 +26,7 @@ public struct FrameSignature: Equatable {
 
 extension KioskScene {
     /// The signature of the frame at `time`.
-    public func signature(at time: Double) -> FrameSignature {
+    public func signature(at time: Instant) -> FrameSignature {
         var global = Hasher()
         global.combine(size.width)
         global.combine(stack.map(\.id))
@@ -39,7 +39,7 @@ extension KioskScene {
             global.combine(sheet.scroll.offset(at: time)); global.combine(sheet.dismissal.alpha(at: time))
         }
         for (toast, slot) in toasts {
-            global.combine(toast); global.combine(slot); global.combine(min(1, min(time - toast.shownAt, toast.expires - time) / 0.2))
+            global.combine(toast); global.combine(slot); global.combine(min(1, min(time - toast.shownAt, toast.expires - time).inSeconds / ToastView.fade.inSeconds))
         }
         if let identifyBanner, time < identifyBanner.expires { global.combine(identifyBanner) }
         global.combine(timeoutWarning)
@@ -58,7 +58,7 @@ extension KioskScene {
     }
 
     /// What the drawing of `page` at `time` depends on (a layer holding it is drawn again when this changes).
-    func signature(of page: ScenePage, at time: Double) -> FrameSignature {
+    func signature(of page: ScenePage, at time: Instant) -> FrameSignature {
         var global = Hasher()
         global.combine(page.id)
         var rows: [String: FrameSignature.RowMark] = [:]
@@ -135,7 +135,7 @@ extension KioskScene {
 
     /// Renders the frame at `time` limited to what changed since `previous` (updated to this
     /// frame). Returns the pixels drawn, nil when the whole frame was drawn, `.zero` when nothing.
-    public func renderDamage(_ painter: Painter, time: Double, previous: inout FrameSignature?) -> PixelRect? {
+    public func renderDamage(_ painter: Painter, time: Instant, previous: inout FrameSignature?) -> PixelRect? {
         let current = signature(at: time)
         defer { previous = current }
         if let moved = renderMoved(painter, time: time, from: previous, to: current) { return moved }

@@ -25,7 +25,7 @@ public enum ExploreTarget: Hashable, Sendable {
 extension KioskScene {
     /// Puts the focus on what is under `point` without acting on it; nil: nothing there that
     /// speaks (a header, the dimmed page under a sheet, an empty part of the screen).
-    public func explore(at point: Point, time: Double) -> ExploreTarget? {
+    public func explore(at point: Point, time: Instant) -> ExploreTarget? {
         // As for every touch the scene handles: the focus ring may have moved.
         needsRender = true
         if let sheet = presentedSheet {
@@ -63,7 +63,7 @@ extension KioskScene {
     /// Moves the focus to the next (or previous) row of the sheet or the list, as Down (or Up)
     /// does (from the back button or the toast the next row is the first on screen); on a detail
     /// page between its text (next) and the back button (previous).
-    public func exploreStep(forward: Bool, time: Double) -> ExploreTarget? {
+    public func exploreStep(forward: Bool, time: Instant) -> ExploreTarget? {
         if let sheet = presentedSheet {
             handle(key: forward ? .down : .up, time: time)
             return sheet.focus.map { .sheetRow($0) }
@@ -81,7 +81,7 @@ extension KioskScene {
 
     /// Acts on `target` as a tap on it would: opens the focused row, chooses the focused sheet
     /// row, goes back, presses the toast's button.
-    public func activate(_ target: ExploreTarget, time: Double) {
+    public func activate(_ target: ExploreTarget, time: Instant) {
         switch target {
         case .row, .sheetRow:
             handle(key: .enter, time: time)
@@ -98,7 +98,7 @@ extension KioskScene {
 
     /// Runs action `index` (trailing first, as `AccessibleFocus.Row.actions` lists them) of the
     /// focused row of the list on top.
-    public func runFocusedRowAction(_ index: Int, time: Double) {
+    public func runFocusedRowAction(_ index: Int, time: Instant) {
         guard presentedSheet == nil, case .list(let list) = top else { return }
         list.runFocusedAction(index, time: time)
         needsRender = true

@@ -61,7 +61,7 @@ extension KioskScene {
     /// Cancels every touch in progress: its owner (a row swipe, a scroll, a swipe-back) sees
     /// `.cancelled` and comes to rest, because a page or sheet now covers or replaces what the
     /// finger came down on. The finger's later events reach nothing until it lifts.
-    func cancelTouches(time: Double) {
+    func cancelTouches(time: Instant) {
         for slot in owners.keys.sorted() {
             handle(TouchEvent(slot: slot, phase: .cancelled, point: Point(x: 0, y: 0), time: time))
         }
@@ -99,7 +99,7 @@ extension KioskScene {
     }
 
     /// Starts following the finger back to the page below.
-    func beginInteractivePop(time: Double) -> Bool {
+    func beginInteractivePop(time: Instant) -> Bool {
         guard stack.count > 1, transition == nil else { return false }
         let upper = stack.removeLast()
         transition = (.pop, .interactive(extent: size.width), stack.last!, upper)
@@ -119,7 +119,7 @@ extension KioskScene {
     }
 
     /// Feeds a key press: arrows move the list focus, Enter opens, Escape/Backspace go back.
-    public func handle(key: KeyInput, time: Double) {
+    public func handle(key: KeyInput, time: Instant) {
         needsRender = true
         switch key {
         case .escape, .backspace:

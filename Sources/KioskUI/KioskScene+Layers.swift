@@ -75,12 +75,12 @@ extension KioskScene {
     }
 
     /// Makes `layer` hold `page` as it is at `time` (drawn again only when the page changed).
-    func updateLayer(_ layer: CompositeLayer, page: ScenePage, time: Double) {
+    func updateLayer(_ layer: CompositeLayer, page: ScenePage, time: Instant) {
         if layer.update([signature(of: page, at: time)], draw: { renderPage(page, $0, time: time) }) { layerDraws += 1 }
     }
 
     /// Everything drawn under a sheet: the pages (or the transition between them) and the bar.
-    func backdropKey(at time: Double) -> [FrameSignature] {
+    func backdropKey(at time: Instant) -> [FrameSignature] {
         var bar = Hasher()
         bar.combine(stack.count)
         bar.combine(top?.title)
@@ -98,7 +98,7 @@ extension KioskScene {
     /// The pages and the bar under `sheet`, from a screen-sized layer drawn when the sheet comes
     /// up: with the dim blended in once while it rests, dimmed each frame while it is dragged or
     /// leaves (the dim follows it). Nothing is drawn where the opaque panel covers the screen.
-    func renderBackdrop(_ painter: Painter, under sheet: SheetView, time: Double) {
+    func renderBackdrop(_ painter: Painter, under sheet: SheetView, time: Instant) {
         let dim = sheet.dim(at: time)
         let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let backdrop = self.backdrop ?? CompositeLayer(covering: screen, shapeCache: painter.shapeCache)

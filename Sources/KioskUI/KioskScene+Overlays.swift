@@ -5,7 +5,7 @@ import SwipeCore
 
 extension KioskScene {
     /// Presents a sheet (replacing one that is up).
-    public func present(_ content: SheetContent, configuration: SwipeDownConfiguration, time: Double) {
+    public func present(_ content: SheetContent, configuration: SwipeDownConfiguration, time: Instant) {
         cancelTouches(time: time)
         sheet = SheetView(content: content, screen: size, theme: theme, text: text, configuration: configuration, time: time)
         needsRender = true
@@ -19,7 +19,7 @@ extension KioskScene {
     }
 
     /// Dismisses the sheet that is up.
-    public func dismissSheet(time: Double) {
+    public func dismissSheet(time: Instant) {
         sheet?.dismiss(time: time)
         needsRender = true
     }
@@ -31,16 +31,16 @@ extension KioskScene {
         needsRender = true
     }
 
-    /// Flashes the screen edge for `duration` seconds at `strength` (0…1): the "visual" haptic
-    /// backend, for kiosks without a vibrator.
-    public func pulse(at time: Double, duration: Double, strength: Double) {
-        pulse = (time, max(0.05, duration * 4), min(1, max(0, strength)))
+    /// Flashes the screen edge for four times `duration` (50 ms at least) at `strength` (0…1): the
+    /// "visual" haptic backend, for kiosks without a vibrator.
+    public func pulse(at time: Instant, duration: Duration, strength: Double) {
+        pulse = (time, max(.milliseconds(50), duration * 4), min(1, max(0, strength)))
         needsRender = true
     }
 
-    func renderPulse(_ painter: Painter, time: Double) {
+    func renderPulse(_ painter: Painter, time: Instant) {
         guard let p = pulse else { return }
-        let t = (time - p.start) / p.duration
+        let t = (time - p.start).inSeconds / p.duration.inSeconds
         guard t >= 0, t < 1 else { return }
         let alpha = p.strength * 0.6 * (1 - t)
         let w = theme.px(6), color = theme.palette.accent.withAlpha(alpha)
@@ -81,7 +81,7 @@ extension KioskScene {
         needsRender = true
     }
 
-    func tickOverlays(time: Double) {
+    func tickOverlays(time: Instant) {
         if let sheet {
             sheet.tick(time: time)
             for status in sheet.takeStatuses() {
@@ -120,7 +120,7 @@ extension KioskScene {
     }
 
     /// A row chosen (by a tap or Enter) or a dismissal asked for.
-    func handleSheetInput(_ input: SheetInput, sheet: SheetView, time: Double) {
+    func handleSheetInput(_ input: SheetInput, sheet: SheetView, time: Instant) {
         switch input {
         case .selected(let row): events.append(.sheetRow(sheetID: sheet.id, row: row))
         case .dismissRequested: sheet.dismiss(time: time)

@@ -6,7 +6,7 @@ import SwipeCore
 
 extension KioskScene {
     /// Draws the frame at `time` into `painter` (its clip limits the work to the damage).
-    public func render(_ painter: Painter, time: Double) {
+    public func render(_ painter: Painter, time: Instant) {
         if let sheet {
             renderBackdrop(painter, under: sheet, time: time)
             sheet.render(painter, time: time)
@@ -23,7 +23,7 @@ extension KioskScene {
     }
 
     /// The pages (or the transition between them) and the navigation bar.
-    func renderContent(_ painter: Painter, time: Double) {
+    func renderContent(_ painter: Painter, time: Instant) {
         if let t = transition {
             let p = t.state.progress(at: time)
             renderTransition(painter, lower: t.lower, upper: t.upper, pushProgress: t.kind == .push ? p : 1 - p, time: time)
@@ -38,14 +38,14 @@ extension KioskScene {
                  trailingIcon: trailingButtonIcon, rtl: direction == .rightToLeft)
     }
 
-    func renderPage(_ page: ScenePage, _ painter: Painter, time: Double) {
+    func renderPage(_ page: ScenePage, _ painter: Painter, time: Instant) {
         switch page {
         case .list(let list): list.render(painter, time: time)
         case .detail(let detail): detail.render(painter, time: time)
         }
     }
 
-    func renderTransition(_ painter: Painter, lower: ScenePage, upper: ScenePage, pushProgress: Double, time: Double) {
+    func renderTransition(_ painter: Painter, lower: ScenePage, upper: ScenePage, pushProgress: Double, time: Instant) {
         let screen = Size(width: size.width, height: size.height)
         let looks = navigationStyle.layers(progress: pushProgress, size: screen, mirrored: direction == .rightToLeft)
         let layers = transitionLayers(painter)

@@ -28,7 +28,7 @@ extension FrameSignature {
 extension KioskScene {
     /// Whether nothing is drawn over the top page at `time` (no transition, sheet, toast,
     /// time-out warning, identify banner or visual pulse), so that its pixels can be moved.
-    func nothingOverPage(at time: Double) -> Bool {
+    func nothingOverPage(at time: Instant) -> Bool {
         transition == nil && sheet == nil && actionToast == nil && messageToast == nil && timeoutWarning == nil
             && identifyBanner.map({ time >= $0.expires }) ?? true && pulse.map({ time - $0.start >= $0.duration }) ?? true
     }
@@ -80,7 +80,7 @@ extension KioskScene {
     /// Draws the frame at `time` by moving the list's pixels when `previous` (the frame in
     /// `painter`'s target) and `current` differ only by a whole-pixel scroll or the indicator's
     /// fade. Returns the pixels changed (`.zero`: none), nil when no move applies (nothing drawn).
-    func renderMoved(_ painter: Painter, time: Double, from previous: FrameSignature?, to current: FrameSignature) -> PixelRect? {
+    func renderMoved(_ painter: Painter, time: Instant, from previous: FrameSignature?, to current: FrameSignature) -> PixelRect? {
         // What is drawn over the page is part of the global signature: present in both frames
         // when `still` is equal, so looked at in this one only.
         guard previous?.global != current.global, current.scroll != nil, nothingOverPage(at: time), case .list(let list)? = top else {

@@ -5,7 +5,7 @@ import SwipeCore
 
 extension KioskScene {
     /// The UI state at `time`.
-    public func state(at time: Double) -> SceneState {
+    public func state(at time: Instant) -> SceneState {
         let page = top.map { SceneState.Page(id: $0.id, title: $0.title) } ?? SceneState.Page(id: "", title: "")
         let t = transition.map {
             SceneState.Transition(kind: $0.kind, progress: $0.state.progress(at: time), interactive: $0.state.interactive)

@@ -78,7 +78,7 @@ public final class KioskScene {
     /// The time-out warning, if one is showing (TimeoutWarning.swift).
     public internal(set) var timeoutWarning: TimeoutWarning?
     /// The visual haptic pulse: start, duration, strength.
-    var pulse: (start: Double, duration: Double, strength: Double)?
+    var pulse: (start: Instant, duration: Duration, strength: Double)?
     /// Whether the last tick had animations running (so the next one draws their end).
     var wasAnimating = false
     /// Set whenever something visible changed; the app renders then clears it.
@@ -110,7 +110,7 @@ public final class KioskScene {
     }
 
     /// Pushes a page with the configured transition.
-    public func push(_ page: ScenePage, time: Double) {
+    public func push(_ page: ScenePage, time: Instant) {
         guard let lower = stack.last, transition == nil else { return }
         cancelTouches(time: time)
         stack.append(page)
@@ -121,7 +121,7 @@ public final class KioskScene {
     /// Pops the top page with the configured transition. Asked while a push animates (Back or
     /// Escape right after Enter), the pop comes once the page has arrived, instead of the key
     /// seeming dead.
-    public func pop(time: Double) {
+    public func pop(time: Instant) {
         if transition?.kind == .push {
             popWhenPushed = true
             return
@@ -157,7 +157,7 @@ public final class KioskScene {
     }
 
     /// Advances every animation to `time`.
-    public func tick(time: Double) {
+    public func tick(time: Instant) {
         for page in stack {
             if case .list(let list) = page { events += list.tick(time: time).map(SceneEvent.init) }
             if case .detail(let detail) = page { detail.tick(time: time) }
@@ -178,7 +178,7 @@ public final class KioskScene {
     }
 
     func finishTransition(_ t: (kind: SceneState.Transition.Kind, state: InteractiveTransition, lower: ScenePage, upper: ScenePage),
-                          time: Double) {
+                          time: Instant) {
         transition = nil
         // A cancelled interactive pop puts the upper page back.
         if t.kind == .pop, t.state.phase == .cancelled { stack.append(t.upper) }
@@ -190,9 +190,9 @@ public final class KioskScene {
     }
 
     /// The next time the scene changes by itself.
-    public func nextDeadline(after time: Double) -> Double? {
-        var best: Double?
-        func consider(_ d: Double?) { if let d { best = min(best ?? d, d) } }
+    public func nextDeadline(after time: Instant) -> Instant? {
+        var best: Instant?
+        func consider(_ d: Instant?) { if let d { best = min(best ?? d, d) } }
         for page in stack { if case .list(let list) = page { consider(list.nextDeadline(after: time)) } }
         for page in stack { if case .detail(let detail) = page { consider(detail.nextDeadline(after: time)) } }
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
@@ -203,7 +203,7 @@ public final class KioskScene {
         return best
     }
 
-    public func isAnimating(at time: Double) -> Bool { nextDeadline(after: time) != nil }
+    public func isAnimating(at time: Instant) -> Bool { nextDeadline(after: time) != nil }
 }
 
 /// Events the app reacts to by changing pages (it knows the data and the actions).

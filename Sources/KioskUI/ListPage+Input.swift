@@ -22,14 +22,14 @@ extension ListPage {
     }
 
     /// Advances scrolling and rows; returns long presses recognised by time.
-    public func tick(time: Double) -> [ListPageEvent] {
+    public func tick(time: Instant) -> [ListPageEvent] {
         lastTime = time
         scroll.tick(time: time)
         for id in marks.advance(to: time) { effects.append(.rowRemoved(itemID: id)) }
         return route(group.tick(time: time), time: time)
     }
 
-    func route(_ routes: [SwipeListRoute], time: Double) -> [ListPageEvent] {
+    func route(_ routes: [SwipeListRoute], time: Instant) -> [ListPageEvent] {
         var events: [ListPageEvent] = []
         for r in routes {
             switch r {
@@ -59,33 +59,33 @@ extension ListPage {
     }
 
     /// Closes rows, hides the focus and scrolls to the top (idle reset).
-    public func reset(time: Double) {
+    public func reset(time: Instant) {
         focus = nil
         group.hideAll(time: time)
         scroll.scroll(to: 0, animated: true, time: time)
     }
 
     /// Commits a manual fill (`fill` expansion) the app decided on.
-    public func fulfill(itemID: String, with fulfillment: ExpansionFulfillment, time: Double) {
+    public func fulfill(itemID: String, with fulfillment: ExpansionFulfillment, time: Instant) {
         group.fulfill(row: itemID, with: fulfillment, time: time)
     }
 
     /// The next time the page changes by itself.
-    public func nextDeadline(after time: Double) -> Double? {
+    public func nextDeadline(after time: Instant) -> Instant? {
         ([group.nextDeadline(after: time), scroll.nextDeadline(after: time)]
             + marks.deadlines.map { max(time, $0) })
             .compactMap { $0 }.min()
     }
 
     /// True while anything on the page moves.
-    public func isAnimating(at time: Double) -> Bool { nextDeadline(after: time) != nil }
+    public func isAnimating(at time: Instant) -> Bool { nextDeadline(after: time) != nil }
 }
 
 extension ListPage {
     /// Keyboard control: arrows move the focus, Enter opens, Delete runs the destructive action,
     /// left/right reveal the actions of that side. Enter, Delete and left/right act only on a
     /// focus that is shown; without one they do nothing.
-    public func handle(key: KeyInput, time: Double) -> ListPageEvent? {
+    public func handle(key: KeyInput, time: Instant) -> ListPageEvent? {
         lastTime = time
         guard data.count > 0 else { return nil }
         let current = focusedRow
@@ -142,7 +142,7 @@ extension ListPage {
     }
 
     /// The first row whose top is on screen below a pinned header (the first row otherwise).
-    func firstRowOnScreen(at time: Double) -> Int {
+    func firstRowOnScreen(at time: Instant) -> Int {
         let layout = layout(at: time)
         let top = layout.headers.filter { $0.frame.minY <= frame.minY }.map(\.frame.maxY).max() ?? frame.minY
         let row = layout.rows.first { $0.frame.minY >= top - 0.5 && $0.swipe.heightFraction == 1 } ?? layout.rows.first
@@ -151,7 +151,7 @@ extension ListPage {
 
     /// Scrolls so that row `index` is wholly on screen and clear of its section's pinned header
     /// (headers are not focusable).
-    func scrollIntoView(row index: Int, time: Double) {
+    func scrollIntoView(row index: Int, time: Instant) {
         let rowTop = sections.top(ofRow: index), offset = scroll.offset(at: time)
         let pinned = sections.header(ofRow: index) == nil ? 0 : sections.headerHeight
         if rowTop - pinned < offset {
@@ -164,7 +164,7 @@ extension ListPage {
 
 extension ListPage {
     /// Runs action `index` of the focused row (trailing actions first, then leading).
-    func runFocusedAction(_ index: Int, time: Double) {
+    func runFocusedAction(_ index: Int, time: Instant) {
         lastTime = time
         guard let row = focusedRow else { return }
         let item = data.item(at: row), config = configuration(item)

@@ -7,7 +7,7 @@ import SwipeCore
 
 extension ListPage {
     /// Rows whose frames meet the viewport at `time` (plus `margin` rows either side).
-    public func visibleRange(at time: Double, margin: Int = 0) -> Range<Int> {
+    public func visibleRange(at time: Instant, margin: Int = 0) -> Range<Int> {
         guard data.count > 0 else { return 0..<0 }
         let top = scroll.offset(at: time)
         let first = min(data.count, max(0, sections.row(at: top) - margin))
@@ -43,11 +43,11 @@ extension ListPage {
     }
 
     /// The visible rows at `time`, top to bottom.
-    public func layoutRows(at time: Double) -> [RowLayout] { layout(at: time).rows }
+    public func layoutRows(at time: Instant) -> [RowLayout] { layout(at: time).rows }
 
     /// The visible rows and headers at `time`: the rows near the viewport with their swipe
     /// state, then one pass down them placing headers and rows.
-    public func layout(at time: Double) -> Layout {
+    public func layout(at time: Instant) -> Layout {
         let range = visibleRange(at: time, margin: 2)
         // Rows that have not left yet, with their heights: a header's height follows them.
         var rows: [RowLayout] = []
@@ -122,7 +122,7 @@ extension ListPage {
     }
 
     /// The row under a screen point (nil on a header: headers take no touches).
-    public func hit(_ point: Point, at time: Double) -> RowHit? {
+    public func hit(_ point: Point, at time: Instant) -> RowHit? {
         guard frame.contains(point) else { return nil }
         let layout = layout(at: time)
         guard !layout.headers.contains(where: { $0.frame.contains(point) }) else { return nil }

@@ -7,7 +7,7 @@ import SwipeCore
 
 extension ListPage {
     /// Draws the page into `painter` at `time`.
-    public func render(_ painter: Painter, time: Double) {
+    public func render(_ painter: Painter, time: Instant) {
         let p = theme.palette
         let area = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
         let rtl = direction == .rightToLeft
@@ -52,14 +52,14 @@ extension ListPage {
                      boxWidth: area.width - theme.px(40), color: theme.palette.subtitle)
     }
 
-    func drawIndicator(_ painter: Painter, time: Double) {
+    func drawIndicator(_ painter: Painter, time: Instant) {
         guard let bar = indicatorBar(at: time) else { return }
         painter.fillRoundedRect(bar, radius: theme.px(1.5), color: Color(hex: 0x000000).withAlpha(0.35 * scroll.indicatorAlpha(at: time)))
     }
 
     /// Where the scroll indicator is at `time`, nil when it does not show. It stays on the
     /// page's edge while the rows scroll.
-    func indicatorBar(at time: Double) -> Rect? {
+    func indicatorBar(at time: Instant) -> Rect? {
         guard scroll.indicatorAlpha(at: time) > 0, contentHeight > frame.height else { return nil }
         let length = max(theme.px(36), frame.height * frame.height / contentHeight)
         let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))

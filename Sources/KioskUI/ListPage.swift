@@ -26,7 +26,7 @@ public final class ListPage {
     /// Rows that left (waiting for the data source to drop their items), collapse, grow in or flash.
     var marks = RowMarks()
     /// The time of the latest input or tick, for queries that take no time.
-    var lastTime = 0.0
+    var lastTime = Instant.zero
     /// The keyboard-focused item's id, drawn as a ring on its row. Nil (nothing drawn) until an
     /// arrow key is used, and again after a touch or the idle reset; it follows the item, not a
     /// row index, when the list changes (ListPage+Input.swift).
@@ -89,7 +89,7 @@ public final class ListPage {
 
     /// Collapses an item's row over 0.3 s (its deletion is already committed), then reports
     /// `rowRemoved`. Rows a full swipe is removing collapse by themselves.
-    public func collapse(itemID: String, time: Double) {
+    public func collapse(itemID: String, time: Instant) {
         let state = group.snapshot(row: itemID, at: time).state
         guard state != .removing, state != .removed else { return }
         marks.startCollapse(itemID, at: time)
@@ -97,14 +97,14 @@ public final class ListPage {
 
     /// Brings back the row of an item whose removal was not saved (a delete that failed after
     /// its row slid off or collapsed): it grows in where it was, as an inserted row does.
-    public func restore(itemID: String, time: Double) {
+    public func restore(itemID: String, time: Instant) {
         marks.restore(itemID, at: time)
     }
 
     /// Rows that left (collapsing or collapsed, slid off) whose items are in the list again (an
     /// Undo during the collapse, another program putting the item back) grow back in; `except`
     /// names items whose removal is still being written.
-    public func restoreReturned(except pending: Set<String>, time: Double) {
+    public func restoreReturned(except pending: Set<String>, time: Instant) {
         for id in marks.leaving where !pending.contains(id) && contains(id) {
             restore(itemID: id, time: time)
         }
@@ -114,7 +114,7 @@ public final class ListPage {
     /// forgotten, and so are growths and tints that have ended. `layout`: the new data's sections
     /// laid out by a worker (the same sections and count, this page's metrics); otherwise they
     /// are laid out here.
-    public func setData(_ newData: ListDataSource, layout: SectionLayout? = nil, time: Double) {
+    public func setData(_ newData: ListDataSource, layout: SectionLayout? = nil, time: Instant) {
         let focusedRow = focus.flatMap { index(of: $0) }
         data = newData
         if let layout, layout.metrics == sectionMetrics, layout.index.rowCount == newData.count {
@@ -162,20 +162,20 @@ public final class ListPage {
 
 extension ListPage {
     /// The swipe state of an item's row (idle when it has no active controller).
-    public func swipeState(of itemID: String, at time: Double) -> SwipeRowState {
+    public func swipeState(of itemID: String, at time: Instant) -> SwipeRowState {
         group.snapshot(row: itemID, at: time).state
     }
 }
 
 extension ListPage {
     /// Animates rows changed by someone else: `inserted` rows grow in, `updated` rows flash.
-    public func animateChanges(inserted: [String], updated: [String], time: Double) {
+    public func animateChanges(inserted: [String], updated: [String], time: Instant) {
         for id in inserted { marks.arrive(id, at: time) }
         for id in updated { marks.flash(id, at: time) }
     }
 
     /// The ids and versions of the rows on screen, top to bottom.
-    public func visibleVersions(at time: Double) -> [(id: String, version: Int64)] {
+    public func visibleVersions(at time: Instant) -> [(id: String, version: Int64)] {
         layoutRows(at: time).map { ($0.item.id, $0.item.version) }
     }
 }

@@ -8,13 +8,13 @@
 // docs/BEHAVIOUR.md's: 0.3 s to collapse or grow in, 0.6 s to flash.
 import SwipeCore
 
-/// The transient marks of a list's rows on the page's clock (seconds), by `ListItem.id` (the
+/// The transient marks of a list's rows on the page's clock (Instants), by `ListItem.id` (the
 /// UI's key of the store's ItemID: the UI never sees the store's types).
 struct RowMarks {
     /// How long a row grows in (an inserted or restored item).
-    static let changeDuration = 0.3
+    static let changeDuration = Duration.milliseconds(300)
     /// How long a changed row's tint fades.
-    static let flashDuration = 0.6
+    static let flashDuration = Duration.milliseconds(600)
 
     /// One row's marks; a row with none has no entry.
     private struct Marks {
@@ -50,7 +50,7 @@ struct RowMarks {
     /// Starts the row's collapse at `time` unless it is collapsing or has left already; returns
     /// whether it started.
     @discardableResult
-    mutating func startCollapse(_ id: String, at time: Double) -> Bool {
+    mutating func startCollapse(_ id: String, at time: Instant) -> Bool {
         guard !isCollapsing(id), !isRemoved(id) else { return false }
         rows[id, default: Marks()].collapse = ScalarAnimation(
             from: 1, to: 0, start: time, timing: .curve(.easeInOut, duration: SwipeRowController.collapseDuration))
@@ -58,13 +58,13 @@ struct RowMarks {
     }
 
     /// The row grows in from `time` (over a growth already running: from 0 again).
-    mutating func arrive(_ id: String, at time: Double) {
+    mutating func arrive(_ id: String, at time: Instant) {
         rows[id, default: Marks()].arrival = ScalarAnimation(
             from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: Self.changeDuration))
     }
 
     /// The row's tint fades from `time` (over a tint already fading: from full again).
-    mutating func flash(_ id: String, at time: Double) {
+    mutating func flash(_ id: String, at time: Instant) {
         rows[id, default: Marks()].flash = ScalarAnimation(
             from: 1, to: 0, start: time, timing: .curve(.easeOut, duration: Self.flashDuration))
     }
@@ -72,7 +72,7 @@ struct RowMarks {
     /// A row that left or was collapsing comes back: it stops leaving and grows in from `time`.
     /// Returns false, changing nothing, for a row that was neither.
     @discardableResult
-    mutating func restore(_ id: String, at time: Double) -> Bool {
+    mutating func restore(_ id: String, at time: Instant) -> Bool {
         guard var marks = rows[id], marks.removed || marks.collapse != nil else { return false }
         marks.removed = false
         marks.collapse = nil
@@ -83,7 +83,7 @@ struct RowMarks {
 
     /// Moves the marks to `time`: growths and tints that have ended are dropped, and rows whose
     /// collapse has ended are marked removed. Returns those rows, in no particular order.
-    mutating func advance(to time: Double) -> [String] {
+    mutating func advance(to time: Instant) -> [String] {
         var collapsed: [String] = []
         for (id, var marks) in rows {
             if marks.arrival?.isFinished(at: time) == true { marks.arrival = nil }
@@ -102,7 +102,7 @@ struct RowMarks {
     /// growths and tints that have ended are dropped (a page off screen is not advanced, and
     /// another program may insert items into it for months). Collapses stay: their end is
     /// reported by `advance`.
-    mutating func dataReplaced(holding holds: (String) -> Bool, at time: Double) {
+    mutating func dataReplaced(holding holds: (String) -> Bool, at time: Instant) {
         for (id, var marks) in rows {
             if marks.removed, !holds(id) { marks.removed = false }
             if marks.arrival?.isFinished(at: time) == true { marks.arrival = nil }
@@ -113,13 +113,13 @@ struct RowMarks {
 
     /// The end times of every collapse, growth and tint still marked (ended or not: the next
     /// `advance` takes them).
-    var deadlines: [Double] {
+    var deadlines: [Instant] {
         rows.values.flatMap { [$0.collapse?.end, $0.arrival?.end, $0.flash?.end].compactMap { $0 } }
     }
 
     /// The row's height as its collapse and growth make it at `time` (the smaller of the two);
     /// nil when it does neither.
-    func heightFraction(of id: String, at time: Double) -> Double? {
+    func heightFraction(of id: String, at time: Instant) -> Double? {
         guard let marks = rows[id] else { return nil }
         switch (marks.collapse?.value(at: time), marks.arrival?.value(at: time)) {
         case let (collapse?, arrival?): return min(collapse, arrival)
@@ -130,5 +130,5 @@ struct RowMarks {
     }
 
     /// The strength of the row's tint at `time` (1 → 0); nil when it has none.
-    func flash(of id: String, at time: Double) -> Double? { rows[id]?.flash?.value(at: time) }
+    func flash(of id: String, at time: Instant) -> Double? { rows[id]?.flash?.value(at: time) }
 }

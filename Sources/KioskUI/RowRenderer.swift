@@ -27,7 +27,7 @@ final class RowRenderer {
     }
 
     /// Draws `item` in `frame` (screen pixels) as the swipe snapshot places it.
-    func draw(_ item: ListItem, frame: Rect, swipe: SwipeRowSnapshot, painter: Painter, rtl: Bool, time: Double) {
+    func draw(_ item: ListItem, frame: Rect, swipe: SwipeRowSnapshot, painter: Painter, rtl: Bool, time: Instant) {
         let height = frame.height * swipe.heightFraction
         guard height >= 0.5 else { return }
         painter.withSavedState {

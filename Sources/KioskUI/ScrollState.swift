@@ -11,12 +11,13 @@ public struct ScrollState: Sendable {
     private var restOffset = 0.0
     private var dragStartOffset = 0.0
     private var dragging = false
-    private var fling: (start: Double, from: Double, velocity: Double)?
+    private var fling: (start: Instant, from: Double, velocity: Double)?
     private var bounce: ScalarAnimation?
-    private var lastActivity = -10.0
+    /// When the offset last moved; nil: never (the indicator has faded).
+    private var lastActivity: Instant?
     public static let decay = Decay.normal
     /// Scroll indicator fade-out after the motion stops.
-    public static let indicatorFade = 0.5
+    public static let indicatorFade = Duration.milliseconds(500)
     /// Pixels per point (`[display] scale`) of the velocity thresholds, which are points per second.
     public let scale: Double
 
@@ -33,27 +34,28 @@ public struct ScrollState: Sendable {
     }
 
     /// The offset at `time`.
-    public func offset(at time: Double) -> Double {
+    public func offset(at time: Instant) -> Double {
         if let bounce { return bounce.value(at: time) }
         if let fling {
-            let raw = Self.decay.value(from: fling.from, initialVelocity: fling.velocity, time: time - fling.start)
+            let raw = Self.decay.value(from: fling.from, initialVelocity: fling.velocity, time: (time - fling.start).inSeconds)
             return min(max(raw, -viewport * 0.1), maxOffset + viewport * 0.1)
         }
         return restOffset
     }
 
     /// True while the offset changes by itself or a finger holds it.
-    public func isMoving(at time: Double) -> Bool { dragging || fling != nil || bounce != nil }
+    public func isMoving(at time: Instant) -> Bool { dragging || fling != nil || bounce != nil }
 
     /// Opacity of the scroll indicator.
-    public func indicatorAlpha(at time: Double) -> Double {
+    public func indicatorAlpha(at time: Instant) -> Double {
         if isMoving(at: time) { return 1 }
+        guard let lastActivity else { return 0 }
         let since = time - lastActivity
-        return since >= Self.indicatorFade ? 0 : 1 - since / Self.indicatorFade
+        return since >= Self.indicatorFade ? 0 : 1 - since.inSeconds / Self.indicatorFade.inSeconds
     }
 
     /// A finger grabbed the content (stops any fling where it is).
-    public mutating func beginDrag(time: Double) {
+    public mutating func beginDrag(time: Instant) {
         restOffset = offset(at: time)
         dragStartOffset = restOffset
         fling = nil
@@ -63,7 +65,7 @@ public struct ScrollState: Sendable {
     }
 
     /// The finger moved `translation` pixels (downward positive) since `beginDrag`.
-    public mutating func drag(translation: Double, time: Double) {
+    public mutating func drag(translation: Double, time: Instant) {
         guard dragging, translation.isFinite else { return }
         let raw = dragStartOffset - translation
         restOffset = RubberBand(dimension: viewport).clamp(raw, to: 0...maxOffset)
@@ -71,7 +73,7 @@ public struct ScrollState: Sendable {
     }
 
     /// The finger lifted with vertical velocity `velocity` (px/s, downward positive).
-    public mutating func endDrag(velocity: Double, time: Double) {
+    public mutating func endDrag(velocity: Double, time: Instant) {
         guard dragging else { return }
         dragging = false
         lastActivity = time
@@ -85,26 +87,26 @@ public struct ScrollState: Sendable {
     }
 
     /// Jumps or animates to an offset (idle reset scrolls to the top).
-    public mutating func scroll(to target: Double, animated: Bool, time: Double) {
+    public mutating func scroll(to target: Double, animated: Bool, time: Instant) {
         let clamped = min(max(target, 0), maxOffset)
         let from = offset(at: time)
         dragging = false
         fling = nil
         restOffset = clamped
         bounce = animated && from != clamped
-            ? ScalarAnimation(from: from, to: clamped, start: time, timing: .critical(0.4)) : nil
+            ? ScalarAnimation(from: from, to: clamped, start: time, timing: .critical(.milliseconds(400))) : nil
         lastActivity = time
     }
 
     /// Ends finished flings and bounces; a fling that crosses an end springs back from there.
-    public mutating func tick(time: Double) {
+    public mutating func tick(time: Instant) {
         if let b = bounce, b.isFinished(at: time) {
             bounce = nil
             restOffset = b.to
             lastActivity = time
         }
         guard let f = fling else { return }
-        let t = time - f.start
+        let t = (time - f.start).inSeconds
         let value = Self.decay.value(from: f.from, initialVelocity: f.velocity, time: t)
         let velocity = Self.decay.velocity(initialVelocity: f.velocity, time: t)
         if value < 0 || value > maxOffset {
@@ -117,7 +119,7 @@ public struct ScrollState: Sendable {
         }
     }
 
-    private mutating func springBack(from: Double, velocity: Double, time: Double) {
+    private mutating func springBack(from: Double, velocity: Double, time: Instant) {
         let target = from < 0 ? 0 : maxOffset
         bounce = ScalarAnimation(
             from: from, to: target, initialVelocity: velocity, start: time, timing: .spring(.smooth, epsilon: 0.5))
@@ -127,9 +129,9 @@ public struct ScrollState: Sendable {
 
     /// The next time the offset changes by itself: `time` (every frame) while it moves or the
     /// indicator fades, nil at rest.
-    public func nextDeadline(after time: Double) -> Double? {
+    public func nextDeadline(after time: Instant) -> Instant? {
         if bounce != nil || fling != nil { return time }
-        let fadeEnd = lastActivity + Self.indicatorFade
-        return fadeEnd > time ? time : nil
+        guard let lastActivity, lastActivity + Self.indicatorFade > time else { return nil }
+        return time
     }
 }

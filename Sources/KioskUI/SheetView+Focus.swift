@@ -2,9 +2,10 @@
 // move a focus over its rows — the first arrow shows it on the first row — scrolling the rows so
 // the focused one is wholly in view, and Enter chooses the focused row exactly as a tap on it
 // would. Escape is the scene's (it dismisses).
+import SwipeCore
 extension SheetView {
     /// Moves the focus or chooses its row; nil when the key asks for nothing else.
-    public func handle(key: KeyInput, time: Double) -> SheetInput? {
+    public func handle(key: KeyInput, time: Instant) -> SheetInput? {
         let count = content.rows.count
         guard count > 0 else { return nil }
         switch key {
@@ -18,7 +19,7 @@ extension SheetView {
     }
 
     /// Scrolls the sheet's content (its text, then its rows) so that row `index` is wholly visible.
-    func scrollIntoView(row index: Int, time: Double) {
+    func scrollIntoView(row index: Int, time: Instant) {
         let px = theme.px, rowHeight = px(Self.rowHeight)
         let top = Self.bodyHeight(content, theme: theme, text: text, width: screen.width) + Double(index) * rowHeight
         let viewport = height - px(Self.headerHeight), offset = scroll.offset(at: time)

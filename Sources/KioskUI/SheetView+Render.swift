@@ -6,7 +6,7 @@ import SwipeCore
 
 extension SheetView {
     /// The dim over the page under the sheet at `time`.
-    func dim(at time: Double) -> Color {
+    func dim(at time: Instant) -> Color {
         let shown = max(0, min(1, 1 - max(0, dismissal.offset(at: time)) / height))
         return theme.palette.dim.withAlpha(0.4 * shown)
     }
@@ -16,7 +16,7 @@ extension SheetView {
 
     /// The rows of pixels the panel covers completely at `time` (below its rounded corners, down
     /// to its bottom), nil when it covers none (it is fading or not opaque).
-    func opaqueRows(at time: Double) -> (top: Double, bottom: Double)? {
+    func opaqueRows(at time: Instant) -> (top: Double, bottom: Double)? {
         // The panel's alpha byte as the painter makes it from the fade (Color.premultiplied(alpha:)).
         let fade = max(0, min(1, dismissal.alpha(at: time)))
         guard UInt32(fade * Double(theme.palette.sheet.alpha) + 0.5) == 255 else { return nil }
@@ -26,7 +26,7 @@ extension SheetView {
     }
 
     /// Draws the panel and its shadow (the scene draws the dimmed page under it first).
-    public func render(_ painter: Painter, time: Double) {
+    public func render(_ painter: Painter, time: Instant) {
         let p = theme.palette
         let panelFrame = panel(at: time)
         let px = theme.px, corner = px(Self.cornerRadius), blur = px(Self.shadowBlur), header = px(Self.headerHeight)

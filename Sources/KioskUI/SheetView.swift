@@ -61,7 +61,7 @@ public final class SheetView {
     static let maximumFraction = 0.8
 
     public init(content: SheetContent, screen: Size, theme: Theme, text: TextCache,
-                configuration: SwipeDownConfiguration, time: Double) {
+                configuration: SwipeDownConfiguration, time: Instant) {
         self.content = content
         self.screen = screen
         self.theme = theme
@@ -93,13 +93,13 @@ public final class SheetView {
     }
 
     /// The panel's frame at `time`.
-    public func panel(at time: Double) -> Rect {
+    public func panel(at time: Instant) -> Rect {
         // Whole pixels, so the panel's shadow and corners come from the shape cache while it moves.
         Rect(x: 0, y: (screen.height - height + dismissal.offset(at: time)).rounded(), width: screen.width, height: height)
     }
 
     /// Frames of the rows in screen coordinates at `time`.
-    func rowFrames(at time: Double) -> [(SheetRow, Rect)] {
+    func rowFrames(at time: Instant) -> [(SheetRow, Rect)] {
         let p = panel(at: time)
         var y = p.minY + theme.px(Self.headerHeight) + Self.bodyHeight(content, theme: theme, text: text, width: screen.width)
             - scroll.offset(at: time)
@@ -110,20 +110,20 @@ public final class SheetView {
     }
 
     /// Programmatic dismissal (Cancel, a chosen row, Escape, a tap on the dimmed page).
-    public func dismiss(time: Double) { dismissal.dismiss(time: time) }
+    public func dismiss(time: Instant) { dismissal.dismiss(time: time) }
 
-    public func tick(time: Double) {
+    public func tick(time: Instant) {
         dismissal.tick(time: time)
         scroll.tick(time: time)
     }
 
     public func takeStatuses() -> [SheetDismissStatus] { dismissal.takeStatuses() }
 
-    public func nextDeadline(after time: Double) -> Double? {
+    public func nextDeadline(after time: Instant) -> Instant? {
         [dismissal.nextDeadline(after: time), scroll.nextDeadline(after: time)].compactMap { $0 }.min()
     }
 
-    public func state(at time: Double) -> SceneState.Sheet {
+    public func state(at time: Instant) -> SceneState.Sheet {
         let status: String
         switch dismissal.phase {
         case .presenting: status = "presenting"

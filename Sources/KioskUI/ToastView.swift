@@ -8,10 +8,10 @@ public struct ToastView: Hashable, Sendable {
     public var id: String
     public var message: String
     public var actionTitle: String?
-    public var shownAt: Double
-    public var lifetime: Double
+    public var shownAt: Instant
+    public var lifetime: Duration
 
-    public init(id: String, message: String, actionTitle: String? = nil, shownAt: Double, lifetime: Double = 5) {
+    public init(id: String, message: String, actionTitle: String? = nil, shownAt: Instant, lifetime: Duration = .seconds(5)) {
         self.id = id
         self.message = message
         self.actionTitle = actionTitle
@@ -19,12 +19,12 @@ public struct ToastView: Hashable, Sendable {
         self.lifetime = lifetime
     }
 
-    public var expires: Double { shownAt + lifetime }
+    public var expires: Instant { shownAt + lifetime }
 
     /// When the toast next changes by itself: every frame while it fades in or out, in between
     /// the start of its fade-out (a toast lasting the undo window may stay for minutes); nil
     /// once it has expired.
-    func nextDeadline(after time: Double) -> Double? {
+    func nextDeadline(after time: Instant) -> Instant? {
         guard time < expires else { return nil }
         let fadeOut = expires - Self.fade
         return time < shownAt + Self.fade || time >= fadeOut ? time : fadeOut
@@ -32,7 +32,7 @@ public struct ToastView: Hashable, Sendable {
 
     /// Height in points.
     static let height = 48.0
-    static let fade = 0.2
+    static let fade = Duration.milliseconds(200)
 
     /// The toast's frame on `screen` at the theme's scale; `slot` 1 is the place above slot 0
     /// (a message shown while an Undo toast is up).
@@ -49,9 +49,9 @@ public struct ToastView: Hashable, Sendable {
         return Rect(x: f.maxX - f.width * 0.3, y: f.minY, width: f.width * 0.3, height: f.height)
     }
 
-    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Double, slot: Int) {
+    func render(_ painter: Painter, screen: Size, theme: Theme, text: TextCache, time: Instant, slot: Int) {
         let age = time - shownAt
-        let alpha = min(1, min(age, expires - time) / Self.fade)
+        let alpha = min(1, min(age, expires - time).inSeconds / Self.fade.inSeconds)
         guard alpha > 0 else { return }
         let f = frame(screen: screen, theme: theme, slot: slot), px = theme.px
         painter.withSavedState {

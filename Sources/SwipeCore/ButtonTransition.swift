@@ -56,25 +56,25 @@ public struct ButtonTransitionState: Hashable, Sendable {
     public let kind: ButtonTransitionKind
     public static let threshold = 0.5
     public static let rearmBelow = 0.03
-    public static let scaleDuration = 0.15
-    public static let springDuration = 0.3
-    public static let rotateDuration = 0.15
-    public static let favoriteDuration = 1.0
+    public static let scaleDuration = Duration.milliseconds(150)
+    public static let springDuration = Duration.milliseconds(300)
+    public static let rotateDuration = Duration.milliseconds(150)
+    public static let favoriteDuration = Duration.seconds(1)
 
     private var started = false
     private var armed = true
     private var selected = false
     /// Scale animation of the default kind.
-    private var scale = ScalarAnimation(from: 1, to: 1, start: 0, timing: .curve(.easeInOut, duration: 0))
+    private var scale = ScalarAnimation(from: 1, to: 1, start: 0, timing: .curve(.easeInOut, duration: .zero))
     /// Start time of a key-framed effect (spring, rotate, favorite), if one ran.
-    private var effectStart: Double?
+    private var effectStart: Instant?
 
     public init(kind: ButtonTransitionKind) {
         self.kind = kind
     }
 
     /// Feeds a change of percent visible (visible width / button width) at `time`.
-    public mutating func update(from old: Double, to new: Double, time: Double) {
+    public mutating func update(from old: Double, to new: Double, time: Instant) {
         let first = !started
         started = true
         let t = Self.threshold
@@ -84,7 +84,7 @@ public struct ButtonTransitionState: Hashable, Sendable {
         case .default:
             let current = scale.value(at: time)
             if old == 0 || first, new < t {
-                scale = ScalarAnimation(from: 0.8, to: 0.8, start: time, timing: .curve(.linear, duration: 0))
+                scale = ScalarAnimation(from: 0.8, to: 0.8, start: time, timing: .curve(.linear, duration: .zero))
             } else if old < t, new >= t {
                 scale = ScalarAnimation(
                     from: first ? 0.8 : current, to: 1, start: time,
@@ -114,7 +114,7 @@ public struct ButtonTransitionState: Hashable, Sendable {
     }
 
     /// The button's look at `time`.
-    public func appearance(at time: Double) -> ButtonAppearance {
+    public func appearance(at time: Instant) -> ButtonAppearance {
         var look = ButtonAppearance()
         switch kind {
         case .none:
@@ -144,7 +144,7 @@ public struct ButtonTransitionState: Hashable, Sendable {
     }
 
     /// True while an animation is still changing the look after `time`.
-    public func isAnimating(at time: Double) -> Bool {
+    public func isAnimating(at time: Instant) -> Bool {
         switch kind {
         case .none: return false
         case .default: return started && !scale.isFinished(at: time)
@@ -155,8 +155,8 @@ public struct ButtonTransitionState: Hashable, Sendable {
     }
 
     /// Progress 0…1 of the running key-framed effect, nil when none runs at `time`.
-    private func fraction(at time: Double, duration: Double) -> Double? {
+    private func fraction(at time: Instant, duration: Duration) -> Double? {
         guard let start = effectStart, time >= start, time < start + duration else { return nil }
-        return (time - start) / duration
+        return (time - start).inSeconds / duration.inSeconds
     }
 }

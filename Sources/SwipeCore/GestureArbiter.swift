@@ -23,7 +23,7 @@ public struct GestureThresholds: Hashable, Sendable {
     /// Width of the swipe-back zone at the leading screen edge (20 pt).
     public var edgeZone: Double = 20
     /// Hold time for a long press (0.5 s).
-    public var longPressDuration: Double = 0.5
+    public var longPressDuration: Duration = .milliseconds(500)
     /// Movement allowed during a long press (10 pt).
     public var longPressTolerance: Double = 10
 
@@ -47,13 +47,13 @@ public struct GestureArbiter: Sendable {
     public let edgeOnRight: Bool
     public let screenWidth: Double
     public private(set) var start: Point
-    public private(set) var startTime: Double
+    public private(set) var startTime: Instant
     public private(set) var kind: GestureKind = .undecided
     /// Largest distance from the start seen so far.
     public private(set) var maxDistance: Double = 0
 
     public init(
-        start: Point, time: Double, screenWidth: Double, thresholds: GestureThresholds = GestureThresholds(),
+        start: Point, time: Instant, screenWidth: Double, thresholds: GestureThresholds = GestureThresholds(),
         edgeOnRight: Bool = false
     ) {
         self.start = start
@@ -70,7 +70,7 @@ public struct GestureArbiter: Sendable {
 
     /// Feeds a move; returns the kind, which changes at most once from `.undecided`.
     @discardableResult
-    public mutating func move(to point: Point, time: Double) -> GestureKind {
+    public mutating func move(to point: Point, time: Instant) -> GestureKind {
         guard point.isFinite else { return kind }
         let d = point - start
         maxDistance = max(maxDistance, d.length)
@@ -88,7 +88,7 @@ public struct GestureArbiter: Sendable {
     /// Recognises a long press once the finger has been held still long enough; call it from
     /// a timer at `longPressDeadline` as well as on moves.
     @discardableResult
-    public mutating func checkLongPress(time: Double) -> GestureKind {
+    public mutating func checkLongPress(time: Instant) -> GestureKind {
         if kind == .undecided, time - startTime >= thresholds.longPressDuration,
            maxDistance <= thresholds.longPressTolerance {
             kind = .longPress
@@ -97,7 +97,7 @@ public struct GestureArbiter: Sendable {
     }
 
     /// When a still finger becomes a long press.
-    public var longPressDeadline: Double { startTime + thresholds.longPressDuration }
+    public var longPressDeadline: Instant { startTime + thresholds.longPressDuration }
 
     /// A touch that ended undecided and within the slop is a tap.
     public var isTap: Bool { kind == .undecided && maxDistance < thresholds.slop }

@@ -9,7 +9,7 @@ public struct InteractiveTransition: Hashable, Sendable {
     }
 
     /// TransitionManager's duration.
-    public static let duration = 0.3
+    public static let duration = Duration.milliseconds(300)
     public let interactive: Bool
     /// Pixels of finger travel that make progress 1 (the screen width for swipe-back).
     public let extent: Double
@@ -24,7 +24,7 @@ public struct InteractiveTransition: Hashable, Sendable {
     }
 
     /// A transition that plays by itself from `time`.
-    public static func animated(start time: Double) -> InteractiveTransition {
+    public static func animated(start time: Instant) -> InteractiveTransition {
         InteractiveTransition(
             interactive: false, extent: 1, phase: .finishing,
             animation: ScalarAnimation(from: 0, to: 1, start: time, timing: .curve(.easeInOut, duration: duration)))
@@ -38,7 +38,7 @@ public struct InteractiveTransition: Hashable, Sendable {
     }
 
     /// Progress at `time`.
-    public func progress(at time: Double) -> Double {
+    public func progress(at time: Instant) -> Double {
         animation?.value(at: time) ?? progressValue
     }
 
@@ -49,7 +49,7 @@ public struct InteractiveTransition: Hashable, Sendable {
     }
 
     /// The finger lifted with `velocity` px/s along the transition direction.
-    public mutating func end(velocity: Double, time: Double) {
+    public mutating func end(velocity: Double, time: Instant) {
         guard phase == .scrubbing else { return }
         let v = velocity.isFinite ? velocity : 0
         let projected = progressValue + Decay.normal.projectedDistance(initialVelocity: v) / extent
@@ -58,17 +58,17 @@ public struct InteractiveTransition: Hashable, Sendable {
     }
 
     /// The touch was cancelled: play back to the start.
-    public mutating func cancel(time: Double) {
+    public mutating func cancel(time: Instant) {
         guard phase == .scrubbing else { return }
         play(to: 0, velocity: 0, time: time)
     }
 
-    private mutating func play(to target: Double, velocity: Double, time: Double) {
+    private mutating func play(to target: Double, velocity: Double, time: Instant) {
         let remaining = abs(target - progressValue)
-        let duration = max(0.1, Self.duration * remaining)
+        let seconds = max(0.1, Self.duration.inSeconds * remaining)
         let timing: AnimationTiming = velocity != 0 && (target - progressValue) * velocity > 0
-            ? .spring(.criticallyDamped(over: duration), epsilon: 0.001)
-            : .curve(.easeOut, duration: duration)
+            ? .spring(.criticallyDamped(over: seconds), epsilon: 0.001)
+            : .curve(.easeOut, duration: Duration(seconds: seconds))
         animation = ScalarAnimation(
             from: progressValue, to: target, initialVelocity: velocity, start: time, timing: timing)
         phase = target == 1 ? .finishing : .cancelling
@@ -76,7 +76,7 @@ public struct InteractiveTransition: Hashable, Sendable {
 
     /// Advances a finished animation to `finished` or `cancelled`. Returns true once, when an
     /// interactive transition commits (the `navigation-commit` haptic moment).
-    public mutating func tick(time: Double) -> Bool {
+    public mutating func tick(time: Instant) -> Bool {
         guard let animation, animation.isFinished(at: time) else { return false }
         progressValue = animation.to
         self.animation = nil
@@ -92,7 +92,7 @@ public struct InteractiveTransition: Hashable, Sendable {
     public var isDone: Bool { phase == .finished || phase == .cancelled }
 
     /// The next time progress changes by itself.
-    public func nextDeadline(after time: Double) -> Double? {
+    public func nextDeadline(after time: Instant) -> Instant? {
         guard let animation else { return nil }
         return max(time, animation.end)
     }

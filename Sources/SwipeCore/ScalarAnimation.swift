@@ -1,32 +1,33 @@
 // One animated number: a spring or a timed curve from a start value to a target, started at
-// a known time. Every state machine of the core keeps these instead of running animators,
-// so "where is the row at t = 0.35 s" is a pure function.
+// a known instant. Every state machine of the core keeps these instead of running animators,
+// so "where is the row at t = 0.35 s" is a pure function. The curve and the spring compute in
+// Double seconds from the exact difference of two Instants.
 
 /// How an animation moves between its endpoints.
 public enum AnimationTiming: Hashable, Sendable {
     /// Physics; the duration is the spring's settling time to within `epsilon`.
     case spring(Spring, epsilon: Double)
     /// A fixed duration along a timing curve.
-    case curve(CubicBezier, duration: Double)
+    case curve(CubicBezier, duration: Duration)
     /// UIKit's "duration D, damping ratio 1": a critically damped spring that lands at D
     /// (`Spring.criticallyDamped(over:)`). Meant for animations that start at rest.
-    case critical(Double)
+    case critical(Duration)
 }
 
-/// A value animating from `from` to `to`, beginning at `start` (+ `delay`) seconds.
+/// A value animating from `from` to `to`, beginning at `start` (+ `delay`).
 public struct ScalarAnimation: Hashable, Sendable {
     public let from: Double
     public let to: Double
     /// Units per second at the start (springs only; curves start from rest).
     public let initialVelocity: Double
-    public let start: Double
-    public let delay: Double
+    public let start: Instant
+    public let delay: Duration
     public let timing: AnimationTiming
-    /// Seconds from `start + delay` until the value equals `to` exactly.
-    public let duration: Double
+    /// From `start + delay` until the value equals `to` exactly.
+    public let duration: Duration
 
     public init(
-        from: Double, to: Double, initialVelocity: Double = 0, start: Double, delay: Double = 0,
+        from: Double, to: Double, initialVelocity: Double = 0, start: Instant, delay: Duration = .zero,
         timing: AnimationTiming
     ) {
         let from = from.isFinite ? from : to
@@ -34,51 +35,53 @@ public struct ScalarAnimation: Hashable, Sendable {
         self.to = to
         self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
         self.start = start
-        self.delay = max(0, delay)
+        self.delay = max(.zero, delay)
         self.timing = timing
         switch timing {
         case .curve(_, let d), .critical(let d):
-            duration = max(0, d)
+            duration = max(.zero, d)
         case .spring(let spring, let epsilon):
-            duration = spring.settlingDuration(
-                from: from, to: to, initialVelocity: self.initialVelocity, epsilon: epsilon)
+            duration = Duration(seconds: spring.settlingDuration(
+                from: from, to: to, initialVelocity: self.initialVelocity, epsilon: epsilon))
         }
     }
 
     /// The time at which the animation has reached its target.
-    public var end: Double { start + delay + duration }
+    public var end: Instant { start + delay + duration }
 
     /// True at and after `end`.
-    public func isFinished(at time: Double) -> Bool { time >= end }
+    public func isFinished(at time: Instant) -> Bool { time >= end }
 
     /// The animated value at `time` (the start value before the delay, the target after the end).
-    public func value(at time: Double) -> Double {
-        let t = time - start - delay
-        if t <= 0 { return from }
-        if t >= duration { return to }
+    public func value(at time: Instant) -> Double {
+        let elapsed = time - start - delay
+        if elapsed <= .zero { return from }
+        if elapsed >= duration { return to }
+        let t = elapsed.inSeconds
         switch timing {
         case .curve(let curve, _):
-            return from + (to - from) * curve.value(at: t / duration)
+            return from + (to - from) * curve.value(at: t / duration.inSeconds)
         case .spring(let spring, _):
             return spring.value(from: from, to: to, initialVelocity: initialVelocity, time: t)
         case .critical(let d):
-            return Spring.criticallyDamped(over: d).value(from: from, to: to, initialVelocity: initialVelocity, time: t)
+            return Spring.criticallyDamped(over: d.inSeconds).value(from: from, to: to, initialVelocity: initialVelocity, time: t)
         }
     }
 
     /// Units per second at `time` (0 outside the running interval).
-    public func velocity(at time: Double) -> Double {
-        let t = time - start - delay
-        guard t > 0, t < duration else { return 0 }
+    public func velocity(at time: Instant) -> Double {
+        let elapsed = time - start - delay
+        guard elapsed > .zero, elapsed < duration else { return 0 }
+        let t = elapsed.inSeconds, length = duration.inSeconds
         switch timing {
         case .curve(let curve, _):
-            let h = min(1e-4, duration / 100)
-            let a = curve.value(at: t / duration), b = curve.value(at: (t + h) / duration)
+            let h = min(1e-4, length / 100)
+            let a = curve.value(at: t / length), b = curve.value(at: (t + h) / length)
             return (to - from) * (b - a) / h
         case .spring(let spring, _):
             return spring.velocity(from: from, to: to, initialVelocity: initialVelocity, time: t)
         case .critical(let d):
-            return Spring.criticallyDamped(over: d).velocity(from: from, to: to, initialVelocity: initialVelocity, time: t)
+            return Spring.criticallyDamped(over: d.inSeconds).velocity(from: from, to: to, initialVelocity: initialVelocity, time: t)
         }
     }
 }

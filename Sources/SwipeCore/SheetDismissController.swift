@@ -9,7 +9,7 @@ public struct SwipeDownConfiguration: Hashable, Sendable {
     public var isSticky: Bool = false
     /// Alpha falls as (H − y)/H while dragging.
     public var shouldFade: Bool = true
-    public var animationDuration: Double = 0.2
+    public var animationDuration: Duration = .milliseconds(200)
     /// Downward px/s that dismiss regardless of distance.
     public var minimumVelocityToDismiss: Double = 1300
     /// Fraction of the height that dismisses (clamped to 0…0.9).
@@ -44,10 +44,10 @@ public struct SheetDismissController {
     private var animation: ScalarAnimation
     private var translation = 0.0
     private var statuses: [SheetDismissStatus] = []
-    public static let presentDuration = 0.35
+    public static let presentDuration = Duration.milliseconds(350)
 
     /// A sheet of `height` starting its presentation at `time`.
-    public init(height: Double, configuration: SwipeDownConfiguration = SwipeDownConfiguration(), time: Double) {
+    public init(height: Double, configuration: SwipeDownConfiguration = SwipeDownConfiguration(), time: Instant) {
         self.height = max(1, height.isFinite ? height : 1)
         self.configuration = configuration
         animation = ScalarAnimation(
@@ -55,12 +55,12 @@ public struct SheetDismissController {
     }
 
     /// Displayed offset at `time` (negative while rubber-banding upward).
-    public func offset(at time: Double) -> Double {
+    public func offset(at time: Instant) -> Double {
         phase == .dragging ? displayed(translation) : animation.value(at: time)
     }
 
     /// Sheet opacity at `time` (1 unless fading).
-    public func alpha(at time: Double) -> Double {
+    public func alpha(at time: Instant) -> Double {
         guard configuration.shouldFade, phase != .presenting else { return 1 }
         return min(1, max(0, (height - max(0, offset(at: time))) / height))
     }
@@ -73,7 +73,7 @@ public struct SheetDismissController {
     }
 
     /// A vertical drag began on the sheet (or was handed over by its list).
-    public mutating func beginDrag(time: Double) {
+    public mutating func beginDrag(time: Instant) {
         guard phase == .presented || phase == .restoring || phase == .presenting else { return }
         // Continue from where an animation left the sheet, without a jump.
         let current = animation.value(at: time)
@@ -82,13 +82,13 @@ public struct SheetDismissController {
     }
 
     /// The finger moved by `delta` pixels (downward positive) since the last call.
-    public mutating func drag(by delta: Double, time: Double) {
+    public mutating func drag(by delta: Double, time: Instant) {
         guard phase == .dragging, delta.isFinite else { return }
         translation += delta
     }
 
     /// The finger lifted with vertical velocity `velocityY` (px/s).
-    public mutating func endDrag(velocityY: Double, time: Double) {
+    public mutating func endDrag(velocityY: Double, time: Instant) {
         guard phase == .dragging else { return }
         let v = velocityY.isFinite ? velocityY : 0
         let dismiss = translation > height * configuration.minimumScreenFraction
@@ -97,13 +97,13 @@ public struct SheetDismissController {
     }
 
     /// The touch was cancelled: snap back.
-    public mutating func cancelDrag(time: Double) {
+    public mutating func cancelDrag(time: Instant) {
         guard phase == .dragging else { return }
         settle(dismiss: false, velocity: 0, time: time)
     }
 
     /// Programmatic dismissal (a button, Escape, idle reset).
-    public mutating func dismiss(time: Double) {
+    public mutating func dismiss(time: Instant) {
         guard phase != .dismissing, phase != .dismissed else { return }
         if phase == .dragging { translation = 0 }
         let from = offset(at: time)
@@ -112,12 +112,12 @@ public struct SheetDismissController {
         settle(dismiss: true, velocity: 0, time: time)
     }
 
-    private mutating func settle(dismiss: Bool, velocity: Double, time: Double) {
+    private mutating func settle(dismiss: Bool, velocity: Double, time: Instant) {
         let from = displayed(translation)
         let to = dismiss ? height : 0
         let v = configuration.handsOffVelocity ? velocity * (configuration.isSticky ? 0.5 : 1) : 0
         let timing: AnimationTiming = v != 0
-            ? .spring(.criticallyDamped(over: configuration.animationDuration), epsilon: 0.5)
+            ? .spring(.criticallyDamped(over: configuration.animationDuration.inSeconds), epsilon: 0.5)
             : .curve(.easeInOut, duration: configuration.animationDuration)
         animation = ScalarAnimation(from: from, to: to, initialVelocity: v, start: time, timing: timing)
         phase = dismiss ? .dismissing : .restoring
@@ -125,7 +125,7 @@ public struct SheetDismissController {
     }
 
     /// Advances finished animations; `completed` is reported when a dismissal lands.
-    public mutating func tick(time: Double) {
+    public mutating func tick(time: Instant) {
         guard animation.isFinished(at: time) else { return }
         switch phase {
         case .presenting, .restoring: phase = .presented
@@ -137,7 +137,7 @@ public struct SheetDismissController {
     }
 
     /// The next time the sheet changes by itself.
-    public func nextDeadline(after time: Double) -> Double? {
+    public func nextDeadline(after time: Instant) -> Instant? {
         switch phase {
         case .presenting, .dismissing, .restoring: return animation.end > time ? animation.end : time
         default: return nil

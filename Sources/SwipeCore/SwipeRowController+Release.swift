@@ -4,7 +4,7 @@
 
 extension SwipeRowController {
     /// The finger lifted with horizontal velocity `velocityX` (px/s).
-    public func endDrag(velocityX: Double, time: Double) {
+    public func endDrag(velocityX: Double, time: Instant) {
         guard phase == .tracking, let d = drag, let active else { return }
         let u = offset(at: time)
         drag = nil
@@ -25,7 +25,7 @@ extension SwipeRowController {
 
     /// The system cancelled the touch: never perform an action; settle by position alone, except
     /// that an expanded row closes (its action is not performed, so it must not stay expanded).
-    public func cancelDrag(time: Double) {
+    public func cancelDrag(time: Instant) {
         guard phase == .tracking, let active else { return }
         let u = offset(at: time)
         drag = nil
@@ -38,7 +38,7 @@ extension SwipeRowController {
     }
 
     /// Animates to the open position or to centre, handing over the row velocity.
-    func settle(to target: Double, velocity: Double, time: Double) {
+    func settle(to target: Double, velocity: Double, time: Instant) {
         let u = offset(at: time)
         phase = target == 0 ? .settlingCenter : .settlingOpen
         if u == target {
@@ -53,7 +53,7 @@ extension SwipeRowController {
     }
 
     /// Performs the outermost action as a full swipe (release while expanded, or its tap).
-    func performExpansion(time: Double) {
+    func performExpansion(time: Instant) {
         guard let active, let style = active.options.expansionStyle, let action = active.actions.first else { return }
         setExpanded(true, feedback: false, time: time)
         switch style.completionAnimation {
@@ -72,14 +72,14 @@ extension SwipeRowController {
     }
 
     /// Calls the handler of a filled action and, when automatic, fulfils right after it.
-    func runFillHandler(_ options: FillOptions, time: Double) {
+    func runFillHandler(_ options: FillOptions, time: Instant) {
         guard let action = active?.actions.first else { return }
         phase = .filling(options, handlerCalled: true)
         invoke(action, time: time)
         if case .automatic(let fulfillment, _) = options { fulfill(fulfillment, time: time) }
     }
 
-    func invoke(_ action: SwipeAction, time: Double) {
+    func invoke(_ action: SwipeAction, time: Instant) {
         guard let side = active?.side else { return }
         emit(.invokeAction(id: action.id, side: side))
         emit(.haptic(.action))
@@ -87,7 +87,7 @@ extension SwipeRowController {
 
     /// Completes a filled action: delete collapses the row, reset brings it back. Calls after
     /// the first are ignored.
-    public func fulfill(_ fulfillment: ExpansionFulfillment, time: Double) {
+    public func fulfill(_ fulfillment: ExpansionFulfillment, time: Instant) {
         let timing: HandlerTiming
         switch phase {
         case .filling(let options, _), .filled(let options): timing = options.timing
@@ -109,7 +109,7 @@ extension SwipeRowController {
     }
 
     /// A tap on one of the row's buttons.
-    public func tapButton(id: String, time: Double) {
+    public func tapButton(id: String, time: Instant) {
         guard phase == .settlingOpen || phase == .tracking, let active,
               let action = active.actions.first(where: { $0.id == id }) else { return }
         if action.id == active.actions.first?.id, active.options.expansionStyle != nil {
@@ -126,7 +126,7 @@ extension SwipeRowController {
     // MARK: Programmatic control
 
     /// Closes the row when it is open or being dragged (MGU: a drag is cancelled).
-    public func hide(animated: Bool, time: Double) {
+    public func hide(animated: Bool, time: Instant) {
         guard phase == .settlingOpen || phase == .tracking else { return }
         // A dragged row closes from where the finger has it (read before the drag is dropped).
         restingOffset = offset(at: time)
@@ -143,13 +143,13 @@ extension SwipeRowController {
 
     /// Opens the row fully on `side`.
     @discardableResult
-    public func show(side: SwipeSide, animated: Bool, time: Double) -> Bool {
+    public func show(side: SwipeSide, animated: Bool, time: Instant) -> Bool {
         setOffset(side == .left ? .infinity : -.infinity, animated: animated, time: time)
     }
 
     /// Moves the row to `offset` (±∞: fully open). 0 hides. Returns false without actions.
     @discardableResult
-    public func setOffset(_ offset: Double, animated: Bool, time: Double) -> Bool {
+    public func setOffset(_ offset: Double, animated: Bool, time: Instant) -> Bool {
         guard offset != 0, !offset.isNaN else {
             hide(animated: animated, time: time)
             return true
@@ -177,7 +177,7 @@ extension SwipeRowController {
     }
 
     /// The row was resized (rotation, layout): an open row jumps to its new open position.
-    public func resize(width newWidth: Double, height newHeight: Double, time: Double) {
+    public func resize(width newWidth: Double, height newHeight: Double, time: Instant) {
         guard newWidth.isFinite, newHeight.isFinite, newWidth != width || newHeight != height else { return }
         width = max(0, newWidth)
         height = max(0, newHeight)
@@ -194,7 +194,7 @@ extension SwipeRowController {
     // MARK: Time
 
     /// Advances finished animations into their next phase and updates button transitions.
-    public func tick(time: Double) {
+    public func tick(time: Instant) {
         updateTransitions(time: time)
         if let animation = offsetAnimation, animation.isFinished(at: time) {
             offsetAnimation = nil
@@ -217,9 +217,9 @@ extension SwipeRowController {
 
     /// The next time something changes by itself (nil when at rest); `time` itself while a
     /// button transition runs (it changes every frame, at whatever rate the display has).
-    public func nextDeadline(after time: Double) -> Double? {
-        var best: Double?
-        func consider(_ end: Double) { if end > time { best = min(best ?? end, end) } }
+    public func nextDeadline(after time: Instant) -> Instant? {
+        var best: Instant?
+        func consider(_ end: Instant) { if end > time { best = min(best ?? end, end) } }
         if let a = offsetAnimation { consider(a.end) }
         if let c = drag?.correction { consider(c.end) }
         consider(expansion.end)
@@ -232,7 +232,7 @@ extension SwipeRowController {
         return best
     }
 
-    func hasRunningAnimations(at time: Double) -> Bool { nextDeadline(after: time) != nil }
+    func hasRunningAnimations(at time: Instant) -> Bool { nextDeadline(after: time) != nil }
 
     /// Back to centre: the actions view is dropped.
     func reset() {
@@ -242,7 +242,7 @@ extension SwipeRowController {
         offsetAnimation = nil
         restingOffset = 0
         expanded = false
-        expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
+        expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: .zero))
         actionsFade = nil
     }
 }

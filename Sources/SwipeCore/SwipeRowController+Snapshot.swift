@@ -4,7 +4,7 @@
 
 extension SwipeRowController {
     /// The row at `time`: offset, state and button frames in row coordinates.
-    public func snapshot(at time: Double) -> SwipeRowSnapshot {
+    public func snapshot(at time: Instant) -> SwipeRowSnapshot {
         let u = offset(at: time)
         var result = SwipeRowSnapshot.idle
         result.state = state
@@ -21,7 +21,7 @@ extension SwipeRowController {
     }
 
     /// Button geometry for one side (user order: first = outermost).
-    func buttons(of side: SideState, offset u: Double, time: Double) -> [SwipeButtonSnapshot] {
+    func buttons(of side: SideState, offset u: Double, time: Instant) -> [SwipeButtonSnapshot] {
         let w = max(0, -side.side.sign * u - side.options.safeAreaMargin)
         let progress = expansion.value(at: time)
         let revealed = side.layout.buttons(visible: w, expansion: progress)

@@ -46,7 +46,7 @@ public final class SwipeRowController {
             transitions = actions.reversed().map { ButtonTransitionState(kind: $0.transition) }
             visible = Array(repeating: 0, count: actions.count)
             fades = Array(
-                repeating: ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0)),
+                repeating: ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: .zero)),
                 count: actions.count)
         }
     }
@@ -89,17 +89,17 @@ public final class SwipeRowController {
     var offsetAnimation: ScalarAnimation?
     var restingOffset = 0.0
     var expanded = false
-    var expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
+    var expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: .zero))
     var actionsFade: ScalarAnimation?
     /// Where effects go, tagged with `rowID` (a group's shared queue once the group adopts the row).
     private(set) var effectQueue = SwipeEffectQueue()
     private(set) var rowID = ""
 
     /// Animation used for show/hide/snap (0.7 s, critically damped).
-    public static let showHideDuration = 0.7
-    public static let fillDuration = 0.3
-    public static let collapseDuration = 0.3
-    public static let expansionDuration = 0.6
+    public static let showHideDuration = Duration.milliseconds(700)
+    public static let fillDuration = Duration.milliseconds(300)
+    public static let collapseDuration = Duration.milliseconds(300)
+    public static let expansionDuration = Duration.milliseconds(600)
     /// Release speeds beyond a real finger's (glitches, extreme coordinates) are clamped to this.
     public static let maximumReleaseVelocity = 20_000.0
 
@@ -116,7 +116,7 @@ public final class SwipeRowController {
     // MARK: Queries
 
     /// The displacement of the row content at `time`.
-    public func offset(at time: Double) -> Double {
+    public func offset(at time: Instant) -> Double {
         if let drag {
             return drag.base + (drag.correction?.value(at: time) ?? 0)
         }
@@ -146,7 +146,7 @@ public final class SwipeRowController {
     public var isOpen: Bool { phase == .settlingOpen }
 
     /// True when nothing will change without input.
-    public func isAtRest(at time: Double) -> Bool {
+    public func isAtRest(at time: Instant) -> Bool {
         switch phase {
         case .idle, .removed, .filled: return !hasRunningAnimations(at: time)
         case .settlingOpen: return !hasRunningAnimations(at: time)
@@ -175,7 +175,7 @@ public final class SwipeRowController {
     /// translation) that picks the side for a row at rest. Returns false when that side has no
     /// actions or the row cannot be swiped now (filling, removing): the gesture is ignored.
     @discardableResult
-    public func beginDrag(direction: Double, fingerX: Double, time: Double) -> Bool {
+    public func beginDrag(direction: Double, fingerX: Double, time: Instant) -> Bool {
         switch phase {
         case .filling, .filled, .removing, .removed: return false
         default: break
@@ -197,7 +197,7 @@ public final class SwipeRowController {
     }
 
     /// The finger moved: `translation` is the x travel since `beginDrag`, `fingerX` its x in row coordinates.
-    public func drag(translation: Double, fingerX: Double, time: Double) {
+    public func drag(translation: Double, fingerX: Double, time: Instant) {
         guard phase == .tracking, let d = drag, let active else { return }
         let side = active.side, p = active.metrics.openWidth
         // Extreme coordinates (a glitching panel) are clamped so the geometry stays finite.
@@ -258,27 +258,27 @@ public final class SwipeRowController {
             elasticOverscroll: options.expansionStyle?.elasticOverscroll ?? false)
         active = SideState(side: side, actions: actions, options: options, metrics: metrics, layout: layout)
         expanded = false
-        expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: 0))
+        expansion = ScalarAnimation(from: 0, to: 0, start: 0, timing: .curve(.linear, duration: .zero))
         actionsFade = nil
         return true
     }
 
     /// Changes the expansion state; emits haptics on flips caused by dragging.
-    func setExpanded(_ value: Bool, feedback: Bool, time: Double) {
+    func setExpanded(_ value: Bool, feedback: Bool, time: Instant) {
         guard value != expanded, let side = active else { return }
         expanded = value
         if feedback { emit(.haptic(value ? .expansionEnter : .expansionExit)) }
         let delegate = side.expansionAnimation
         expansion = ScalarAnimation(
             from: expansion.value(at: time), to: value ? 1 : 0, start: time,
-            delay: delegate?.layoutDelay(expanding: value) ?? 0, timing: .critical(Self.expansionDuration))
+            delay: delegate?.layoutDelay(expanding: value) ?? .zero, timing: .critical(Self.expansionDuration))
         if let delegate {
             side.fades = delegate.animations(expanding: value, current: side.fades.map { $0.value(at: time) }, time: time)
         }
     }
 
     /// Feeds the per-button transition states with the visible widths at `time`.
-    func updateTransitions(time: Double) {
+    func updateTransitions(time: Instant) {
         guard let side = active else { return }
         let u = offset(at: time)
         let w = max(0, -side.side.sign * u - side.options.safeAreaMargin)

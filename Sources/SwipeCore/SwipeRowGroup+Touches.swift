@@ -4,7 +4,7 @@
 extension SwipeRowGroup {
     /// Feeds one touch event with the row under it (for `.began`; later phases reuse it).
     public mutating func handle(_ event: TouchEvent, hit: RowHit?) -> [SwipeListRoute] {
-        guard event.point.isFinite, event.time.isFinite else { return [] }
+        guard event.point.isFinite else { return [] }
         switch event.phase {
         case .began: return began(event, hit: hit)
         case .moved: return moved(event)

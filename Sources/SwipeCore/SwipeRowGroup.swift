@@ -77,7 +77,7 @@ public struct SwipeRowGroup {
     }
 
     /// The row's snapshot at `time` (idle when it has no controller), its pressed button marked.
-    public func snapshot(row id: String, at time: Double) -> SwipeRowSnapshot {
+    public func snapshot(row id: String, at time: Instant) -> SwipeRowSnapshot {
         guard let row = rows[id] else { return .idle }
         var snapshot = row.snapshot(at: time)
         if let pressed = tracks.lazy.filter({ $0.hit?.id == id }).compactMap({ self.pressedButton($0, in: snapshot) }).first {
@@ -122,7 +122,7 @@ public struct SwipeRowGroup {
     }
 
     /// The row's controller, made when it first needs one (resized to the row's current frame).
-    func controller(for hit: RowHit, time: Double) -> SwipeRowController {
+    func controller(for hit: RowHit, time: Instant) -> SwipeRowController {
         if let existing = rows[hit.id] {
             existing.resize(width: hit.frame.width, height: hit.frame.height, time: time)
             return existing
@@ -136,13 +136,13 @@ public struct SwipeRowGroup {
     // MARK: Programmatic
 
     /// Closes every open row except `except`.
-    public mutating func hideAll(except: String? = nil, animated: Bool = true, time: Double) {
+    public mutating func hideAll(except: String? = nil, animated: Bool = true, time: Instant) {
         for (id, row) in rows where id != except { row.hide(animated: animated, time: time) }
     }
 
     /// Opens `hit`'s row on `side`, closing the others.
     @discardableResult
-    public mutating func show(_ hit: RowHit, side: SwipeSide, animated: Bool = true, time: Double) -> Bool {
+    public mutating func show(_ hit: RowHit, side: SwipeSide, animated: Bool = true, time: Instant) -> Bool {
         let row = controller(for: hit, time: time)
         guard row.show(side: side, animated: animated, time: time) else { return false }
         hideAll(except: hit.id, time: time)
@@ -151,13 +151,13 @@ public struct SwipeRowGroup {
     }
 
     /// Fulfils a manual fill of a row (delete or reset).
-    public mutating func fulfill(row id: String, with fulfillment: ExpansionFulfillment, time: Double) {
+    public mutating func fulfill(row id: String, with fulfillment: ExpansionFulfillment, time: Instant) {
         rows[id]?.fulfill(fulfillment, time: time)
     }
 
     /// Advances all rows; drops controllers that came to rest closed or were removed.
     /// Returns long presses recognised by time.
-    public mutating func tick(time: Double) -> [SwipeListRoute] {
+    public mutating func tick(time: Instant) -> [SwipeListRoute] {
         var routes: [SwipeListRoute] = []
         for track in tracks {
             guard case .pending = track.role, track.arbiter.checkLongPress(time: time) == .longPress else { continue }
@@ -175,8 +175,8 @@ public struct SwipeRowGroup {
     }
 
     /// The earliest time something changes without input (animations, long-press timers).
-    public func nextDeadline(after time: Double) -> Double? {
-        var best: Double?
+    public func nextDeadline(after time: Instant) -> Instant? {
+        var best: Instant?
         for row in rows.values {
             if let d = row.nextDeadline(after: time) { best = min(best ?? d, d) }
         }

@@ -1,6 +1,7 @@
-// The one input value the swipe core consumes. Device layers (libinput, replay scripts,
-// tests) translate whatever they read into these; every event carries its own timestamp
-// because the core never reads a clock.
+// A touch in the input vocabulary below the hardware (issue 23): KioskHardware emits these (libinput,
+// scripted input) in logical screen pixels, stamped with the Instant the kernel or the script gave
+// them, and the app, the UI and the swipe core consume them as they are. Every event carries its
+// own time because the core never reads a clock. Keys and switches are `KeyEvent.swift`.
 
 /// What happened to a touch slot.
 public enum TouchPhase: String, Hashable, Sendable {
@@ -11,20 +12,37 @@ public enum TouchPhase: String, Hashable, Sendable {
     case cancelled
 }
 
-/// One touch sample: a finger (slot) at a point, at a time in seconds.
-public struct TouchEvent: Hashable, Sendable {
-    /// Multitouch slot (0…n); the mouse and replay taps use their own slots.
+/// One touch sample: a finger (slot) at a point, at an instant.
+public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
+    /// Seat-wide slot (libinput seat slot, 0…n); the mouse button and replay taps use their own.
     public var slot: Int
     public var phase: TouchPhase
-    /// Screen pixels of the unrotated screen.
+    /// Logical screen pixels (rotated, calibrated); for `up` and `cancel` the slot's last position.
     public var point: Point
-    /// Seconds on a monotonic clock chosen by the caller (only differences matter).
-    public var time: Double
+    /// When the kernel (or the script) saw it.
+    public var time: Instant
 
-    public init(slot: Int, phase: TouchPhase, point: Point, time: Double) {
+    public init(slot: Int, phase: TouchPhase, point: Point, time: Instant) {
         self.slot = slot
         self.phase = phase
         self.point = point
         self.time = time
+    }
+
+    /// As the `touch-test` log prints it: `down slot=0 x=12 y=34`.
+    public var description: String {
+        "\(phase.verb) slot=\(slot) x=\(Int(point.x.rounded(.down))) y=\(Int(point.y.rounded(.down)))"
+    }
+}
+
+extension TouchPhase {
+    /// The phase as touch scripts and the `touch-test` log spell it: `down`, `move`, `up`, `cancel`.
+    public var verb: String {
+        switch self {
+        case .began: return "down"
+        case .moved: return "move"
+        case .ended: return "up"
+        case .cancelled: return "cancel"
+        }
     }
 }

@@ -5,16 +5,16 @@
 /// Collects timestamped positions of one touch and estimates its velocity in px/s.
 public struct VelocityTracker: Sendable {
     /// Samples older than this (relative to the newest) are ignored.
-    public var window: Double
+    public var window: Duration
     /// A ring of the newest samples: `count` of them, the newest at `head − 1`.
-    private var times = [Double](repeating: 0, count: capacity)
+    private var times = [Instant](repeating: .zero, count: capacity)
     private var xs = [Double](repeating: 0, count: capacity)
     private var ys = [Double](repeating: 0, count: capacity)
     private var head = 0
     private var count = 0
     private static let capacity = 32
 
-    public init(window: Double = 0.1) {
+    public init(window: Duration = .milliseconds(100)) {
         self.window = window
     }
 
@@ -25,8 +25,8 @@ public struct VelocityTracker: Sendable {
     }
 
     /// Adds a sample. Non-finite points and samples older than the newest are ignored.
-    public mutating func add(_ point: Point, time: Double) {
-        guard point.isFinite, time.isFinite else { return }
+    public mutating func add(_ point: Point, time: Instant) {
+        guard point.isFinite else { return }
         if count > 0, time < times[(head + Self.capacity - 1) % Self.capacity] { return }
         times[head] = time
         xs[head] = point.x
@@ -44,8 +44,8 @@ public struct VelocityTracker: Sendable {
         for k in 1...count {
             let i = (head + Self.capacity - k) % Self.capacity
             guard newest - times[i] <= window else { break }
-            // Positions relative to the newest sample keep the sums well conditioned.
-            let t = times[i] - newest, x = xs[i], y = ys[i]
+            // Times relative to the newest sample keep the sums well conditioned (and exact).
+            let t = (times[i] - newest).inSeconds, x = xs[i], y = ys[i]
             n += 1; st += t; sx += x; sy += y
             stt += t * t; stx += t * x; sty += t * y
         }

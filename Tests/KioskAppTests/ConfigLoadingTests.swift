@@ -134,7 +134,7 @@ final class ConfigLoadingTests: XCTestCase {
         var sheet = SwipeDownConfiguration()
         sheet.isSticky = true
         sheet.shouldFade = false
-        sheet.animationDuration = 0.5
+        sheet.animationDuration = .milliseconds(500)
         sheet.minimumVelocityToDismiss = 900
         sheet.minimumScreenFraction = 0.4
         XCTAssertEqual(configuration.sheet.swipeDown, sheet)

@@ -9,22 +9,22 @@ import XCTest
 
 final class IdleClockTests: XCTestCase {
     func testTheResetComesOnceAfterTheIdleTime() {
-        var idle = IdleClock(resetAfter: 60)
+        var idle = IdleClock(resetAfter: .seconds(60))
         XCTAssertNil(idle.resetDeadline, "nothing to reset before the first input")
         idle.input(at: 10)
         XCTAssertEqual(idle.resetDeadline, 70)
-        XCTAssertEqual(idle.warningDeadline(lead: 20), 50)
+        XCTAssertEqual(idle.warningDeadline(lead: .seconds(20)), 50)
         XCTAssertFalse(idle.takeReset(at: 69.999))
         XCTAssertTrue(idle.takeReset(at: 70))
         XCTAssertFalse(idle.takeReset(at: 500), "once per idle spell")
         XCTAssertNil(idle.resetDeadline)
-        XCTAssertNil(idle.warningDeadline(lead: 20))
+        XCTAssertNil(idle.warningDeadline(lead: .seconds(20)))
         idle.input(at: 600)
         XCTAssertEqual(idle.resetDeadline, 660)
     }
 
     func testAFingerRestingOnTheScreenHoldsTheReset() {
-        var idle = IdleClock(resetAfter: 30)
+        var idle = IdleClock(resetAfter: .seconds(30))
         idle.touch(slot: 0, phase: .began, at: 1)
         idle.touch(slot: 1, phase: .began, at: 2)
         XCTAssertNil(idle.resetDeadline)
@@ -37,11 +37,11 @@ final class IdleClockTests: XCTestCase {
     }
 
     func testMoreTimeMovesTheResetAndTheWarning() {
-        var idle = IdleClock(resetAfter: 120)
+        var idle = IdleClock(resetAfter: .seconds(120))
         idle.input(at: 0)
         idle.extend(at: 100)
         XCTAssertEqual(idle.resetDeadline, 220)
-        XCTAssertEqual(idle.warningDeadline(lead: 20), 200)
+        XCTAssertEqual(idle.warningDeadline(lead: .seconds(20)), 200)
         XCTAssertNil(idle.warningDeadline(lead: nil))
     }
 
@@ -49,18 +49,18 @@ final class IdleClockTests: XCTestCase {
         var idle = IdleClock(resetAfter: nil)
         idle.input(at: 5)
         XCTAssertNil(idle.resetDeadline)
-        XCTAssertNil(idle.warningDeadline(lead: 10))
+        XCTAssertNil(idle.warningDeadline(lead: .seconds(10)))
         XCTAssertFalse(idle.takeReset(at: 1e9))
     }
 
     func testRandomStreamsAgreeWithAModel() {
         var random = SplitMix64(state: 0x1D1E)
         for run in 0..<200 {
-            let after = Double(Int.random(in: 1...50, using: &random))
+            let after = Duration.seconds(Int.random(in: 1...50, using: &random))
             var idle = IdleClock(resetAfter: after)
-            var down: Set<Int> = [], last = 0.0, pending = false, time = 0.0
+            var down: Set<Int> = [], last = Instant.zero, pending = false, time = Instant.zero
             for _ in 0..<100 {
-                time += Double(Int.random(in: 0...30, using: &random))
+                time += .seconds(Int.random(in: 0...30, using: &random))
                 if Bool.random(using: &random) {
                     let slot = Int.random(in: 0..<3, using: &random)
                     let phase: TouchPhase = down.contains(slot) ? [.moved, .ended, .cancelled].randomElement(using: &random)! : .began

@@ -6,6 +6,7 @@
 // newer action of the app's own are dropped, never swapped in. Replay's virtual clock waits for
 // the reader (OwnWriteScenarioTests).
 import Foundation
+import SwipeCore
 import TestSupport
 import XCTest
 @testable import KioskApp
@@ -65,7 +66,7 @@ final class OwnWriteOffLoopTests: XCTestCase {
         let app = try AppOptions.parse([]).makeApplication(
             configuration: try KioskConfiguration.parse(Self.configuration(), file: "k.toml"),
             databasePath: try Self.database(dir, items: items), size: (800, 480), storeClock: clock)
-        for t in stride(from: 0.0, through: 1.0, by: 0.25) { app.tick(time: t) }
+        for t in stride(from: 0.0, through: 1.0, by: 0.25) { app.tick(time: Instant(seconds: t)) }
         return app
     }
 
@@ -119,9 +120,9 @@ final class OwnWriteOffLoopTests: XCTestCase {
         app.perform(action("archive"), on: ItemID("item-0"))
         // The scene's part of the ticks only: a whole tick would take in what the reader has
         // read, maybe at once.
-        var time = 1.0
+        var time: Instant = 1
         while page.marks.isCollapsing("item-0"), time < 2 {
-            time += 1.0 / 60
+            time += Duration(seconds: 1.0 / 60)
             app.now = time
             app.scene.tick(time: time)
             app.process()
@@ -166,7 +167,7 @@ final class OwnWriteOffLoopTests: XCTestCase {
         let app = try app(dir, items: 20_000, clock: .virtual(epoch: AppOptions.headlessEpoch))
         let page = try inbox(app)
         app.perform(action("delete"), on: ItemID("item-0"))
-        for frame in 1...30 { app.tick(time: 1 + Double(frame) / 60) }
+        for frame in 1...30 { app.tick(time: Instant(seconds: 1 + Double(frame) / 60)) }
         XCTAssertEqual(page.data.count, 19_999)
         XCTAssertEqual(page.data.item(at: 0).id, "item-1")
         let data = try XCTUnwrap(page.data as? StoreDataSource)

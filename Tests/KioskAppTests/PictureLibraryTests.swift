@@ -37,8 +37,8 @@ final class PictureLibraryTests: XCTestCase {
         // Asked again and again: no new request, no new warning.
         for t in 2...5 {
             painter.reset()
-            XCTAssertEqual(app.scene.renderDamage(painter, time: Double(t) * 0.016, previous: &previous), PixelRect(x: 0, y: 0, width: 0, height: 0))
-            app.tick(time: Double(t) * 0.016)
+            XCTAssertEqual(app.scene.renderDamage(painter, time: Instant(seconds: Double(t) * 0.016), previous: &previous), PixelRect(x: 0, y: 0, width: 0, height: 0))
+            app.tick(time: Instant(seconds: Double(t) * 0.016))
         }
         XCTAssertFalse(app.pictures.isDecoding)
         XCTAssertEqual(app.pictures.warnings.count, 1)
@@ -64,10 +64,10 @@ final class PictureLibraryTests: XCTestCase {
         app.tick(time: 0)
         _ = app.scene.renderDamage(painter, time: 0, previous: &previous)
         XCTAssertTrue(app.pictures.isDecoding, "the first frame asked for it")
-        app.tick(time: 1.0 / 60)
+        app.tick(time: Instant(seconds: 1.0 / 60))
         XCTAssertFalse(app.pictures.isDecoding, "the tick waited for the decoder")
         painter.reset()
-        XCTAssertEqual(app.scene.renderDamage(painter, time: 1.0 / 60, previous: &previous), PixelRect(x: 16, y: 82, width: 40, height: 40))
+        XCTAssertEqual(app.scene.renderDamage(painter, time: Instant(seconds: 1.0 / 60), previous: &previous), PixelRect(x: 16, y: 82, width: 40, height: 40))
         XCTAssertTrue(surface.matches(28, 94, PictureFixtures.red, tolerance: 12), "\(surface.rgb(28, 94))")
     }
 

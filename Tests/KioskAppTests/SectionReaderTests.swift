@@ -4,6 +4,7 @@
 // old data, whole, until the reader's sections come back, and a later tick swaps them in. On
 // replay's virtual clock the loop waits for the reader, so the tick that sees the write shows it.
 import Foundation
+import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
@@ -23,7 +24,7 @@ final class SectionReaderTests: XCTestCase {
     /// process's new item in the inbox (not yet looked at).
     func appAfterOutsideWrite(_ dir: TemporaryDirectory, clock: KioskApplication.StoreClock) throws -> (KioskApplication, Int) {
         let app = try app(dir, clock: clock)
-        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: t) }
+        for t in stride(from: 0.0, through: 2.0, by: 0.25) { app.tick(time: Instant(seconds: t)) }
         let before = try XCTUnwrap(inboxCount(app))
         try writeFromOutside(dir)
         return (app, before)
@@ -43,12 +44,12 @@ final class SectionReaderTests: XCTestCase {
         app.storePoll.watched = true
         app.tick(time: 2.5)
         // The reader may already be done when a slow machine ticks; the tick itself only asked.
-        var time = 2.5
+        var time: Instant = 2.5
         let patience = Date().addingTimeInterval(10)
         while inboxCount(app) == before, Date() < patience {
             XCTAssertNotNil(app.nextDeadline(after: time), "the loop looks again while the reader reads")
             Thread.sleep(forTimeInterval: 0.005)
-            time += 0.008
+            time += .milliseconds(8)
             app.tick(time: time)
         }
         XCTAssertEqual(inboxCount(app), before + 1, "the reader's sections were swapped in")

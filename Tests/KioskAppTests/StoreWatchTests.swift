@@ -3,6 +3,7 @@
 // due at once. Without a watch it keeps polling every poll interval; a private in-memory
 // database (replay, screenshot) is never polled.
 import KioskStore
+import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
@@ -14,9 +15,9 @@ final class StoreWatchTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let app = try AppOptions.parse([]).makeApplication(
             configuration: configuration, databasePath: dir.file("items.sqlite3"), size: (640, 400))
-        for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }  // come to rest
+        for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: Instant(seconds: t)) }  // come to rest
         let interval = Double(configuration.data.pollInterval) / 1000
-        XCTAssertEqual(try XCTUnwrap(app.nextDeadline(after: 5)), 5 + interval, accuracy: 0.3, "polling without a watch")
+        XCTAssertEqual((try XCTUnwrap(app.nextDeadline(after: 5)) - 5).inSeconds, interval, accuracy: 0.3, "polling without a watch")
         app.storePoll.watched = true
         XCTAssertNil(app.nextDeadline(after: 5), "a watched store never wakes an idle app")
         app.storePoll.writeSeen()
@@ -32,7 +33,7 @@ final class StoreWatchTests: XCTestCase {
         configuration.idle.resetAfter = 0
         let options = try AppOptions.parse([])
         let app = try options.makeApplication(configuration: configuration, databasePath: ItemStore.inMemoryPath, size: (640, 400))
-        for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: t) }
+        for t in stride(from: 0.0, through: 5.0, by: 0.25) { app.tick(time: Instant(seconds: t)) }
         XCTAssertNil(app.nextDeadline(after: 5), "nothing wakes an idle replay")
     }
 }

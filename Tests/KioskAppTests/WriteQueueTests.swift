@@ -3,12 +3,13 @@
 // are tried in the order they were made, a write tried again keeping its place. A random
 // sequence of failures, tries and losses of the file checks the same against a model.
 import KioskStore
+import SwipeCore
 import TestSupport
 import XCTest
 @testable import KioskApp
 
 final class WriteQueueTests: XCTestCase {
-    private func add(_ queue: inout WriteQueue, _ label: String, _ item: String? = nil, at time: Double, hopeless: Bool = false) -> Bool {
+    private func add(_ queue: inout WriteQueue, _ label: String, _ item: String? = nil, at time: Instant, hopeless: Bool = false) -> Bool {
         queue.add(label, itemID: item.map { ItemID($0) }, failedAt: time, hopeless: hopeless, attempt: {}, landed: {})
     }
 
@@ -16,12 +17,12 @@ final class WriteQueueTests: XCTestCase {
         var queue = WriteQueue()
         XCTAssertNil(queue.nextTry)
         XCTAssertTrue(add(&queue, "flag", "a", at: 1))
-        XCTAssertEqual(queue.nextTry, 1 + 0.1)
+        XCTAssertEqual(queue.nextTry, 1 + .milliseconds(100))
         XCTAssertEqual(queue.due(at: 1.05).count, 0)
-        let due = queue.due(at: 1 + 0.1)
+        let due = queue.due(at: 1 + .milliseconds(100))
         XCTAssertEqual(due.map(\.label), ["flag"])
-        queue.settle([], at: 1 + 0.1)
-        XCTAssertEqual(queue.nextTry, 1 + 0.1 + 0.1)
+        queue.settle([], at: 1 + .milliseconds(100))
+        XCTAssertEqual(queue.nextTry, 1 + .milliseconds(100) + .milliseconds(100))
         XCTAssertEqual(queue.count, 1, "a due write stays queued until it is settled")
         // A late tick tries it; landed, it leaves the queue.
         queue.settle(queue.due(at: 2), at: 2)
@@ -43,7 +44,7 @@ final class WriteQueueTests: XCTestCase {
 
     func testAtMostSixtyFourWritesWait() {
         var queue = WriteQueue()
-        for n in 0..<64 { XCTAssertTrue(add(&queue, "w\(n)", "item-\(n)", at: Double(n) / 100)) }
+        for n in 0..<64 { XCTAssertTrue(add(&queue, "w\(n)", "item-\(n)", at: .zero + .milliseconds(10 * n))) }
         XCTAssertFalse(add(&queue, "w64", "item-64", at: 1), "the 65th is given up")
         XCTAssertEqual(queue.count, 64)
         queue.settle([queue.pending[5]], at: 1)
@@ -61,7 +62,7 @@ final class WriteQueueTests: XCTestCase {
         XCTAssertEqual(queue.due(at: 0.2).map(\.label), ["delete", "flag", "undo-delete"])
         queue.settle([queue.pending[1]], at: 0.2)
         XCTAssertEqual(queue.pending.map(\.label), ["delete", "undo-delete"], "the delete tried again stays first")
-        XCTAssertEqual(queue.pending.map(\.nextTry), [0.2 + 0.1, 0.2 + 0.1])
+        XCTAssertEqual(queue.pending.map(\.nextTry), [0.2 + .milliseconds(100), 0.2 + .milliseconds(100)])
         XCTAssertTrue(queue.holds("delete", on: "a"))
         XCTAssertFalse(queue.holds("flag", on: "b"))
         XCTAssertFalse(queue.holds("delete", on: "b"))
@@ -81,14 +82,14 @@ final class WriteQueueTests: XCTestCase {
     /// Quiet runs (writes now and then, long pauses, the file lost) and busy ones (a store that
     /// fails every write while someone keeps swiping: the queue fills up).
     func testRandomSequencesAgreeWithAModel() {
-        struct Entry { let label: String, item: String?, since: Double; var next: Double }
+        struct Entry { let label: String, item: String?, since: Instant; var next: Instant }
         var random = SplitMix64(state: 0x3C_5E77)
         var fullQueues = 0
         for run in 0..<200 {
             let busy = run % 2 == 1
-            var queue = WriteQueue(), model: [Entry] = [], time = 0.0, made = 0
+            var queue = WriteQueue(), model: [Entry] = [], time = Instant.zero, made = 0
             for step in 0..<300 {
-                time += (busy ? [0, 0.01, 0.02] : [0, 0.02, 0.05, 0.1, 0.1, 0.5, 3]).randomElement(using: &random)!
+                time += .milliseconds((busy ? [0, 10, 20] : [0, 20, 50, 100, 100, 500, 3000]).randomElement(using: &random)!)
                 let context = "run \(run) step \(step) at \(time)"
                 switch Int.random(in: 0..<100, using: &random) {
                 case 0..<(busy ? 80 : 50):
@@ -97,7 +98,7 @@ final class WriteQueueTests: XCTestCase {
                     made += 1
                     if model.count == 64 { fullQueues += 1 }
                     let queued = model.count < 64 && !hopeless
-                    if queued { model.append(Entry(label: label, item: item, since: time, next: time + 0.1)) }
+                    if queued { model.append(Entry(label: label, item: item, since: time, next: time + .milliseconds(100))) }
                     XCTAssertEqual(add(&queue, label, item, at: time, hopeless: hopeless), queued, context)
                 case 90..<(busy ? 91 : 100):
                     XCTAssertEqual(queue.takeAll().map(\.label), model.map(\.label), context)
@@ -113,7 +114,7 @@ final class WriteQueueTests: XCTestCase {
                             continue
                         }
                         let hopeless = Int.random(in: 0..<(busy ? 200 : 20), using: &random) == 0
-                        let givenUp = time - entry.since >= 3 || hopeless
+                        let givenUp = time - entry.since >= .seconds(3) || hopeless
                         XCTAssertEqual(queue.givesUp(write, at: time, hopeless: hopeless), givenUp, context)
                         if givenUp { settled.append(write) }
                     }
@@ -121,7 +122,7 @@ final class WriteQueueTests: XCTestCase {
                     let gone = Set(settled.map(\.label))
                     model = model.filter { !gone.contains($0.label) }.map { entry in
                         var entry = entry
-                        if entry.next <= time { entry.next = time + 0.1 }
+                        if entry.next <= time { entry.next = time + .milliseconds(100) }
                         return entry
                     }
                 }

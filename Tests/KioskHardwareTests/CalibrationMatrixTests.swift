@@ -44,12 +44,12 @@ final class CalibrationMatrixTests: XCTestCase {
         let mapping = ScreenMapping(physicalSize: PixelSize(width: 1280, height: 800), rotation: .none,
                                     calibration: CalibrationMatrix(0.5, 0, 0, 0, 0.5, 0))
         var tracker = TouchTracker(screen: mapping)
-        _ = tracker.movePointer(toPhysical: Point(x: 1200, y: 400), time: LoopInstant(nanoseconds: 0))
+        _ = tracker.movePointer(toPhysical: Point(x: 1200, y: 400), time: Instant(nanoseconds: 0))
         XCTAssertEqual(tracker.pointerLocation, Point(x: 600, y: 200))
-        for i in 1...5 { _ = tracker.movePointer(byPhysical: 2, 0, time: LoopInstant(nanoseconds: Int64(i))) }
+        for i in 1...5 { _ = tracker.movePointer(byPhysical: 2, 0, time: Instant(nanoseconds: Int64(i))) }
         XCTAssertEqual(tracker.pointerLocation.x, 605, accuracy: 1e-9, "(1200 + 10) × 0.5")
         XCTAssertEqual(tracker.pointerLocation.y, 200)
-        _ = tracker.movePointer(byPhysical: 1e9, -1e9, time: LoopInstant(nanoseconds: 9))
+        _ = tracker.movePointer(byPhysical: 1e9, -1e9, time: Instant(nanoseconds: 9))
         XCTAssertEqual(tracker.pointerLocation.x, 640, accuracy: 0.001, "the mouse stops at the panel's edge")
         XCTAssertEqual(tracker.pointerLocation.y, 0)
     }

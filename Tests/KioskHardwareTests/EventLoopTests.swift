@@ -2,23 +2,24 @@
 // virtual clock (no timed assertions), wake-ups through eventfd, signals through signalfd, and
 // syscall failures typed with errno and operation.
 import Glibc
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
 private final class RecordingClient: EventLoopClient {
     var log: [String] = []
     var dirty = false
-    var deadline: LoopInstant?
+    var deadline: Instant?
     var signals: [LoopSignal] = []
-    func tick(now: LoopInstant) { log.append("tick@\(now.nanoseconds)") }
+    func tick(now: Instant) { log.append("tick@\(now.nanoseconds)") }
     var needsRender: Bool { dirty }
-    func render(now: LoopInstant) { log.append("render"); dirty = false }
-    func nextDeadline(now: LoopInstant) -> LoopInstant? { deadline }
+    func render(now: Instant) { log.append("render"); dirty = false }
+    func nextDeadline(now: Instant) -> Instant? { deadline }
     func handle(signal: LoopSignal) { signals.append(signal) }
 }
 
 final class EventLoopTests: XCTestCase {
-    var now = LoopInstant(nanoseconds: 0)
+    var now = Instant(nanoseconds: 0)
 
     private func makeLoop(_ client: RecordingClient) throws -> EventLoop {
         let loop = try EventLoop(clock: { [unowned self] in now }, signals: [SIGUSR1, SIGHUP])
@@ -29,11 +30,11 @@ final class EventLoopTests: XCTestCase {
     func testIterationOrderIsTickQueuedTimersRender() throws {
         let client = RecordingClient()
         let loop = try makeLoop(client)
-        loop.schedule(at: LoopInstant(nanoseconds: 5)) { client.log.append("timer5") }
+        loop.schedule(at: Instant(nanoseconds: 5)) { client.log.append("timer5") }
         loop.execute { client.log.append("queued"); client.dirty = true }
         try loop.runOnce(block: false)
         XCTAssertEqual(client.log, ["tick@0", "queued", "render"])
-        now = LoopInstant(nanoseconds: 5)
+        now = Instant(nanoseconds: 5)
         try loop.runOnce(block: false)
         XCTAssertEqual(client.log.suffix(2), ["tick@5", "timer5"])
     }
@@ -41,15 +42,15 @@ final class EventLoopTests: XCTestCase {
     func testTimersRunInDeadlineOrderAndCancelWorks() {
         var queue = TimerQueue()
         var ran: [String] = []
-        _ = queue.schedule(at: LoopInstant(nanoseconds: 30)) { ran.append("c") }
-        let b = queue.schedule(at: LoopInstant(nanoseconds: 20)) { ran.append("b") }
-        _ = queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a1") }
-        _ = queue.schedule(at: LoopInstant(nanoseconds: 10)) { ran.append("a2") }
+        _ = queue.schedule(at: Instant(nanoseconds: 30)) { ran.append("c") }
+        let b = queue.schedule(at: Instant(nanoseconds: 20)) { ran.append("b") }
+        _ = queue.schedule(at: Instant(nanoseconds: 10)) { ran.append("a1") }
+        _ = queue.schedule(at: Instant(nanoseconds: 10)) { ran.append("a2") }
         XCTAssertTrue(queue.cancel(b))
         XCTAssertFalse(queue.cancel(b))
-        queue.popDue(now: LoopInstant(nanoseconds: 25)).forEach { $0() }
+        queue.popDue(now: Instant(nanoseconds: 25)).forEach { $0() }
         XCTAssertEqual(ran, ["a1", "a2"])
-        XCTAssertEqual(queue.nextDeadline, LoopInstant(nanoseconds: 30))
+        XCTAssertEqual(queue.nextDeadline, Instant(nanoseconds: 30))
     }
 
     func testWakeReturnsFromABlockingWait() throws {
@@ -84,7 +85,7 @@ final class EventLoopTests: XCTestCase {
 
     func testPastClientDeadlinePollsInsteadOfBlocking() throws {
         let client = RecordingClient()
-        client.deadline = LoopInstant(nanoseconds: 0)
+        client.deadline = Instant(nanoseconds: 0)
         let loop = try makeLoop(client)
         try loop.runOnce(block: true)  // would hang if it blocked
         XCTAssertEqual(client.log, ["tick@0"])
@@ -109,7 +110,7 @@ final class EventLoopTests: XCTestCase {
     func testTimerFDFiresForAPastDeadline() throws {
         let fd = try TimerFD.create()
         defer { close(fd) }
-        try TimerFD.arm(fd, at: LoopInstant(nanoseconds: 1))
+        try TimerFD.arm(fd, at: Instant(nanoseconds: 1))
         let epoll = try Epoll.create()
         defer { close(epoll) }
         try Epoll.add(epoll: epoll, fd: fd, events: .readable, token: 9)
@@ -137,10 +138,10 @@ final class EventLoopTests: XCTestCase {
             return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
         }
         let before = reading(CLOCK_BOOTTIME)
-        let now = LoopInstant.now()
-        let event = LoopInstant(monotonicNanoseconds: reading(CLOCK_MONOTONIC))
+        let now = Instant.now()
+        let event = Instant(monotonicNanoseconds: reading(CLOCK_MONOTONIC))
         let after = reading(CLOCK_BOOTTIME)
-        XCTAssertEqual(LoopInstant.clock, CLOCK_BOOTTIME)
+        XCTAssertEqual(Instant.clock, CLOCK_BOOTTIME)
         XCTAssertTrue((before...after).contains(now.nanoseconds))
         XCTAssertTrue((before...after).contains(event.nanoseconds), "an event stamped now is now on the loop's clock")
     }

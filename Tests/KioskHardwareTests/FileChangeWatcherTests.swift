@@ -4,6 +4,7 @@
 // directory reports nothing. On a loop, a burst of writes is looked at again afterwards, because
 // a WAL commit becomes visible only after its last write.
 import Glibc
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
@@ -56,10 +57,10 @@ final class FileChangeWatcherTests: XCTestCase {
             var looks: [Int64] = []
             try watcher.watch(on: loop) { looks.append(loop.now.nanoseconds / 1_000_000) }
             try write(directory + "/items.sqlite3-wal", "frame")
-            try loop.run(until: LoopInstant(nanoseconds: 100_000_000))
+            try loop.run(until: Instant(nanoseconds: 100_000_000))
             XCTAssertEqual(looks, [0, 25])
             try write(directory + "/items.sqlite3-wal", "frame")
-            try loop.run(until: LoopInstant(nanoseconds: 10_000_000_000))
+            try loop.run(until: Instant(nanoseconds: 10_000_000_000))
             XCTAssertEqual(looks, [0, 25, 100, 125, 350, 2600], "the second burst's rechecks replace the first's")
         }
     }
@@ -74,7 +75,7 @@ final class FileChangeWatcherTests: XCTestCase {
                 if loop.now.nanoseconds >= 10_000_000 { seen.append(loop.now.nanoseconds / 1_000_000) }
             }
             try write(directory + "/items.sqlite3-wal", "commit frame")
-            try loop.run(until: LoopInstant(nanoseconds: 5_000_000_000))
+            try loop.run(until: Instant(nanoseconds: 5_000_000_000))
             XCTAssertEqual(seen.first, 25, "the first look, at the write, came too early; the recheck sees the commit")
         }
     }

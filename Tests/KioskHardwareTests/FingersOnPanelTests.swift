@@ -8,8 +8,8 @@ import XCTest
 @testable import KioskHardware
 
 final class FingersOnPanelTests: XCTestCase {
-    func sample(_ slot: Int, _ phase: TouchPhase, _ x: Double = 0, at ns: Int64 = 0) -> TouchSample {
-        TouchSample(slot: slot, phase: phase, location: Point(x: x, y: 0), time: LoopInstant(nanoseconds: ns))
+    func sample(_ slot: Int, _ phase: TouchPhase, _ x: Double = 0, at ns: Int64 = 0) -> TouchEvent {
+        TouchEvent(slot: slot, phase: phase, point: Point(x: x, y: 0), time: Instant(nanoseconds: ns))
     }
 
     func testAStillFingerIsDownUntilItLiftsAndAMoveOfAnUnseenFingerIsNotOne() {
@@ -18,7 +18,7 @@ final class FingersOnPanelTests: XCTestCase {
         XCTAssertFalse(fingers.anyDown, "a move without a began (the finger went down before the start)")
         fingers.note(sample(1, .began, 10))
         fingers.note(sample(1, .moved, 20, at: 16_000_000))
-        XCTAssertEqual(fingers.down[1]?.location.x, 20)
+        XCTAssertEqual(fingers.down[1]?.point.x, 20)
         fingers.note(sample(1, .cancelled))
         XCTAssertFalse(fingers.anyDown)
     }
@@ -38,14 +38,14 @@ final class FingersOnPanelTests: XCTestCase {
         var random = SplitMix64(state: 0xF1_6E75)
         for round in 0..<300 {
             var fingers = FingersOnPanel()
-            var held = Set<Int>(), last = [Int: TouchSample](), swallowed = Set<Int>()
+            var held = Set<Int>(), last = [Int: TouchEvent](), swallowed = Set<Int>()
             for step in 0..<80 {
                 let slot = Int.random(in: 0..<4, using: &random)
                 let phase: TouchPhase = [.began, .moved, .moved, .ended, .cancelled].randomElement(using: &random)!
                 let s = sample(slot, phase, Double(step), at: Int64(step) * 8_000_000)
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0:  // screen off
-                    var expected: [TouchSample] = []
+                    var expected: [TouchEvent] = []
                     for (k, v) in last where !swallowed.contains(k) { swallowed.insert(k); expected.append(v) }
                     XCTAssertEqual(fingers.swallowDelivered(), expected.sorted { $0.slot < $1.slot }, "round \(round) step \(step)")
                 default:

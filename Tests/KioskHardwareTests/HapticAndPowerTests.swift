@@ -27,7 +27,7 @@ final class HapticAndPowerTests: XCTestCase {
 
     func testRateLimiterAllowsOnePerInterval() {
         var limiter = RateLimiter(minimumIntervalMilliseconds: 50)
-        let ms = { (v: Int64) in LoopInstant(nanoseconds: v * 1_000_000) }
+        let ms = { (v: Int64) in Instant(nanoseconds: v * 1_000_000) }
         XCTAssertTrue(limiter.accept(at: ms(0)))
         XCTAssertFalse(limiter.accept(at: ms(49)))
         XCTAssertTrue(limiter.accept(at: ms(50)))
@@ -69,7 +69,7 @@ final class HapticAndPowerTests: XCTestCase {
 
     func testIdleBlankAndWakeSwallowsTheFirstTouch() {
         var power = DisplayPowerController(idleMilliseconds: 1000)
-        let ms = { (v: Int64) in LoopInstant(nanoseconds: v * 1_000_000) }
+        let ms = { (v: Int64) in Instant(nanoseconds: v * 1_000_000) }
         XCTAssertFalse(power.shouldBlank(now: ms(0)))
         XCTAssertFalse(power.noteActivity(now: ms(500)))
         XCTAssertEqual(power.deadline, ms(1500))
@@ -83,7 +83,7 @@ final class HapticAndPowerTests: XCTestCase {
 
     func testScreenOffHoldsTheDisplayDarkUntilScreenOn() {
         var power = DisplayPowerController(idleMilliseconds: 1000)
-        let ms = { (v: Int64) in LoopInstant(nanoseconds: v * 1_000_000) }
+        let ms = { (v: Int64) in Instant(nanoseconds: v * 1_000_000) }
         XCTAssertFalse(power.shouldBlank(now: ms(0)))
         XCTAssertTrue(power.hold(off: true, now: ms(100)), "on → off changes power")
         XCTAssertTrue(power.isBlanked)

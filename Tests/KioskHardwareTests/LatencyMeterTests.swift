@@ -1,6 +1,7 @@
 // Touch-to-flip latency bookkeeping without hardware: the histogram's buckets and percentiles,
 // the meter's matching of input timestamps to the flip that shows them, and the exec time field
 // of /proc/PID/stat.
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
@@ -29,15 +30,15 @@ final class LatencyMeterTests: XCTestCase {
 
     func testEventsAreMeasuredToTheFlipOfTheirFrame() {
         var meter = TouchLatencyMeter()
-        meter.inputDelivered(at: LoopInstant(nanoseconds: 1_000_000))
-        meter.inputDelivered(at: LoopInstant(nanoseconds: 5_000_000))
+        meter.inputDelivered(at: Instant(nanoseconds: 1_000_000))
+        meter.inputDelivered(at: Instant(nanoseconds: 5_000_000))
         meter.frameQueued()
-        meter.inputDelivered(at: LoopInstant(nanoseconds: 9_000_000))  // arrives while the flip is pending
-        meter.flipCompleted(at: LoopInstant(nanoseconds: 17_000_000))
+        meter.inputDelivered(at: Instant(nanoseconds: 9_000_000))  // arrives while the flip is pending
+        meter.flipCompleted(at: Instant(nanoseconds: 17_000_000))
         XCTAssertEqual(meter.histogram.count, 2)
         XCTAssertEqual(meter.histogram.percentileMilliseconds(1.0)!, 16.1, accuracy: 1e-9, "16 ms: the bucket [16.0, 16.1)")
         meter.frameQueued()
-        meter.flipCompleted(at: LoopInstant(nanoseconds: 30_000_000))
+        meter.flipCompleted(at: Instant(nanoseconds: 30_000_000))
         XCTAssertEqual(meter.histogram.count, 3)
         XCTAssertEqual(meter.histogram.percentileMilliseconds(1.0)!, 21.1, accuracy: 1e-9)
         XCTAssertEqual(meter.takeRecentCount(), 3)
@@ -46,19 +47,19 @@ final class LatencyMeterTests: XCTestCase {
 
     func testEventsWithoutVisibleEffectAreNotMeasured() {
         var meter = TouchLatencyMeter()
-        meter.inputDelivered(at: LoopInstant(nanoseconds: 1_000_000))
+        meter.inputDelivered(at: Instant(nanoseconds: 1_000_000))
         meter.nothingToShow()
         meter.frameQueued()
-        meter.flipCompleted(at: LoopInstant(nanoseconds: 900_000_000))
+        meter.flipCompleted(at: Instant(nanoseconds: 900_000_000))
         XCTAssertEqual(meter.histogram.count, 0)
     }
 
     func testBuffersAreBounded() {
         var meter = TouchLatencyMeter()
-        for t in 0..<(TouchLatencyMeter.capacity + 10) { meter.inputDelivered(at: LoopInstant(nanoseconds: Int64(t))) }
+        for t in 0..<(TouchLatencyMeter.capacity + 10) { meter.inputDelivered(at: Instant(nanoseconds: Int64(t))) }
         XCTAssertEqual(meter.dropped, 10)
         meter.frameQueued()
-        meter.flipCompleted(at: LoopInstant(nanoseconds: 1_000_000))
+        meter.flipCompleted(at: Instant(nanoseconds: 1_000_000))
         XCTAssertEqual(meter.histogram.count, TouchLatencyMeter.capacity)
     }
 

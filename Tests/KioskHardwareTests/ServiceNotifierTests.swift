@@ -4,6 +4,7 @@
 // event loop iterates (virtual clock, no timed assertions) and while the app reports healthy.
 import Glibc
 import Logging
+import SwipeCore
 import XCTest
 @testable import KioskHardware
 
@@ -46,7 +47,7 @@ private final class FakeServiceManager {
 
 final class ServiceNotifierTests: XCTestCase {
     private var manager: FakeServiceManager!
-    private var now = LoopInstant(nanoseconds: 0)
+    private var now = Instant(nanoseconds: 0)
     private let logger = Logger(label: "test")
 
     override func setUpWithError() throws {
@@ -118,11 +119,11 @@ final class ServiceNotifierTests: XCTestCase {
 
         try loop.runOnce(block: false)
         XCTAssertEqual(manager.messages(), [], "nothing before the first interval")
-        now = LoopInstant(nanoseconds: 100_000_000)
+        now = Instant(nanoseconds: 100_000_000)
         try loop.runOnce(block: false)
         XCTAssertEqual(manager.messages(), ["WATCHDOG=1"])
 
-        now = LoopInstant(nanoseconds: 900_000_000)  // time passes, the loop does not iterate
+        now = Instant(nanoseconds: 900_000_000)  // time passes, the loop does not iterate
         XCTAssertEqual(manager.messages(), [], "a stopped loop must miss its pings")
         try loop.runOnce(block: false)
         XCTAssertEqual(manager.messages(), ["WATCHDOG=1"], "one ping when it resumes, not a burst")
@@ -133,11 +134,11 @@ final class ServiceNotifierTests: XCTestCase {
         let loop = try EventLoop(clock: { [unowned self] in now }, signals: [])
         var healthy = false
         try ServiceNotifier().startWatchdog(on: loop, logger: logger) { healthy }
-        now = LoopInstant(nanoseconds: 100_000_000)
+        now = Instant(nanoseconds: 100_000_000)
         try loop.runOnce(block: false)
         XCTAssertEqual(manager.messages(), [])
         healthy = true
-        now = LoopInstant(nanoseconds: 200_000_000)
+        now = Instant(nanoseconds: 200_000_000)
         try loop.runOnce(block: false)
         XCTAssertEqual(manager.messages(), ["WATCHDOG=1"])
     }
@@ -145,7 +146,7 @@ final class ServiceNotifierTests: XCTestCase {
     func testNoWatchdogSchedulesNothing() throws {
         let loop = try EventLoop(clock: { [unowned self] in now }, signals: [])
         XCTAssertFalse(try ServiceNotifier().startWatchdog(on: loop, logger: logger))
-        now = LoopInstant(nanoseconds: 10_000_000_000)
+        now = Instant(nanoseconds: 10_000_000_000)
         try loop.runOnce(block: false)
         XCTAssertEqual(manager.messages(), [])
     }

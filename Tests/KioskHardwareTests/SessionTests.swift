@@ -9,7 +9,7 @@ import XCTest
 
 final class SessionTests: XCTestCase {
     private func key(_ code: UInt32, _ pressed: Bool) -> KeyEvent {
-        KeyEvent(key: Key(code: code), pressed: pressed, time: LoopInstant(nanoseconds: 0))
+        KeyEvent(key: Key(code: code), pressed: pressed, time: Instant(nanoseconds: 0))
     }
 
     func testCtrlAltFunctionKeysNameTheirVT() {
@@ -77,10 +77,10 @@ final class SessionTests: XCTestCase {
     func testReleaseAndAcquireArriveThroughTheLoop() throws {
         final class Recorder: EventLoopClient {
             var signals: [LoopSignal] = []
-            func tick(now: LoopInstant) {}
+            func tick(now: Instant) {}
             var needsRender: Bool { false }
-            func render(now: LoopInstant) {}
-            func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
+            func render(now: Instant) {}
+            func nextDeadline(now: Instant) -> Instant? { nil }
             func handle(signal: LoopSignal) { signals.append(signal) }
         }
         XCTAssertNotEqual(VirtualTerminal.releaseSignal, SIGUSR1)

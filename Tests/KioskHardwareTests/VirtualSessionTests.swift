@@ -8,35 +8,35 @@ import XCTest
 
 /// Records what reaches the client and asks for frames while `animateUntil` lies ahead.
 private final class RecordingClient: SessionClient {
-    var touches: [TouchSample] = []
-    var ticks: [LoopInstant] = []
-    var draws: [LoopInstant] = []
-    var animateUntil = LoopInstant(nanoseconds: 0)
+    var touches: [TouchEvent] = []
+    var ticks: [Instant] = []
+    var draws: [Instant] = []
+    var animateUntil = Instant(nanoseconds: 0)
     /// A timer (not a frame) the client wants to be ticked at, drawn or not.
-    var timer: LoopInstant?
-    var now = LoopInstant(nanoseconds: 0)
+    var timer: Instant?
+    var now = Instant(nanoseconds: 0)
 
-    func tick(now: LoopInstant) {
+    func tick(now: Instant) {
         self.now = now
         ticks.append(now)
     }
     func handle(_ event: InputEvent) { if case .touch(let sample) = event { touches.append(sample) } }
     var wantsFrame: Bool { now < animateUntil }
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
+    func draw(into shadow: PixelBuffer, now: Instant) -> [PixelRect] {
         draws.append(now)
         shadow.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), color: UInt32(draws.count))
         return [PixelRect(x: 0, y: 0, width: 1, height: 1)]
     }
-    func nextDeadline(now: LoopInstant) -> LoopInstant? {
+    func nextDeadline(now: Instant) -> Instant? {
         [now < animateUntil ? now : nil, nextTimer(now: now)].compactMap { $0 }.min()
     }
-    func nextTimer(now: LoopInstant) -> LoopInstant? { timer.flatMap { $0 > now ? $0 : nil } }
+    func nextTimer(now: Instant) -> Instant? { timer.flatMap { $0 > now ? $0 : nil } }
     var readyStatus: String { "test" }
     func handle(signal: LoopSignal) {}
 }
 
 final class VirtualSessionTests: XCTestCase {
-    private func ms(_ value: Int64) -> LoopInstant { LoopInstant(nanoseconds: value * 1_000_000) }
+    private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
 
     private func session(refresh: Double = 60, pointerAsTouch: Bool = true, blankAfter: Int = 0,
                          _ events: [ScriptedInput.Event] = []) throws -> (KioskSession, RecordingClient) {
@@ -80,7 +80,7 @@ final class VirtualSessionTests: XCTestCase {
         try on.run(until: ms(100))
         XCTAssertEqual(onClient.touches.map(\.phase), [.began, .moved, .ended])
         XCTAssertEqual(onClient.touches.map(\.slot), [TouchTracker.pointerSlot, TouchTracker.pointerSlot, TouchTracker.pointerSlot])
-        XCTAssertEqual(onClient.touches[1].location, Point(x: 30, y: 10))
+        XCTAssertEqual(onClient.touches[1].point, Point(x: 30, y: 10))
         XCTAssertEqual(onClient.touches[1].time, ms(30), "kernel (script) timestamps are kept")
         let (off, offClient) = try session(pointerAsTouch: false, events)
         try off.run(until: ms(100))
@@ -99,7 +99,7 @@ final class VirtualSessionTests: XCTestCase {
         try session.run(until: ms(1700))
         XCTAssertFalse(session.display.isBlanked)
         XCTAssertEqual(client.touches.map(\.phase), [.began], "the waking touch never reaches the client")
-        XCTAssertEqual(client.touches.first?.location, Point(x: 6, y: 6))
+        XCTAssertEqual(client.touches.first?.point, Point(x: 6, y: 6))
     }
 
     func testTheClientsTimersRunWhileThePanelIsBlank() throws {

@@ -6,7 +6,7 @@ import XCTest
 @testable import KioskUI
 
 final class PopDragTests: XCTestCase {
-    func event(_ x: Double, _ phase: TouchPhase, at time: Double) -> TouchEvent {
+    func event(_ x: Double, _ phase: TouchPhase, at time: Instant) -> TouchEvent {
         TouchEvent(slot: 0, phase: phase, point: Point(x: x, y: 300), time: time)
     }
 
@@ -16,7 +16,7 @@ final class PopDragTests: XCTestCase {
         let first = drag.follow(event(30, .moved, at: 0), start: Point(x: 10, y: 300), sign: 1)
         XCTAssertEqual(first.translation, 20)
         XCTAssertNil(first.releaseVelocity)
-        for k in 1...10 { _ = drag.follow(event(30 + Double(k) * 10, .moved, at: Double(k) * 0.01), start: nil, sign: 1) }
+        for k in 1...10 { _ = drag.follow(event(30 + Double(k) * 10, .moved, at: .zero + .milliseconds(10 * k)), start: nil, sign: 1) }
         let lift = drag.follow(event(130, .ended, at: 0.1), start: nil, sign: 1)
         XCTAssertEqual(lift.translation, 120)
         XCTAssertEqual(lift.releaseVelocity ?? 0, 1000, accuracy: 1, "10 points every 10 ms")
@@ -26,7 +26,7 @@ final class PopDragTests: XCTestCase {
         var drag = PopDrag()
         drag.begin()
         _ = drag.follow(event(700, .moved, at: 0), start: Point(x: 790, y: 300), sign: -1)
-        for k in 1...10 { _ = drag.follow(event(700 - Double(k) * 5, .moved, at: Double(k) * 0.01), start: nil, sign: -1) }
+        for k in 1...10 { _ = drag.follow(event(700 - Double(k) * 5, .moved, at: .zero + .milliseconds(10 * k)), start: nil, sign: -1) }
         let lift = drag.follow(event(650, .ended, at: 0.1), start: nil, sign: -1)
         XCTAssertEqual(lift.translation, 140)
         XCTAssertEqual(lift.releaseVelocity ?? 0, 500, accuracy: 1)

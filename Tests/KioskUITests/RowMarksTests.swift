@@ -18,15 +18,15 @@ final class RowMarksTests: XCTestCase {
         XCTAssertFalse(marks.isRemoved("a"))
         XCTAssertEqual(marks.heightFraction(of: "a", at: 10), 1)
         XCTAssertEqual(marks.heightFraction(of: "a", at: 10.15)!, 0.5, accuracy: 1e-6)
-        XCTAssertEqual(marks.heightFraction(of: "a", at: 10 + 0.3), 0)
-        XCTAssertEqual(marks.deadlines, [10 + 0.3])
+        XCTAssertEqual(marks.heightFraction(of: "a", at: 10 + .milliseconds(300)), 0)
+        XCTAssertEqual(marks.deadlines, [10 + .milliseconds(300)])
         XCTAssertEqual(marks.advance(to: 10.299), [])
         XCTAssertTrue(marks.isCollapsing("a"))
-        XCTAssertEqual(marks.advance(to: 10 + 0.3), ["a"])
+        XCTAssertEqual(marks.advance(to: 10 + .milliseconds(300)), ["a"])
         XCTAssertEqual(marks.advance(to: 10.4), [], "reported once")
         XCTAssertTrue(marks.isRemoved("a"))
         XCTAssertFalse(marks.isCollapsing("a"))
-        XCTAssertNil(marks.heightFraction(of: "a", at: 10 + 0.3))
+        XCTAssertNil(marks.heightFraction(of: "a", at: 10 + .milliseconds(300)))
         XCTAssertEqual(marks.deadlines, [])
         XCTAssertFalse(marks.startCollapse("a", at: 11), "a row that left does not collapse again")
         XCTAssertEqual(marks.count, 1)
@@ -42,8 +42,8 @@ final class RowMarksTests: XCTestCase {
         XCTAssertFalse(marks.isRemoved("a"))
         XCTAssertEqual(marks.leaving, [])
         XCTAssertEqual(marks.heightFraction(of: "a", at: 5), 0)
-        XCTAssertEqual(marks.heightFraction(of: "a", at: 5 + 0.3), 1)
-        XCTAssertEqual(marks.deadlines, [5 + 0.3])
+        XCTAssertEqual(marks.heightFraction(of: "a", at: 5 + .milliseconds(300)), 1)
+        XCTAssertEqual(marks.deadlines, [5 + .milliseconds(300)])
         // A collapse taken back half-way: the row grows from nothing, as an inserted row does.
         marks.startCollapse("b", at: 7)
         XCTAssertTrue(marks.restore("b", at: 7.15))
@@ -57,9 +57,9 @@ final class RowMarksTests: XCTestCase {
         var marks = RowMarks()
         marks.flash("a", at: 2)
         XCTAssertEqual(marks.flash(of: "a", at: 2), 1)
-        XCTAssertEqual(marks.flash(of: "a", at: 2 + 0.6), 0)
+        XCTAssertEqual(marks.flash(of: "a", at: 2 + .milliseconds(600)), 0)
         XCTAssertNil(marks.heightFraction(of: "a", at: 2.3), "a tint does not change the height")
-        XCTAssertEqual(marks.deadlines, [2 + 0.6])
+        XCTAssertEqual(marks.deadlines, [2 + .milliseconds(600)])
         _ = marks.advance(to: 2.599)
         XCTAssertNotNil(marks.flash(of: "a", at: 2.599))
         marks.flash("a", at: 2.5)
@@ -77,9 +77,9 @@ final class RowMarksTests: XCTestCase {
         XCTAssertEqual(grown, CubicBezier.easeInOut.value(at: 0.25 / 0.3), accuracy: 1e-12)
         XCTAssertEqual(collapsing, 1 - CubicBezier.easeInOut.value(at: 0.25 / 0.3), accuracy: 1e-12)
         XCTAssertLessThan(collapsing, 1)
-        XCTAssertEqual(marks.deadlines.sorted(), [0 + 0.3, 0.2 + 0.3])
-        XCTAssertEqual(marks.advance(to: 0 + 0.3), [])
-        XCTAssertEqual(marks.advance(to: 0.2 + 0.3), ["a"])
+        XCTAssertEqual(marks.deadlines.sorted(), [0 + .milliseconds(300), 0.2 + .milliseconds(300)])
+        XCTAssertEqual(marks.advance(to: 0 + .milliseconds(300)), [])
+        XCTAssertEqual(marks.advance(to: 0.2 + .milliseconds(300)), ["a"])
     }
 
     func testNewDataForgetsWhatLeftAndWhatEnded() {
@@ -108,9 +108,9 @@ final class RowMarksTests: XCTestCase {
     /// months: each insert's growth is forgotten by the next data.
     func testMonthsOfInsertsIntoAPageNobodyLooksAtStayBounded() {
         var marks = RowMarks()
-        var time = 0.0
+        var time = Instant.zero
         for item in 0..<100_000 {
-            time += 1
+            time += .seconds(1)
             marks.dataReplaced(holding: { _ in true }, at: time)
             marks.arrive("item-\(item)", at: time)
             marks.flash("item-\(item / 2)", at: time)
@@ -121,26 +121,28 @@ final class RowMarksTests: XCTestCase {
     /// What ListPage kept before RowMarks: four parallel collections, animations by start time.
     private struct Model {
         var removed: Set<String> = []
-        var collapsing: [String: Double] = [:]
-        var arriving: [String: Double] = [:]
-        var flashing: [String: Double] = [:]
+        var collapsing: [String: Instant] = [:]
+        var arriving: [String: Instant] = [:]
+        var flashing: [String: Instant] = [:]
+        static let change = Duration.milliseconds(300), flashing = Duration.milliseconds(600)
 
-        static func value(_ start: Double?, _ duration: Double, _ curve: CubicBezier, from: Double, to: Double, at time: Double) -> Double? {
+        static func value(_ start: Instant?, _ duration: Duration, _ curve: CubicBezier, from: Double, to: Double, at time: Instant) -> Double? {
             guard let start else { return nil }
             let t = time - start
-            return t <= 0 ? from : t >= duration ? to : from + (to - from) * curve.value(at: t / duration)
+            return t <= .zero ? from : t >= duration ? to : from + (to - from) * curve.value(at: t.inSeconds / duration.inSeconds)
         }
 
-        func height(_ id: String, at time: Double) -> Double? {
-            let collapse = Self.value(collapsing[id], 0.3, .easeInOut, from: 1, to: 0, at: time)
-            let arrival = Self.value(arriving[id], 0.3, .easeInOut, from: 0, to: 1, at: time)
+        func height(_ id: String, at time: Instant) -> Double? {
+            let collapse = Self.value(collapsing[id], Self.change, .easeInOut, from: 1, to: 0, at: time)
+            let arrival = Self.value(arriving[id], Self.change, .easeInOut, from: 0, to: 1, at: time)
             return [collapse, arrival].compactMap { $0 }.min()
         }
 
-        func flash(_ id: String, at time: Double) -> Double? { Self.value(flashing[id], 0.6, .easeOut, from: 1, to: 0, at: time) }
+        func flash(_ id: String, at time: Instant) -> Double? { Self.value(flashing[id], Self.flashing, .easeOut, from: 1, to: 0, at: time) }
 
-        var deadlines: [Double] {
-            (collapsing.values.map { $0 + 0.3 } + arriving.values.map { $0 + 0.3 } + flashing.values.map { $0 + 0.6 }).sorted()
+        var deadlines: [Instant] {
+            (collapsing.values.map { $0 + Self.change } + arriving.values.map { $0 + Self.change }
+                + flashing.values.map { $0 + Self.flashing }).sorted()
         }
 
         var marked: Set<String> { removed.union(collapsing.keys).union(arriving.keys).union(flashing.keys) }
@@ -150,9 +152,9 @@ final class RowMarksTests: XCTestCase {
         var random = SplitMix64(state: 0x20_3A4C)
         let ids = (0..<6).map { "item-\($0)" }
         for run in 0..<300 {
-            var marks = RowMarks(), model = Model(), time = 0.0
+            var marks = RowMarks(), model = Model(), time = Instant.zero
             for step in 0..<80 {
-                time += [0, 0.05, 0.1, 0.15, 0.3, 0.6, 1].randomElement(using: &random)!
+                time += .milliseconds([0, 50, 100, 150, 300, 600, 1000].randomElement(using: &random)!)
                 let id = ids.randomElement(using: &random)!
                 let context = "run \(run) step \(step) at \(time)"
                 switch Int.random(in: 0..<7, using: &random) {
@@ -176,9 +178,9 @@ final class RowMarksTests: XCTestCase {
                     if leaving { model.arriving[id] = time }
                     XCTAssertEqual(marks.restore(id, at: time), leaving, context)
                 case 5:
-                    model.arriving = model.arriving.filter { $0.value + 0.3 > time }
-                    model.flashing = model.flashing.filter { $0.value + 0.6 > time }
-                    let ended = Set(model.collapsing.filter { $0.value + 0.3 <= time }.keys)
+                    model.arriving = model.arriving.filter { $0.value + Model.change > time }
+                    model.flashing = model.flashing.filter { $0.value + Model.flashing > time }
+                    let ended = Set(model.collapsing.filter { $0.value + Model.change <= time }.keys)
                     model.collapsing = model.collapsing.filter { !ended.contains($0.key) }
                     model.removed.formUnion(ended)
                     XCTAssertEqual(Set(marks.advance(to: time)), ended, context)
@@ -186,13 +188,13 @@ final class RowMarksTests: XCTestCase {
                     let held = Set(ids.filter { _ in Bool.random(using: &random) })
                     marks.dataReplaced(holding: held.contains, at: time)
                     model.removed.formIntersection(held)
-                    model.arriving = model.arriving.filter { $0.value + 0.3 > time }
-                    model.flashing = model.flashing.filter { $0.value + 0.6 > time }
+                    model.arriving = model.arriving.filter { $0.value + Model.change > time }
+                    model.flashing = model.flashing.filter { $0.value + Model.flashing > time }
                 }
                 XCTAssertEqual(marks.deadlines.sorted(), model.deadlines, context)
                 XCTAssertEqual(Set(marks.leaving), model.removed.union(model.collapsing.keys), context)
                 XCTAssertEqual(marks.count, model.marked.count, context)
-                let look = time + [0, 0.1, 0.2].randomElement(using: &random)!
+                let look = time + .milliseconds([0, 100, 200].randomElement(using: &random)!)
                 for id in ids {
                     XCTAssertEqual(marks.isRemoved(id), model.removed.contains(id), "\(id) \(context)")
                     XCTAssertEqual(marks.isCollapsing(id), model.collapsing[id] != nil, "\(id) \(context)")

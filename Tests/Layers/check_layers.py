@@ -40,7 +40,7 @@ ALLOWED = {
     "KioskReplay": {"KioskHardware", "SwipeCore", "KioskFiles", "Yams"},
     "KioskApp": {"KioskUI", "KioskStore", "KioskConfig", "KioskReplay", "KioskHardware", "SwipeCore",
                  "Canvas", "KioskFiles", "KioskSpeech", "Foundation", "Logging", "ArgumentParser"},
-    "KioskFeed": {"KioskStore", "KioskConfig", "KioskHardware", "KioskFiles", "CMosquitto", "Foundation", "Logging"},
+    "KioskFeed": {"KioskStore", "KioskConfig", "KioskHardware", "SwipeCore", "KioskFiles", "CMosquitto", "Foundation", "Logging"},
     "swipe-kiosk": {"KioskApp", "KioskFeed", "Logging", "ArgumentParser"},
     "TestSupport": {"Glibc", "Foundation"},
     "GoldenImages": {"Canvas", "Foundation"},

@@ -34,12 +34,12 @@ final class GestureAndGroupTests: XCTestCase {
 
     func hit(_ row: Int) -> RowHit { RowHit(id: "\(row)", frame: Rect(x: 0, y: Double(row) * 64, width: 390, height: 64)) }
 
-    func swipe(_ g: inout SwipeRowGroup, row: Int, dx: Double, slot: Int = 0, at t0: Double) -> Double {
+    func swipe(_ g: inout SwipeRowGroup, row: Int, dx: Double, slot: Int = 0, at t0: Instant) -> Instant {
         let y = Double(row) * 64 + 32
         _ = g.handle(TouchEvent(slot: slot, phase: .began, point: Point(x: 300, y: y), time: t0), hit: hit(row))
         var t = t0
         for i in 1...20 {
-            t += 0.008
+            t += .milliseconds(8)
             _ = g.handle(TouchEvent(slot: slot, phase: .moved, point: Point(x: 300 + dx * Double(i) / 20, y: y), time: t), hit: hit(row))
         }
         _ = g.handle(TouchEvent(slot: slot, phase: .ended, point: Point(x: 300 + dx, y: y), time: t), hit: hit(row))
@@ -49,17 +49,17 @@ final class GestureAndGroupTests: XCTestCase {
     func testOnlyOneRowOpensAndATouchElsewhereClosesIt() {
         var g = group()
         var t = swipe(&g, row: 1, dx: -250, at: 0)
-        _ = g.tick(time: t + 1)
+        _ = g.tick(time: t + .seconds(1))
         XCTAssertEqual(g.openRows, ["1"])
-        t = swipe(&g, row: 3, dx: -250, at: t + 1)
-        _ = g.tick(time: t + 0.01)
+        t = swipe(&g, row: 3, dx: -250, at: t + .seconds(1))
+        _ = g.tick(time: t + .milliseconds(10))
         XCTAssertEqual(g.openRows, ["3"], "opening row 3 closed row 1")
         // A tap elsewhere closes the open row and is not delivered as a tap.
-        let routes = g.handle(TouchEvent(slot: 0, phase: .began, point: Point(x: 100, y: 10), time: t + 1), hit: hit(0))
-            + g.handle(TouchEvent(slot: 0, phase: .ended, point: Point(x: 100, y: 10), time: t + 1.05), hit: hit(0))
+        let routes = g.handle(TouchEvent(slot: 0, phase: .began, point: Point(x: 100, y: 10), time: t + .seconds(1)), hit: hit(0))
+            + g.handle(TouchEvent(slot: 0, phase: .ended, point: Point(x: 100, y: 10), time: t + .milliseconds(1050)), hit: hit(0))
         XCTAssertEqual(routes, [])
         XCTAssertEqual(g.openRows, [])
-        _ = g.tick(time: t + 2)
+        _ = g.tick(time: t + .seconds(2))
         XCTAssertTrue(g.rows.isEmpty, "closed rows drop their controllers")
     }
 
@@ -83,7 +83,7 @@ final class GestureAndGroupTests: XCTestCase {
     func testTapsOnOpenRowsAndButtonsAndLongPress() {
         var g = group()
         let t = swipe(&g, row: 1, dx: -250, at: 0)
-        _ = g.tick(time: t + 1)
+        _ = g.tick(time: t + .seconds(1))
         // Tap the "delete" strip (the outermost, at the right edge).
         _ = g.handle(TouchEvent(slot: 0, phase: .began, point: Point(x: 380, y: 96), time: 2), hit: hit(1))
         _ = g.handle(TouchEvent(slot: 0, phase: .ended, point: Point(x: 380, y: 96), time: 2.05), hit: hit(1))

@@ -97,23 +97,23 @@ final class MotionTests: XCTestCase {
     }
 
     func testScalarAnimationEndsExactlyOnTarget() {
-        let a = ScalarAnimation(from: 0, to: 100, start: 1, delay: 0.1, timing: .critical(0.7))
+        let a = ScalarAnimation(from: 0, to: 100, start: 1, delay: .milliseconds(100), timing: .critical(.milliseconds(700)))
         XCTAssertEqual(a.value(at: 1.05), 0)
-        XCTAssertEqual(a.end, 1.8, accuracy: 1e-9)
+        XCTAssertEqual(a.end, 1.8)
         XCTAssertEqual(a.value(at: 1.8), 100)
-        XCTAssertEqual(a.value(at: 1.1 + 0.35), Spring.criticallyDamped(over: 0.7).value(target: 100, time: 0.35), accuracy: 1e-9)
-        let c = ScalarAnimation(from: 0.8, to: 1, start: 0, timing: .curve(.easeInOut, duration: 0.15))
+        XCTAssertEqual(a.value(at: 1.45), Spring.criticallyDamped(over: 0.7).value(target: 100, time: 0.35), accuracy: 1e-9)
+        let c = ScalarAnimation(from: 0.8, to: 1, start: 0, timing: .curve(.easeInOut, duration: .milliseconds(150)))
         XCTAssertEqual(c.value(at: 0.075), 0.9, accuracy: 1e-6)
     }
 
     func testVelocityTrackerFitsALineOverTheLast100ms() {
         var tracker = VelocityTracker()
-        for i in 0...20 { tracker.add(Point(x: 1000 * Double(i) * 0.008, y: -250 * Double(i) * 0.008), time: Double(i) * 0.008) }
+        for i in 0...20 { tracker.add(Point(x: 1000 * Double(i) * 0.008, y: -250 * Double(i) * 0.008), time: .zero + .milliseconds(8 * i)) }
         XCTAssertEqual(tracker.velocity.x, 1000, accuracy: 1e-6)
         XCTAssertEqual(tracker.velocity.y, -250, accuracy: 1e-6)
         // A pause before release: the stationary samples of the last 100 ms dominate.
         let last = Point(x: 160, y: -40)
-        for i in 1...13 { tracker.add(last, time: 0.16 + Double(i) * 0.008) }
+        for i in 1...13 { tracker.add(last, time: .zero + .milliseconds(160 + 8 * i)) }
         XCTAssertEqual(tracker.velocity.x, 0, accuracy: 1e-6)
         // Out-of-order and NaN samples are ignored; one sample gives zero.
         tracker.add(Point(x: .nan, y: 0), time: 1)

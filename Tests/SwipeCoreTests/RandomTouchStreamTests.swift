@@ -46,7 +46,7 @@ final class RandomTouchStreamTests: XCTestCase {
         }
     }
 
-    func checkInvariants(_ g: SwipeRowGroup, at time: Double, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
+    func checkInvariants(_ g: SwipeRowGroup, at time: Instant, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
         // Every state a finger or a settled swipe holds counts (dragging, expanded, open), not only
         // `open`. A row that is closing, filling (its action committed, awaiting the app's
         // fulfilment) or collapsing may overlap the next swipe (SwipeCellKit 2.3.1, §1.4); at rest
@@ -69,12 +69,12 @@ final class RandomTouchStreamTests: XCTestCase {
         for seed in 0..<UInt64(10_000) {
             var local = SplitMix64(state: seed &* 0x2545_F491_4F6C_DD1D &+ rng.next())
             var g = makeGroup(&local)
-            var time = 0.0
+            var time = Instant.zero
             var down: [Int: Point] = [:]
             let count = Int.random(in: 2...40, using: &local)
             for _ in 0..<count {
                 // Mostly forward in time, sometimes out of order.
-                time += Int.random(in: 0..<10, using: &local) == 0 ? -0.02 : .random(in: 0...0.05, using: &local)
+                time += Duration(seconds: Int.random(in: 0..<10, using: &local) == 0 ? -0.02 : .random(in: 0...0.05, using: &local))
                 let slot = Int.random(in: 0..<4, using: &local)
                 let phase: TouchPhase
                 if let _ = down[slot] {
@@ -98,12 +98,12 @@ final class RandomTouchStreamTests: XCTestCase {
                 _ = g.handle(TouchEvent(slot: slot, phase: .ended, point: down[slot]!, time: time), hit: nil)
             }
             for step in 1...4 {
-                let t = time + Double(step) * 3
+                let t = time + .seconds(3 * step)
                 _ = g.tick(time: t)
                 for (id, _) in g.takeEffects() { g.fulfill(row: id, with: .reset, time: t) }
                 for (id, row) in g.rows where row.state == .filling { g.fulfill(row: id, with: .reset, time: t) }
             }
-            let end = time + 20
+            let end = time + .seconds(20)
             _ = g.tick(time: end)
             checkInvariants(g, at: end, seed: seed)
             for (id, row) in g.rows {

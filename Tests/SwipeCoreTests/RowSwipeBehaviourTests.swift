@@ -19,10 +19,10 @@ final class RowSwipeBehaviourTests: XCTestCase {
         flick.endDrag(velocityX: -500, time: t3)
         XCTAssertEqual(flick.state, .open, "−100 − 250 projects past P/2")
         // The release spring (1, 100, 18) takes over with the row velocity and lands exactly on −P.
-        let end = t3 + 2
+        let end = t3 + .seconds(2)
         flick.tick(time: end)
         XCTAssertEqual(flick.offset(at: end), -222)
-        XCTAssertTrue(flick.isAtRest(at: end + 1))
+        XCTAssertTrue(flick.isAtRest(at: end + .seconds(1)))
         // A long drag released moving back toward closed (SwipeCellKit: closes) stays open by projection.
         let back = Fixture.row()
         let t4 = back.dragBy(-200)
@@ -34,9 +34,9 @@ final class RowSwipeBehaviourTests: XCTestCase {
         let row = Fixture.row()
         let t = row.dragBy(-150)
         row.endDrag(velocityX: 0, time: t)
-        XCTAssertEqual(row.offset(at: t + 0.35), -150 + (-72) * Spring.criticallyDamped(over: 0.7).value(target: 1, time: 0.35), accuracy: 1e-9)
-        XCTAssertEqual(row.offset(at: t + 0.7), -222)
-        row.tick(time: t + 0.7)
+        XCTAssertEqual(row.offset(at: t + .milliseconds(350)), -150 + (-72) * Spring.criticallyDamped(over: 0.7).value(target: 1, time: 0.35), accuracy: 1e-9)
+        XCTAssertEqual(row.offset(at: t + .milliseconds(700)), -222)
+        row.tick(time: t + .milliseconds(700))
         XCTAssertTrue(row.isOpen)
     }
 
@@ -45,10 +45,10 @@ final class RowSwipeBehaviourTests: XCTestCase {
         let row = Fixture.row(.destructive)
         var t = row.dragBy(-380, startX: 385)
         XCTAssertTrue(row.isExpanded)
-        row.drag(translation: -100, fingerX: 285, time: t + 0.01)
+        row.drag(translation: -100, fingerX: 285, time: t + .milliseconds(10))
         XCTAssertFalse(row.isExpanded)
-        row.drag(translation: -380, fingerX: 5, time: t + 0.02)
-        t += 0.02
+        row.drag(translation: -380, fingerX: 5, time: t + .milliseconds(20))
+        t += .milliseconds(20)
         XCTAssertEqual(row.state, .expanded)
         XCTAssertEqual(row.takeEffects(), [.haptic(.expansionEnter), .haptic(.expansionExit), .haptic(.expansionEnter)])
     }
@@ -74,9 +74,9 @@ final class RowSwipeBehaviourTests: XCTestCase {
         row.endDrag(velocityX: -800, time: t)
         XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete", side: .right)])
         XCTAssertEqual(row.state, .removing)
-        XCTAssertEqual(row.offset(at: t + 0.3), -(390 + 74))
-        XCTAssertEqual(row.snapshot(at: t + 0.15).heightFraction, 0.5, accuracy: 1e-6)
-        row.tick(time: t + 0.31)
+        XCTAssertEqual(row.offset(at: t + .milliseconds(300)), -(390 + 74))
+        XCTAssertEqual(row.snapshot(at: t + .milliseconds(150)).heightFraction, 0.5, accuracy: 1e-6)
+        row.tick(time: t + .milliseconds(310))
         XCTAssertEqual(row.state, .removed)
         XCTAssertEqual(row.takeEffects(), [.removed])
     }
@@ -88,11 +88,11 @@ final class RowSwipeBehaviourTests: XCTestCase {
         row.endDrag(velocityX: 0, time: t)
         XCTAssertEqual(row.takeEffects(), [])
         XCTAssertEqual(row.state, .filling)
-        row.tick(time: t + 0.2)
+        row.tick(time: t + .milliseconds(200))
         XCTAssertEqual(row.takeEffects(), [])
-        row.tick(time: t + 0.3)
+        row.tick(time: t + .milliseconds(300))
         XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action), .delete(actionID: "delete", side: .right)])
-        XCTAssertEqual(row.snapshot(at: t + 0.45).actionsAlpha, 0.5, accuracy: 1e-6, "actions fade with the collapse")
+        XCTAssertEqual(row.snapshot(at: t + .milliseconds(450)).actionsAlpha, 0.5, accuracy: 1e-6, "actions fade with the collapse")
     }
 
     // .fill is manual: the app fulfils; later calls are ignored. reset returns to centre.
@@ -101,14 +101,14 @@ final class RowSwipeBehaviourTests: XCTestCase {
         let t = row.dragBy(-380, startX: 385)
         _ = row.takeEffects()
         row.endDrag(velocityX: 0, time: t)
-        row.tick(time: t + 0.3)
+        row.tick(time: t + .milliseconds(300))
         XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action)])
         XCTAssertEqual(row.state, .filling)
-        row.fulfill(.reset, time: t + 1)
+        row.fulfill(.reset, time: t + .seconds(1))
         XCTAssertEqual(row.state, .closing)
-        row.fulfill(.delete, time: t + 1.1)
+        row.fulfill(.delete, time: t + .milliseconds(1100))
         XCTAssertEqual(row.takeEffects(), [], "a second fulfilment is ignored")
-        row.tick(time: t + 1.75)
+        row.tick(time: t + .milliseconds(1750))
         XCTAssertEqual(row.state, .idle)
     }
 
@@ -121,9 +121,9 @@ final class RowSwipeBehaviourTests: XCTestCase {
             row.endDrag(velocityX: 0, time: t)
             XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action)])
             XCTAssertEqual(row.state, .closing)
-            row.tick(time: t + 0.7)
+            row.tick(time: t + .milliseconds(700))
             XCTAssertEqual(row.state, .idle)
-            XCTAssertEqual(row.offset(at: t + 0.7), 0)
+            XCTAssertEqual(row.offset(at: t + .milliseconds(700)), 0)
         }
     }
 
@@ -197,13 +197,13 @@ final class RowSwipeBehaviourTests: XCTestCase {
     func testScaleAndAlphaExpansionStaggers() {
         let e = ScaleAndAlphaExpansion.default
         let a = e.animations(expanding: true, current: [0, 0, 0], time: 0)
-        XCTAssertEqual(a[1].delay, 0)
-        XCTAssertEqual(a[0].delay, 0.1, accuracy: 1e-12)
-        XCTAssertEqual(a[2].duration, 0, "the outermost does not fade")
+        XCTAssertEqual(a[1].delay, .zero)
+        XCTAssertEqual(a[0].delay, .milliseconds(100))
+        XCTAssertEqual(a[2].duration, .zero, "the outermost does not fade")
         XCTAssertEqual(e.look(progress: a[1].value(at: 0.15)).alpha, 0)
         XCTAssertEqual(e.look(progress: 1).scale, 0.8, accuracy: 1e-12)
         let back = e.animations(expanding: false, current: [1, 1, 0], time: 0)
-        XCTAssertEqual(back[0].delay, 0.1, accuracy: 1e-12)
-        XCTAssertEqual(back[1].delay, 0.2, accuracy: 1e-12)
+        XCTAssertEqual(back[0].delay, .milliseconds(100))
+        XCTAssertEqual(back[1].delay, .milliseconds(200))
     }
 }

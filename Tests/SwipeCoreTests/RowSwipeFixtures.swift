@@ -44,12 +44,12 @@ enum Fixture {
 extension SwipeRowController {
     /// Drags from rest by `dx` in steps of 10 px, 8 ms apart, starting at `time`; returns the end time.
     @discardableResult
-    func dragBy(_ dx: Double, startX: Double = 300, time: Double = 0) -> Double {
+    func dragBy(_ dx: Double, startX: Double = 300, time: Instant = 0) -> Instant {
         _ = beginDrag(direction: dx, fingerX: startX, time: time)
         let steps = max(1, Int((abs(dx) / 10).rounded(.up)))
         var t = time
         for i in 1...steps {
-            t += 0.008
+            t += .milliseconds(8)
             let travel = dx * Double(i) / Double(steps)
             drag(translation: travel, fingerX: startX + travel, time: t)
         }

@@ -31,7 +31,7 @@ final class SeedPinExpansionTests: XCTestCase {
     }
 
     /// minX of the outermost ("delete") strip at `time`.
-    private func outermostMinX(_ row: SwipeRowController, _ time: Double) -> Double {
+    private func outermostMinX(_ row: SwipeRowController, _ time: Instant) -> Double {
         row.snapshot(at: time).buttons[0].strip.minX
     }
 
@@ -90,7 +90,7 @@ final class SeedPinExpansionTests: XCTestCase {
     /// §1.3: an explicit expansion animation overrides the automatic one (here 0.3 s, scale 0.5,
     /// 0.2 s stagger, which is also the relayout delay), and applies to an opaque action too.
     func testAnExplicitExpansionAnimationOverridesTheAutomaticOne() {
-        let custom = ScaleAndAlphaExpansion(duration: 0.3, scale: 0.5, interButtonDelay: 0.2)
+        let custom = ScaleAndAlphaExpansion(duration: .milliseconds(300), scale: 0.5, interButtonDelay: .milliseconds(200))
         let row = makeRow(clearFirst, expansionAnimation: custom)
         expand(row)
         XCTAssertEqual(outermostMinX(row, 1.2), 28 + outerStart, accuracy: 1e-9, "waits 0.2 s")
@@ -148,10 +148,10 @@ final class SeedPinExpansionTests: XCTestCase {
         _ = row.takeEffects()
         row.endDrag(velocityX: 0, time: t)
         XCTAssertEqual(row.takeEffects(), [.invokeAction(id: "delete", side: .right), .haptic(.action)], "handler with the slide, no delete")
-        row.tick(time: t + 1)
+        row.tick(time: t + .seconds(1))
         XCTAssertEqual(row.state, .filling)
         XCTAssertEqual(row.takeEffects(), [])
-        row.fulfill(.delete, time: t + 1)
+        row.fulfill(.delete, time: t + .seconds(1))
         XCTAssertEqual(row.takeEffects(), [.delete(actionID: "delete", side: .right)])
         XCTAssertEqual(row.state, .removing)
     }

@@ -16,7 +16,7 @@ final class SeedPinGroupAndMetricsTests: XCTestCase {
 
     private func hit(_ row: Int) -> RowHit { RowHit(id: "\(row)", frame: Rect(x: 0, y: Double(row) * 64, width: 390, height: 64)) }
 
-    private func touch(_ slot: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, _ time: Double) -> TouchEvent {
+    private func touch(_ slot: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, _ time: Instant) -> TouchEvent {
         TouchEvent(slot: slot, phase: phase, point: Point(x: x, y: y), time: time)
     }
 

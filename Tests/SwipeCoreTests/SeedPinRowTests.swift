@@ -105,7 +105,7 @@ final class SeedPinRowTests: XCTestCase {
         row.endDrag(velocityX: 500, time: 0.1)
         XCTAssertEqual(row.state, .open, "−253.2 + 0.4995·200 still projects past P/2")
         let h = 1e-5
-        let speed = (row.offset(at: 0.1 + h) - row.offset(at: 0.1)) / h
+        let speed = (row.offset(at: Instant(seconds: 0.1 + h)) - row.offset(at: 0.1)) / h
         XCTAssertEqual(speed, 0.4 * 500, accuracy: 0.1, "leaves at 40 % of the finger speed")
         row.tick(time: 2)
         XCTAssertEqual(row.offset(at: 2), -222)
@@ -151,14 +151,14 @@ final class SeedPinRowTests: XCTestCase {
         let t = half.dragBy(-111)
         half.cancelDrag(time: t)
         XCTAssertEqual(half.state, .open, "111 = P/2")
-        XCTAssertEqual(half.offset(at: t + 0.7), -222)
+        XCTAssertEqual(half.offset(at: t + .milliseconds(700)), -222)
         XCTAssertEqual(half.takeEffects(), [])
 
         let less = Fixture.row()
         let t2 = less.dragBy(-110)
         less.cancelDrag(time: t2)
         XCTAssertEqual(less.state, .closing)
-        XCTAssertEqual(less.offset(at: t2 + 0.7), 0)
+        XCTAssertEqual(less.offset(at: t2 + .milliseconds(700)), 0)
 
         let expanded = Fixture.row(.destructive)
         let t3 = expanded.dragBy(-380, startX: 385)
@@ -185,7 +185,7 @@ final class SeedPinRowTests: XCTestCase {
         XCTAssertTrue(open.beginDrag(direction: -1, fingerX: 200, time: 1))
         open.endDrag(velocityX: -100, time: 1)
         XCTAssertEqual(open.state, .open)
-        for time in [1, 1.05, 1.5] {
+        for time: Instant in [1, 1.05, 1.5] {
             XCTAssertEqual(open.offset(at: time), -222, "at \(time)")
         }
         XCTAssertTrue(open.isAtRest(at: 1))
@@ -230,10 +230,10 @@ final class SeedPinRowTests: XCTestCase {
         dragged.hide(animated: true, time: t)
         XCTAssertFalse(dragged.isTracking)
         XCTAssertFalse(dragged.isExpanded)
-        dragged.drag(translation: -390, fingerX: 0, time: t + 0.1)
-        dragged.endDrag(velocityX: -2000, time: t + 0.2)
+        dragged.drag(translation: -390, fingerX: 0, time: t + .milliseconds(100))
+        dragged.endDrag(velocityX: -2000, time: t + .milliseconds(200))
         XCTAssertEqual(dragged.takeEffects(), [], "the finger no longer drives the row")
-        XCTAssertEqual(dragged.offset(at: t + 0.7), 0)
+        XCTAssertEqual(dragged.offset(at: t + .milliseconds(700)), 0)
 
         let centred = Fixture.row()
         centred.hide(animated: true, time: 0)

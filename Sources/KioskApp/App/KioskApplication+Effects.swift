@@ -7,7 +7,9 @@ import KioskUI
 import SwipeCore
 
 extension KioskApplication {
-    var timeMs: Int { Int((now * 1000).rounded()) }
+    /// `now` in whole milliseconds on the loop's clock (since the start, in a replay), as the
+    /// haptics and action records, the state dump and the virtual store clock count.
+    var timeMs: Int { now.wholeMilliseconds }
 
     /// Drains the scene's effects and events until none are left.
     func process() {
@@ -190,4 +192,13 @@ extension Array {
         append(element)
         if count > limit { removeFirst(count - limit) }
     }
+}
+
+extension Instant {
+    /// The instant in milliseconds, rounded: what the app's records (haptics, actions, speech) and
+    /// the documented text formats count.
+    var wholeMilliseconds: Int { Int((Double(nanoseconds) / 1e6).rounded()) }
+
+    /// The instant of `milliseconds` (a record's time back on the clock).
+    init(milliseconds: Int) { self.init(nanoseconds: Int64(milliseconds) * 1_000_000) }
 }

@@ -19,7 +19,7 @@ extension KioskApplication {
     static let atTheStartPhrase: SpokenText = "At the start."
 
     /// Carries out a keypad command pressed at `time`.
-    func handle(keypad command: KeypadCommand, time: Double) {
+    func handle(keypad command: KeypadCommand, time: Instant) {
         let map = configuration.accessibility.keypad
         let hint = helpHintOnce()
         switch command {
@@ -50,7 +50,7 @@ extension KioskApplication {
 
     /// A keypad key without a command (7 in the default map): it starts on-demand speech as any
     /// key does, and says where help is. Other keys: KioskApplication.handleUnmappedKey.
-    func handleKeypadKeyWithoutCommand(time: Double) {
+    func handleKeypadKeyWithoutCommand(time: Instant) {
         handleUnmappedKey(time: time, saying: helpHintOnce())
     }
 

@@ -76,12 +76,12 @@ extension KioskApplication {
     /// when the window closes (a delete is purged then: `nextTimer` wakes the loop for it). With
     /// a window of 0, or an action configured `undo = false`, no Undo is offered.
     func offerUndo(_ change: ItemChange, on itemID: ItemID, offered: Bool) {
-        let window = configuration.data.undoWindow
-        if change == .delete || (offered && window > 0) {
+        let window = Duration(seconds: configuration.data.undoWindow)
+        if change == .delete || (offered && window > .zero) {
             undoable.offer(change, on: itemID, until: now + window, undoable: offered)
         }
         let message = change.message
-        scene.show(offered && window > 0
+        scene.show(offered && window > .zero
             ? ToastView(id: itemID.key, message: message, actionTitle: "Undo", shownAt: now, lifetime: window)
             : ToastView(id: itemID.key, message: message, shownAt: now, lifetime: Self.toastLifetime))
     }
@@ -125,7 +125,7 @@ extension KioskApplication {
     /// app restarted inside an undo window), and has the purge run when its window ends.
     func scheduleEarlierPurge() {
         let oldest = read("deleted items", { () throws(StoreError) in try store.oldestKioskDeletion() }) ?? nil
-        earlierDeletePurge = oldest.map { now + max(0, Double($0 - storeNow) / 1000 + configuration.data.undoWindow) }
+        earlierDeletePurge = oldest.map { now + Duration(seconds: max(0, Double($0 - storeNow) / 1000 + configuration.data.undoWindow)) }
     }
 }
 
@@ -162,7 +162,7 @@ extension KioskApplication {
             let outcome = result.outcome.logEntry(actionID: result.actionID)
             // The outcome is an action-log row like the start was, so the database's log says it too.
             let itemID = ItemID(key: result.itemID)
-            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: 3))
+            scene.show(ToastView(id: "command:" + result.actionID, message: message, shownAt: now, lifetime: .seconds(3)))
             guard result.file == store.fileGeneration else {
                 // Started on a file that left the path: its item is not the new file's item.
                 reportFailure("\(outcome) of item \(itemID.map { "\($0)" } ?? result.itemID) not logged: the database file changed since it started")

@@ -5,6 +5,7 @@
 // takes the card away and, while speech is on, says so. The warning's time is one of the app's
 // timers (nextTimer), so it comes on a panel that draws no frames, as the reset itself does.
 import KioskUI
+import SwipeCore
 
 extension KioskApplication {
     /// What the card shows, and what is said with it.
@@ -12,13 +13,15 @@ extension KioskApplication {
     /// Said when input answered the warning.
     static let timeExtendedPhrase: SpokenText = "More time given."
 
-    /// Seconds before the idle reset the warning shows; nil: no warning (none configured, or no reset).
-    var timeoutWarningLead: Double? { configuration.accessibility.timeoutWarningLead(idle: idle.resetAfter) }
+    /// How long before the idle reset the warning shows; nil: no warning (none configured, or no reset).
+    var timeoutWarningLead: Duration? {
+        configuration.accessibility.timeoutWarningLead(idle: configuration.idle.resetAfterSeconds).map(Duration.init(seconds:))
+    }
 
     /// When the warning is due: while a reset is pending, the warning is not showing yet and
     /// the panel is lit (a screen switched off for the night is warned to nobody; the reset
     /// still comes).
-    var timeoutWarningDeadline: Double? {
+    var timeoutWarningDeadline: Instant? {
         guard !panelIsDark, scene.timeoutWarning == nil else { return nil }
         return idle.warningDeadline(lead: timeoutWarningLead)
     }

@@ -13,6 +13,7 @@
 // untimed, so each tick that swaps in sections finds them read, as a frame 16 ms later would.
 import KioskHardware
 import KioskStore
+import SwipeCore
 
 extension KioskApplication {
     /// Microseconds the loop spends on one outside change on the device's path: asking the
@@ -55,8 +56,8 @@ extension KioskApplication {
 
     /// Runs the current list's action `actionID` on the item in row `row` at app time `time` (or,
     /// for "undo", takes back the newest change still offered for Undo), then ticks at 60 Hz for
-    /// `settle` seconds; nil when there is no such action, row or change.
-    public func loopTimeForOwnAction(_ actionID: String, row: Int, at time: Double, settle: Double = 0.5) -> OwnActionTiming? {
+    /// `settle`; nil when there is no such action, row or change.
+    public func loopTimeForOwnAction(_ actionID: String, row: Int, at time: Instant, settle: Duration = .milliseconds(500)) -> OwnActionTiming? {
         tick(time: time)
         let action: (wall: Double, cpu: Double)
         if actionID == "undo" {
@@ -69,8 +70,8 @@ extension KioskApplication {
             action = Self.timed { perform(ref, on: itemID) }
         }
         var ticks: [(wall: Double, cpu: Double)] = []
-        for frame in 1...max(1, Int(settle * 60)) {
-            ticks.append(Self.timed { tick(time: time + Double(frame) / 60) })
+        for frame in 1...max(1, Int(settle.inSeconds * 60)) {
+            ticks.append(Self.timed { tick(time: time + Duration(seconds: Double(frame) / 60)) })
             if sectionReader?.isReading == true { sectionReader?.waitUntilRead() }
         }
         return OwnActionTiming(action: action.wall, ticks: ticks.map(\.wall), cpu: action.cpu + ticks.reduce(0) { $0 + $1.cpu })

@@ -41,7 +41,7 @@ public final class KioskApplication {
     var storePoll: StorePoll
     /// Store time of the last look at outside changes: rows newer than it are new to the user.
     var lastSync: StoreTime = 0
-    var now = 0.0
+    var now = Instant.zero
     let styles: StyleOverrides
     /// Command actions (kept across a configuration reload with the commands it runs).
     var commands = CommandRunner()
@@ -56,7 +56,7 @@ public final class KioskApplication {
     var undoable = UndoBook()
     /// When the undo window of a delete from before this run ends (the kiosk restarted inside
     /// it): the purge is due then whatever `undoable` holds (`scheduleEarlierPurge`).
-    var earlierDeletePurge: Double?
+    var earlierDeletePurge: Instant?
     /// The sheet last presented and what its rows do (the scene shows at most one).
     var presentedSheet: (sheet: AppSheet, rows: [AppSheetRow])?
     /// The idle time and the fingers down, for the idle reset and the time-out warning.
@@ -65,7 +65,7 @@ public final class KioskApplication {
     /// host (AppScreen) tells. No time-out warning is shown or said to a screen nobody sees.
     public var panelIsDark = false
     /// How long a toast stays; the Undo toast stays for `[data] undo_window_s` instead.
-    static let toastLifetime = 5.0
+    static let toastLifetime = Duration.seconds(5)
     /// What is said (`[accessibility]`); silent until a backend gives it an audio output.
     let speech: SpeechAnnouncer
     /// Explore by touch while speech is on, and the gesture that starts it (+Explore).
@@ -87,7 +87,7 @@ public final class KioskApplication {
     var storeNow: StoreTime {
         switch storeClock {
         case .wall: return ItemStore.now()
-        case .virtual(let epoch): return epoch + StoreTime((now * 1000).rounded())
+        case .virtual(let epoch): return epoch + StoreTime(timeMs)
         }
     }
 
@@ -102,7 +102,7 @@ public final class KioskApplication {
         speech = SpeechAnnouncer(settings: configuration.accessibility)
         // `[idle] reset_after_s`, or `blank_after_s` when the panel blanks sooner (whoever wakes a
         // dark panel is the next person).
-        idle = IdleClock(resetAfter: configuration.idle.resetAfterSeconds)
+        idle = IdleClock(resetAfter: configuration.idle.resetAfterSeconds.map(Duration.init(seconds:)))
         storePoll = StorePoll(intervalMilliseconds: configuration.data.pollInterval, privateStore: store.path == ItemStore.inMemoryPath)
         sectionReader = store.path == ItemStore.inMemoryPath ? nil : SectionReader()
         styles = StyleOverrides(navigation: configuration.navigation.transition)
@@ -178,7 +178,7 @@ public final class KioskApplication {
     }
 
     /// `extra`: said after what the key changed (KioskApplication+Keypad).
-    func handle(key: KeyInput, time: Double, saying extra: SpokenText? = nil) {
+    func handle(key: KeyInput, time: Instant, saying extra: SpokenText? = nil) {
         keyDown(time: time)
         scene.handle(key: key, time: time)
         process()
@@ -186,7 +186,7 @@ public final class KioskApplication {
     }
 
     /// A key reached the app: the idle time starts again, and on-demand speech starts.
-    func keyDown(time: Double) {
+    func keyDown(time: Instant) {
         now = max(now, time)
         idle.input(at: now)
         speech.keyPressed()
@@ -195,7 +195,7 @@ public final class KioskApplication {
 
     /// A key the UI has no use for: a person is at the keypad all the same, so the idle time
     /// starts again and on-demand speech starts, and it says where things are.
-    func handleUnmappedKey(time: Double, saying extra: SpokenText? = nil) {
+    func handleUnmappedKey(time: Instant, saying extra: SpokenText? = nil) {
         keyDown(time: time)
         announce(byKey: true, then: extra)
     }
@@ -203,7 +203,7 @@ public final class KioskApplication {
     /// A plug went into the headphone jack or out of it: plugging starts on-demand speech
     /// (EN 301 549 5.1.3.2) and counts as someone at the kiosk; unplugging leaves it on until
     /// the idle reset.
-    func headphonesChanged(plugged: Bool, time: Double) {
+    func headphonesChanged(plugged: Bool, time: Instant) {
         now = max(now, time)
         speech.headphonesChanged(plugged: plugged)
         guard plugged else { return }
@@ -220,7 +220,7 @@ public final class KioskApplication {
     }
 
     /// Advances animations and polls the store for outside changes.
-    func tick(time: Double) {
+    func tick(time: Instant) {
         now = max(now, time)
         scene.tick(time: time)
         process()
@@ -248,17 +248,17 @@ public final class KioskApplication {
     }
 
     /// The next time the app changes by itself: an animation frame or one of its timers.
-    func nextDeadline(after time: Double) -> Double? {
+    func nextDeadline(after time: Instant) -> Instant? {
         [scene.nextDeadline(after: time), nextTimer(after: time)].compactMap { $0 }.min()
     }
 
     /// The next time the app must run even when no frame is drawn (a blanked or paused panel):
     /// the store poll, the idle reset, picture decodes, write retries and the undo window's purge.
-    func nextTimer(after time: Double) -> Double? {
+    func nextTimer(after time: Instant) -> Instant? {
         let poll = storePoll.nextLook(after: time)
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
-        let decoding = pictures.isDecoding || sectionReader?.isReading == true ? time + 0.008 : nil
+        let decoding: Instant? = pictures.isDecoding || sectionReader?.isReading == true ? time + .milliseconds(8) : nil
         return [poll, idle.resetDeadline, timeoutWarningDeadline, decoding, writes.nextTry, undoable.nextClose, earlierDeletePurge,
                 explore.nextDeadline].compactMap { $0 }.min()
     }
@@ -283,7 +283,7 @@ public final class KioskApplication {
 
     /// Draws the whole frame. In replay, a frame that asked for pictures waits for the decoder
     /// and is drawn again with them, so the same script always gives the same pixels.
-    func render(_ painter: Painter, time: Double) {
+    func render(_ painter: Painter, time: Instant) {
         scene.render(painter, time: time)
         if pictures.waitForDecoderIfReplaying(), pictures.collect() { scene.render(painter, time: time) }
     }

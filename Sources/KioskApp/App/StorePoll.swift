@@ -4,11 +4,12 @@
 // interval while the database file is being waited for (a switch blocked by another reader of
 // the old file sends no notification). A private in-memory database (replay, screenshot) has no
 // other writer: it is never looked at.
+import SwipeCore
 
-/// The schedule of the app's looks at the store, on the app's clock (seconds).
+/// The schedule of the app's looks at the store, on the app's clock.
 struct StorePoll: Equatable {
-    /// Seconds between looks when no watch says when.
-    let interval: Double
+    /// Time between looks when no watch says when.
+    let interval: Duration
     /// No other program can write the store (a private in-memory copy).
     let privateStore: Bool
     /// An inotify watch reports the database's writes.
@@ -17,11 +18,11 @@ struct StorePoll: Equatable {
     var waitingForFile = false
     /// The watch saw a write since the last look.
     private(set) var mayHaveChanged = false
-    /// When the store was last looked at.
-    private(set) var lastLook = 0.0
+    /// When the store was last looked at (the clock's origin at first: the start, in a replay).
+    private(set) var lastLook = Instant.zero
 
     init(intervalMilliseconds: Int, privateStore: Bool) {
-        interval = Double(intervalMilliseconds) / 1000
+        interval = .milliseconds(intervalMilliseconds)
         self.privateStore = privateStore
     }
 
@@ -33,13 +34,13 @@ struct StorePoll: Equatable {
 
     /// When the next look is due after `time`: `time` itself when it is due now; nil: only
     /// when the watch sees a write.
-    func nextLook(after time: Double) -> Double? {
+    func nextLook(after time: Instant) -> Instant? {
         eventDriven ? (mayHaveChanged ? time : nil) : lastLook + interval
     }
 
     /// True when a look is due at `time`; the caller looks now. The same rule as `nextLook`, so a
     /// tick at that deadline always looks.
-    mutating func takeLook(at time: Double) -> Bool {
+    mutating func takeLook(at time: Instant) -> Bool {
         guard eventDriven ? mayHaveChanged : time >= lastLook + interval else { return false }
         lastLook = time
         mayHaveChanged = false

@@ -10,13 +10,14 @@
 // reports what happened, and the queue keeps every write until those tries are over (a list
 // re-read while they run sees them still waiting).
 import KioskStore
+import SwipeCore
 
-/// The pending store writes, in order, on the app's clock (seconds).
+/// The pending store writes, in order, on the app's clock.
 struct WriteQueue {
     /// How long a failed write is tried again before it is given up.
-    static let retryWindow = 3.0
+    static let retryWindow = Duration.seconds(3)
     /// How long after a failed try the next one comes.
-    static let retryInterval = 0.1
+    static let retryInterval = Duration.milliseconds(100)
     /// How many writes may wait; one more is given up at once.
     static let limit = 64
 
@@ -27,9 +28,9 @@ struct WriteQueue {
         /// The item written (nil for the purge, which writes no one item).
         let itemID: ItemID?
         /// When it was first tried; it is given up `retryWindow` later.
-        let since: Double
+        let since: Instant
         /// When it is tried next.
-        fileprivate(set) var nextTry: Double
+        fileprivate(set) var nextTry: Instant
         let attempt: () throws(StoreError) -> Void
         /// What follows a landed write (log, collapse, reload).
         let landed: () -> Void
@@ -53,13 +54,13 @@ struct WriteQueue {
     }
 
     /// When the retry timer next needs a tick.
-    var nextTry: Double? { pending.map(\.nextTry).min() }
+    var nextTry: Instant? { pending.map(\.nextTry).min() }
 
     /// A write whose first try failed at `time`: queued, to be tried again `retryInterval` later.
     /// Returns false, queuing nothing, when it must be given up instead: the queue is full, or
     /// the failure is `hopeless`.
     mutating func add(
-        _ label: String, itemID: ItemID?, failedAt time: Double, hopeless: Bool,
+        _ label: String, itemID: ItemID?, failedAt time: Instant, hopeless: Bool,
         attempt: @escaping () throws(StoreError) -> Void, landed: @escaping () -> Void
     ) -> Bool {
         guard pending.count < Self.limit, !hopeless else { return false }
@@ -70,17 +71,17 @@ struct WriteQueue {
     }
 
     /// The writes to try at `time`, in order. They stay queued until `settle`.
-    func due(at time: Double) -> [Write] { pending.filter { $0.nextTry <= time } }
+    func due(at time: Instant) -> [Write] { pending.filter { $0.nextTry <= time } }
 
     /// Whether `write`, failed again at `time`, is given up: its `retryWindow` has passed, or the
     /// failure is `hopeless`.
-    func givesUp(_ write: Write, at time: Double, hopeless: Bool) -> Bool {
+    func givesUp(_ write: Write, at time: Instant, hopeless: Bool) -> Bool {
         time - write.since >= Self.retryWindow || hopeless
     }
 
     /// The tries at `time` are over: the `settled` writes (landed or given up) leave the queue,
     /// and the others that were due are tried again `retryInterval` later, in their places.
-    mutating func settle(_ settled: [Write], at time: Double) {
+    mutating func settle(_ settled: [Write], at time: Instant) {
         let gone = Set(settled.map(\.serial))
         pending.removeAll { gone.contains($0.serial) }
         for i in pending.indices where pending[i].nextTry <= time { pending[i].nextTry = time + Self.retryInterval }

@@ -21,7 +21,7 @@ struct CoreThroughputBench {
     func events() -> [(TouchEvent, RowHit)] {
         var result: [(TouchEvent, RowHit)] = []
         result.reserveCapacity(swipes * (Self.movesPerSwipe + 2))
-        var time = 0.0
+        var time = Instant.zero
         for i in 0..<swipes {
             let row = i % 10
             let hit = RowHit(
@@ -32,14 +32,14 @@ struct CoreThroughputBench {
             let travel = trailing ? -1150.0 : 300.0
             result.append((TouchEvent(slot: 0, phase: .began, point: Point(x: startX, y: y), time: time), hit))
             for step in 1...Self.movesPerSwipe {
-                time += 0.008
+                time += .milliseconds(8)
                 let f = Double(step) / Double(Self.movesPerSwipe)
                 // Out past the expansion threshold and most of the way back, so the release opens.
                 let x = startX + travel * (f < 0.7 ? f / 0.7 : 1 - 0.8 * (f - 0.7) / 0.3)
                 result.append((TouchEvent(slot: 0, phase: .moved, point: Point(x: x, y: y), time: time), hit))
             }
             result.append((TouchEvent(slot: 0, phase: .ended, point: Point(x: startX + travel * 0.2, y: y), time: time), hit))
-            time += 0.5
+            time += .milliseconds(500)
         }
         return result
     }
@@ -58,12 +58,12 @@ struct CoreThroughputBench {
             ],
             leadingOptions: options, trailingOptions: options)
         var group = SwipeRowGroup { _ in configuration }
-        var lastTick = -1.0
+        var lastTick: Instant = -1.0
         var sink = 0
         let micros = Stopwatch.microseconds {
             for (event, hit) in stream {
                 sink &+= group.handle(event, hit: hit).count
-                if event.time - lastTick >= 0.016 {
+                if event.time - lastTick >= .milliseconds(16) {
                     sink &+= group.tick(time: event.time).count
                     lastTick = event.time
                 }

@@ -111,7 +111,7 @@ struct PictureScrollBench {
             // Bookkeeping outside the measured time: rows on screen and whether their thumbnail is drawn.
             let now = wallMs()
             var visible = Set<String>()
-            for row in app.scene.state(at: ms / 1000).rows where row.frame[1] + row.frame[3] > 64 && row.frame[1] < Double(height) {
+            for row in app.scene.state(at: ReplaySession.instant(ms: ms)).rows where row.frame[1] + row.frame[3] > 64 && row.frame[1] < Double(height) {
                 visible.insert(row.id)
                 result.reached = max(result.reached, Int(row.id.dropFirst(5)) ?? 0)
                 guard pictures else { continue }

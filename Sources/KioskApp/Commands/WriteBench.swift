@@ -95,7 +95,7 @@ struct WriteBench {
     func ownWrites() throws -> OwnResult {
         try withApp(configuration: try KioskConfiguration.parse(Self.ownWriteConfiguration, file: "own-write.toml")) { app, _ in
             var timings: [(String, KioskApplication.OwnActionTiming)] = []
-            var time = 1.0
+            var time: Instant = 1
             for round in 0..<rounds {
                 let action = Self.ownActions[round % Self.ownActions.count]
                 guard let timing = app.loopTimeForOwnAction(action, row: 0, at: time) else {
@@ -103,7 +103,7 @@ struct WriteBench {
                     throw ExitCode.software
                 }
                 timings.append((action, timing))
-                time += 1
+                time += .seconds(1)
             }
             return OwnResult(
                 total: BenchStatistics(samples: timings.map(\.1.total)),

@@ -6,6 +6,7 @@ import Canvas
 import Foundation
 import KioskHardware
 import KioskUI
+import SwipeCore
 
 extension AppScreen {
     /// Answers `socket`'s requests; `version` and `kiosk` (the name `identify` shows) go into `status`.
@@ -34,8 +35,8 @@ extension AppScreen {
             version: version, kiosk: kiosk, page: page,
             items: app.pages.filter { $0.key != KioskApplication.listsPageID }.mapValues { $0.data.count },
             screen: session.isScreenOn ? "on" : "off",
-            uptimeSeconds: seconds(now),
-            lastTouchAgeSeconds: lastInputAt.map { Double(now.nanoseconds - $0.nanoseconds) / 1e9 },
+            uptimeSeconds: (now - startedAt).inSeconds,
+            lastTouchAgeSeconds: lastInputAt.map { (now - $0).inSeconds },
             touchToFlipP99Ms: session.touchToFlipP99Milliseconds,
             frames: frames?.frames ?? 0, frameP99Ms: frames?.p99, frameMaxMs: frames?.max)
         let encoder = JSONEncoder()

@@ -6,12 +6,13 @@
 // comes at least hourly, so a clock set by NTP, a suspend or a DST night cannot leave the panel in
 // the wrong state for long. The rule is read from the configuration each time (a reload changes it).
 import KioskHardware
+import SwipeCore
 
 extension AppScreen {
     /// How the schedule sees the time: the calendar, and the wall clock (epoch seconds) at a loop instant.
     public struct ScheduleClock: Sendable {
         let calendar: ScheduleCalendar
-        let epochSeconds: @Sendable (LoopInstant) -> Int64
+        let epochSeconds: @Sendable (Instant) -> Int64
 
         /// The device: the system's time zone and the real-time clock.
         public static let system = ScheduleClock(calendar: .local) { _ in ScheduleCalendar.nowEpochSeconds() }
@@ -32,7 +33,7 @@ extension AppScreen {
     }
 
     /// Applies a change of the schedule that is due (called on each tick).
-    func applySchedule(now: LoopInstant) {
+    func applySchedule(now: Instant) {
         guard let clock = scheduleClock, let due = scheduleCheckAt, now >= due else { return }
         guard let rule = app.configuration.display.schedule else {
             if scheduleWantsOn == false { session.setScreen(on: true) }
@@ -47,11 +48,11 @@ extension AppScreen {
             session.logger.info("screen schedule: \(on ? "on" : "off") until the next change")
             session.setScreen(on: on)
         }
-        let recheck = now.advanced(byNanoseconds: Self.scheduleRecheckNanoseconds)
+        let recheck = now + .nanoseconds(Self.scheduleRecheckNanoseconds)
         guard let change = rule.nextChange(afterEpochSeconds: seconds, calendar: clock.calendar) else {
             scheduleCheckAt = recheck
             return
         }
-        scheduleCheckAt = min(recheck, now.advanced(byNanoseconds: (change - seconds) * 1_000_000_000))
+        scheduleCheckAt = min(recheck, now + .seconds(change - seconds))
     }
 }

@@ -1,5 +1,6 @@
-// The app as a session client, on the device and on virtual time alike: input events become the
-// swipe core's touch events (on the clock the kernel, or the script, stamped them with), frames
+// The app as a session client, on the device and on virtual time alike: input events go to the app
+// as they came (SwipeCore's touch and key events, on the clock the kernel, or the script, stamped
+// them with; the app's time is the loop's), frames
 // are drawn by the Canvas renderer into the session's shadow buffer with damage tracking, and
 // haptic events go to the session's backend (and into the app's record of them).
 import Canvas
@@ -16,8 +17,10 @@ public final class AppScreen: SessionClient {
     let session: KioskSession
     let surface: Surface
     let painter: Painter
-    let epoch: LoopInstant
-    var lastTime = 0.0
+    /// When the screen started (`status`'s uptime).
+    let startedAt: Instant
+    /// The latest tick's time (the visual haptic pulse and the identify banner start then).
+    var lastTime = Instant.zero
     /// Re-reads the configuration on SIGHUP; nil keeps the running one.
     public var reload: (() -> KioskApplication?)?
     /// The database's inotify watch (AppScreen+DatabaseWatch); nil while polling.
@@ -27,13 +30,13 @@ public final class AppScreen: SessionClient {
         didSet { app.speech.output = audio }
     }
     /// When the last touch or key reached the app (`status`); nil before the first.
-    var lastInputAt: LoopInstant?
+    var lastInputAt: Instant?
     /// `ctl screenshot`'s PNGs, encoded off the loop (AppScreen+Control).
     let screenshots = ScreenshotEncoder()
     /// The screen schedule (AppScreen+Schedule): its clock, when to look at it next, and what it
     /// last asked for (nil: nothing yet).
     var scheduleClock: ScheduleClock?
-    var scheduleCheckAt: LoopInstant?
+    var scheduleCheckAt: Instant?
     var scheduleWantsOn: Bool?
 
     /// `runsCommands`: command actions start processes (`run`, `replay --run-commands`); without
@@ -41,7 +44,7 @@ public final class AppScreen: SessionClient {
     public init(app: KioskApplication, session: KioskSession, runsCommands: Bool) throws {
         self.app = app
         self.session = session
-        epoch = session.loop.now
+        startedAt = session.loop.now
         let size = session.shadow.size
         surface = try Surface(wrapping: session.shadow.base, width: size.width, height: size.height,
                               stride: session.shadow.stride, format: .xrgb8888)
@@ -61,14 +64,12 @@ public final class AppScreen: SessionClient {
             session.haptics.fire(event)
         }
         session.haptics.onVisualPulse = { [unowned self] _, pattern in
-            app.scene.pulse(at: lastTime, duration: Double(pattern.durationMilliseconds) / 1000, strength: pattern.strength)
+            app.scene.pulse(at: lastTime, duration: .milliseconds(pattern.durationMilliseconds), strength: pattern.strength)
         }
     }
 
-    func seconds(_ instant: LoopInstant) -> Double { Double(instant.nanoseconds - epoch.nanoseconds) / 1e9 }
-
-    public func tick(now: LoopInstant) {
-        lastTime = seconds(now)
+    public func tick(now: Instant) {
+        lastTime = now
         app.panelIsDark = !session.isScreenOn
         app.tick(time: lastTime)
         screenshots.collect()
@@ -77,27 +78,25 @@ public final class AppScreen: SessionClient {
 
     public func handle(_ event: InputEvent) {
         switch event {
-        case .touch(let sample):
-            lastInputAt = sample.time
-            app.handle(SwipeCore.TouchEvent(
-                slot: sample.slot, phase: sample.phase,
-                point: Point(x: sample.location.x, y: sample.location.y), time: seconds(sample.time)))
+        case .touch(let touch):
+            lastInputAt = touch.time
+            app.handle(touch)
         case .key(let key):
             lastInputAt = key.time
             guard key.pressed else { break }
             if let command = app.keypadCommand(for: key.key) {
-                app.handle(keypad: command, time: seconds(key.time))
+                app.handle(keypad: command, time: key.time)
             } else if let input = KeyInput(key.key) {
-                app.handle(key: input, time: seconds(key.time))
+                app.handle(key: input, time: key.time)
             } else if key.key.isKeypad {
-                app.handleKeypadKeyWithoutCommand(time: seconds(key.time))
+                app.handleKeypadKeyWithoutCommand(time: key.time)
             } else {
                 // Any other key of a keyboard starts on-demand speech all the same.
-                app.handleUnmappedKey(time: seconds(key.time))
+                app.handleUnmappedKey(time: key.time)
             }
         case .switchChanged(let change):
             session.logger.info("input: \(change.description)")
-            app.headphonesChanged(plugged: change.on, time: seconds(change.time))
+            app.headphonesChanged(plugged: change.on, time: change.time)
         case .deviceAdded(let info):
             session.logger.info("input device added: name=\"\(info.name)\" sysname=\(info.sysname) caps=\(info.capabilities)")
         case .deviceRemoved(let info):
@@ -112,37 +111,28 @@ public final class AppScreen: SessionClient {
     /// The last frame drawn, for damage tracking (nil: draw everything next time).
     var lastFrame: FrameSignature?
 
-    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
+    public func draw(into shadow: PixelBuffer, now: Instant) -> [PixelRect] {
         painter.reset()
-        guard let drawn = app.scene.renderDamage(painter, time: seconds(now), previous: &lastFrame) else {
+        guard let drawn = app.scene.renderDamage(painter, time: now, previous: &lastFrame) else {
             return [PixelRect(size: shadow.size)]
         }
         return drawn.isEmpty ? [] : [PixelRect(x: drawn.x, y: drawn.y, width: drawn.width, height: drawn.height)]
     }
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
-        [instant(app.nextDeadline(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+    public func nextDeadline(now: Instant) -> Instant? {
+        [app.nextDeadline(after: now).map { max($0, now) }, screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
-    public func nextTimer(now: LoopInstant) -> LoopInstant? {
+    public func nextTimer(now: Instant) -> Instant? {
         app.panelIsDark = !session.isScreenOn  // switched off or on since the tick (a control request)
-        return [instant(app.nextTimer(after:), now: now), screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+        return [app.nextTimer(after: now).map { max($0, now) }, screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
     }
 
     /// While a screenshot is being encoded, the next look for it.
-    private func screenshotPoll(now: LoopInstant) -> LoopInstant? {
-        screenshots.isEncoding ? now.advanced(byNanoseconds: ScreenshotEncoder.pollNanoseconds) : nil
-    }
-
-    /// `deadline(after: seconds(now))` on the loop's clock.
-    private func instant(_ deadline: (Double) -> Double?, now: LoopInstant) -> LoopInstant? {
-        let current = seconds(now)
-        guard let next = deadline(current) else { return nil }
-        guard next > current else { return now }
-        // A nanosecond late, so that the tick at the deadline sees it passed (seconds are Doubles).
-        return max(now.advanced(byNanoseconds: 1), epoch.advanced(byNanoseconds: Int64((next * 1e9).rounded(.up)) + 1))
+    private func screenshotPoll(now: Instant) -> Instant? {
+        screenshots.isEncoding ? now + .nanoseconds(ScreenshotEncoder.pollNanoseconds) : nil
     }
 
     public var readyStatus: String {

@@ -39,21 +39,21 @@ public final class OutOfServiceScreen: SessionClient {
 
     // MARK: SessionClient
 
-    public func tick(now: LoopInstant) {}
+    public func tick(now: Instant) {}
 
     public func handle(_ event: InputEvent) {}
 
     public var wantsFrame: Bool { pending }
 
-    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
+    public func draw(into shadow: PixelBuffer, now: Instant) -> [PixelRect] {
         guard pending else { return [] }
         pending = false
         return [PixelRect(size: shadow.size)]
     }
 
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
+    public func nextDeadline(now: Instant) -> Instant? { nil }
 
-    public func nextTimer(now: LoopInstant) -> LoopInstant? { nil }
+    public func nextTimer(now: Instant) -> Instant? { nil }
 
     public var readyStatus: String { "out of service on \(session.display.summary)" }
 

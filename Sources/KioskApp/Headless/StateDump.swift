@@ -114,7 +114,7 @@ struct StateDump: Encodable {
 
     /// The state of `app` at `timeMs` on a `width` x `height` screen.
     init(app: KioskApplication, timeMs: Double, width: Int, height: Int, rotation: Int = 0) {
-        let s = app.scene.state(at: timeMs / 1000)
+        let s = app.scene.state(at: ReplaySession.instant(ms: timeMs))
         var items: [Item] = []
         if let id = app.currentListID, let page = app.pages[id] {
             for i in 0..<page.data.count {

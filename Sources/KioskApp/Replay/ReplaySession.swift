@@ -58,7 +58,7 @@ public final class ReplaySession {
     }()
 
     /// The instant of a script time (ms from the start).
-    static func instant(ms: Double) -> LoopInstant { LoopInstant(nanoseconds: Int64((ms * 1_000_000).rounded())) }
+    public static func instant(ms: Double) -> Instant { Instant(nanoseconds: Int64((ms * 1_000_000).rounded())) }
 
     /// The script's touches and keys as timed input events.
     static func inputEvents(_ steps: [ScriptStep]) -> [ScriptedInput.Event] {

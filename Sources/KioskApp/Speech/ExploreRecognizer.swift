@@ -25,17 +25,17 @@ enum ExploreFlick: Equatable {
 
 /// Turns one finger's touch events into explore gestures.
 struct ExploreRecognizer {
-    /// Held this long (seconds), a finger explores instead of flicking or tapping.
-    static let exploreDelay = 0.25
+    /// Held this long, a finger explores instead of flicking or tapping.
+    static let exploreDelay = Duration.milliseconds(250)
     /// Two taps whose lifts are at most this far apart are a double tap.
-    static let doubleTapInterval = 0.4
+    static let doubleTapInterval = Duration.milliseconds(400)
     /// Moved at least this far (pixels) before lifting: a flick, not a tap.
     let flickDistance: Double
 
     private struct Touch {
         let slot: Int
         let start: Point
-        let began: Double
+        let began: Instant
         var last: Point
         var exploring = false
         /// Another finger came down: this touch asks for nothing.
@@ -44,7 +44,7 @@ struct ExploreRecognizer {
 
     private var touch: Touch?
     /// A single tap waiting to see whether a second one follows.
-    private var pendingTap: (point: Point, time: Double)?
+    private var pendingTap: (point: Point, time: Instant)?
 
     init(flickDistance: Double) {
         self.flickDistance = flickDistance
@@ -81,7 +81,7 @@ struct ExploreRecognizer {
         return out
     }
 
-    private mutating func lifted(_ t: Touch, at point: Point, time: Double) -> [ExploreGesture] {
+    private mutating func lifted(_ t: Touch, at point: Point, time: Instant) -> [ExploreGesture] {
         guard !t.spoiled, !t.exploring else { return [] }
         let dx = point.x - t.start.x, dy = point.y - t.start.y
         if max(abs(dx), abs(dy)) >= flickDistance {
@@ -98,7 +98,7 @@ struct ExploreRecognizer {
     }
 
     /// Time passed: a finger held long enough explores; a lone tap explores where it landed.
-    mutating func tick(time: Double) -> [ExploreGesture] {
+    mutating func tick(time: Instant) -> [ExploreGesture] {
         var out: [ExploreGesture] = []
         if let tap = pendingTap, time >= tap.time + Self.doubleTapInterval, touch == nil {
             pendingTap = nil
@@ -114,7 +114,7 @@ struct ExploreRecognizer {
     }
 
     /// The next time `tick` has something to do.
-    func nextDeadline() -> Double? {
+    func nextDeadline() -> Instant? {
         if let t = touch, !t.exploring, !t.spoiled { return t.began + Self.exploreDelay }
         if let tap = pendingTap, touch == nil { return tap.time + Self.doubleTapInterval }
         return nil
@@ -127,12 +127,12 @@ struct ExploreRecognizer {
     }
 }
 
-/// One finger held still for `duration` seconds, with no other finger down: fires once.
+/// One finger held still for `duration`, with no other finger down: fires once.
 struct SpeechStartHold {
-    static let duration = 3.0
+    static let duration = Duration.seconds(3)
     /// Moved further than this (pixels) from where it came down: not a hold (a scroll, a swipe).
     let slop: Double
-    private var hold: (slot: Int, start: Point, began: Double)?
+    private var hold: (slot: Int, start: Point, began: Instant)?
     private var fingers: Set<Int> = []
 
     init(slop: Double) {
@@ -156,11 +156,11 @@ struct SpeechStartHold {
 
     /// The held finger's slot and where it came down, once, when it has been held long enough
     /// by `time`; nil otherwise.
-    mutating func tick(time: Double) -> (slot: Int, point: Point)? {
+    mutating func tick(time: Instant) -> (slot: Int, point: Point)? {
         guard let h = hold, time >= h.began + Self.duration else { return nil }
         hold = nil
         return (h.slot, h.start)
     }
 
-    var nextDeadline: Double? { hold.map { $0.began + Self.duration } }
+    var nextDeadline: Instant? { hold.map { $0.began + Self.duration } }
 }

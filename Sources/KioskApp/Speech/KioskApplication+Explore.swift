@@ -30,7 +30,7 @@ struct ExploreMode {
         hold = SpeechStartHold(slop: theme.px(16))
     }
 
-    var nextDeadline: Double? { [recognizer.nextDeadline(), hold.nextDeadline].compactMap { $0 }.min() }
+    var nextDeadline: Instant? { [recognizer.nextDeadline(), hold.nextDeadline].compactMap { $0 }.min() }
 
     /// The idle reset: the next person starts with nothing focused.
     mutating func reset() {
@@ -60,7 +60,7 @@ extension KioskApplication {
     }
 
     /// Time passed: the start gesture may be complete, a held finger explores, a lone tap explores.
-    func tickExplore(time: Double) {
+    func tickExplore(time: Instant) {
         if let held = explore.hold.tick(time: time), !explore.enabled, speech.settings.speech != .off {
             explore.enabled = true
             scene.handle(TouchEvent(slot: held.slot, phase: .cancelled, point: held.point, time: time))
@@ -76,7 +76,7 @@ extension KioskApplication {
         perform(explore.recognizer.tick(time: time), time: time)
     }
 
-    func perform(_ gestures: [ExploreGesture], time: Double) {
+    func perform(_ gestures: [ExploreGesture], time: Instant) {
         for gesture in gestures {
             switch gesture {
             case .explore(let point, let fresh):
@@ -106,7 +106,7 @@ extension KioskApplication {
     /// Puts the explore focus on `target` and says it: a move the announcer says as it says an
     /// arrow key's (a row, a sheet row); what it would not say (the same element touched again,
     /// the back button, the toast, the detail page) is said here.
-    private func focus(on target: ExploreTarget?, time: Double) {
+    private func focus(on target: ExploreTarget?, time: Instant) {
         explore.target = target
         explore.actionIndex = nil
         guard let target else { return }
@@ -128,7 +128,7 @@ extension KioskApplication {
 
     /// A vertical flick on a focused row: the next (down) or previous (up) of its actions; up
     /// from the first goes back to the row itself.
-    private func stepAction(down: Bool, time: Double) {
+    private func stepAction(down: Bool, time: Instant) {
         guard case .row = explore.target, let row = scene.accessibleFocus.row, !row.actions.isEmpty else { return }
         let index = down ? min(row.actions.count - 1, (explore.actionIndex ?? -1) + 1) : (explore.actionIndex ?? 0) - 1
         explore.actionIndex = index >= 0 ? index : nil

@@ -12,6 +12,7 @@ import KioskConfig
 import KioskHardware
 import KioskSpeech
 import KioskUI
+import SwipeCore
 
 /// Decides what to say and says it.
 final class SpeechAnnouncer {
@@ -97,7 +98,7 @@ final class SpeechAnnouncer {
 
     /// The idle reset: silence now; on-demand speech waits for the next person's key (or
     /// stays on while headphones are plugged in).
-    func sessionEnded(focus: AccessibleFocus, toast: ToastView?, time: Double) {
+    func sessionEnded(focus: AccessibleFocus, toast: ToastView?, time: Instant) {
         stop(time: time)
         if settings.speech == .onDemand { active = headphones }
         volume = settings.volume
@@ -110,7 +111,7 @@ final class SpeechAnnouncer {
     /// Says what changed since the last call. `byKey`: this follows a key press, so a focus that
     /// moved is said; a focus moved by a data change is not (the next arrow says where it is).
     /// `extra` (a keypad's answer: the help, a volume) is said after what changed.
-    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Double, then extra: SpokenText? = nil) {
+    func update(_ focus: AccessibleFocus, toast: ToastView?, byKey: Bool, time: Instant, then extra: SpokenText? = nil) {
         defer {
             last = focus
             lastToast = toast
@@ -164,7 +165,7 @@ final class SpeechAnnouncer {
     }
 
     /// Starts `text` at `time`, cutting what is being said.
-    func say(_ text: SpokenText, time: Double) {
+    func say(_ text: SpokenText, time: Instant) {
         let id = nextID
         nextID += 1
         cutLast(at: time)
@@ -172,7 +173,7 @@ final class SpeechAnnouncer {
         let utterance = Utterance(id: id, parts: text.parts(configured: configured), rate: settings.rate, volume: volume,
                                   noteVoice: configured ?? SpeechVoice.fallback)
         lastSaid = text
-        entries.append(Entry(id: id, timeMs: Int((time * 1000).rounded()), text: utterance.text, voice: utterance.voice,
+        entries.append(Entry(id: id, timeMs: time.wholeMilliseconds, text: utterance.text, voice: utterance.voice,
                              parts: utterance.parts), keepingLast: Self.historyLimit)
         guard let output else { return }
         let synth = SpeechSynthesizer.shared
@@ -191,7 +192,7 @@ final class SpeechAnnouncer {
     }
 
     /// Silences what is being said.
-    func stop(time: Double) {
+    func stop(time: Instant) {
         guard let previous = entries.last, previous.cutAfter == nil else { return }
         cutLast(at: time)
         guard let output, !deterministic else { return }
@@ -200,9 +201,9 @@ final class SpeechAnnouncer {
     }
 
     /// Records the samples the last utterance had by `time`, where it is cut.
-    private func cutLast(at time: Double) {
+    private func cutLast(at time: Instant) {
         guard let index = entries.indices.last, entries[index].cutAfter == nil else { return }
-        let elapsed = max(0, time - Double(entries[index].timeMs) / 1000)
+        let elapsed = max(0, (time - Instant(milliseconds: entries[index].timeMs)).inSeconds)
         entries[index].cutAfter = Int((elapsed * Double(SpeechSynthesizer.sampleRate)).rounded())
     }
 

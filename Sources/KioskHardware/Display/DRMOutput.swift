@@ -54,7 +54,7 @@ public final class DRMOutput: Display {
     public var eventDescriptor: Int32? { card.fd }
     public var summary: String { "\(card.path) \(connector.name) \(mode) rotation \(rotation)" }
     /// Called from ``handleEvents()`` when a flip completed, with the kernel's timestamp.
-    public var onPageFlip: ((LoopInstant) -> Void)?
+    public var onPageFlip: ((Instant) -> Void)?
     /// The buffer on screen and the flip in flight, if any (``present(from:damage:)`` returns
     /// false until it completes).
     public internal(set) var flip = PageFlipState.idle(front: 0)
@@ -148,7 +148,7 @@ public final class DRMOutput: Display {
             let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
             output.flip.completed()
             let nanos = Int64(seconds) * 1_000_000_000 + Int64(microseconds) * 1_000
-            output.onPageFlip?(LoopInstant(monotonicNanoseconds: nanos))
+            output.onPageFlip?(Instant(monotonicNanoseconds: nanos))
         }
         _ = drmHandleEvent(card.fd, &context)
     }

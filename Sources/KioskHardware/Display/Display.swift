@@ -22,7 +22,7 @@ public protocol Display: AnyObject {
     /// Blanked for idle.
     var isBlanked: Bool { get }
     /// Called when a flip completed, with the time the frame reached the screen.
-    var onPageFlip: ((LoopInstant) -> Void)? { get set }
+    var onPageFlip: ((Instant) -> Void)? { get set }
     /// A descriptor the loop watches (the DRM fd), calling ``handleEvents()`` when readable;
     /// nil when flips complete by themselves (on loop timers).
     var eventDescriptor: Int32? { get }

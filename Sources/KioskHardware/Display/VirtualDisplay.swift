@@ -17,7 +17,7 @@ public final class VirtualDisplay: Display {
     public var isFlipPending: Bool { flip.isFlipPending }
     public private(set) var isPaused = false
     public private(set) var isBlanked = false
-    public var onPageFlip: ((LoopInstant) -> Void)?
+    public var onPageFlip: ((Instant) -> Void)?
     public var eventDescriptor: Int32? { nil }
     public var summary: String { "virtual \(physicalSize)@\(refreshRate) rotation \(rotation)" }
     /// What the panel shows (physical size, rotated): only written by ``present(from:damage:)``.
@@ -42,14 +42,14 @@ public final class VirtualDisplay: Display {
     }
 
     /// The first vblank strictly after `instant` (vblanks at whole multiples of the period).
-    public func nextVblank(after instant: LoopInstant) -> LoopInstant {
+    public func nextVblank(after instant: Instant) -> Instant {
         var index = (Double(instant.nanoseconds) / periodNanoseconds).rounded(.down)
         var vblank: Int64
         repeat {  // vblanks are rounded to whole nanoseconds: the one at `instant` may sit just below it
             index += 1
             vblank = Int64((index * periodNanoseconds).rounded())
         } while vblank <= instant.nanoseconds
-        return LoopInstant(nanoseconds: vblank)
+        return Instant(nanoseconds: vblank)
     }
 
     public func handleEvents() {}

@@ -11,12 +11,12 @@ import SwipeCore
 /// Decides whether an event may start a command now: at most one per interval.
 struct RateLimiter {
     let intervalNanoseconds: Int64
-    private var last: LoopInstant?
+    private var last: Instant?
 
     init(minimumIntervalMilliseconds: Int) { intervalNanoseconds = Int64(minimumIntervalMilliseconds) * 1_000_000 }
 
     /// True (and remembers `now`) when the interval since the last accepted event has passed.
-    mutating func accept(at now: LoopInstant) -> Bool {
+    mutating func accept(at now: Instant) -> Bool {
         if let last, now.nanoseconds - last.nanoseconds < intervalNanoseconds { return false }
         last = now
         return true

@@ -8,6 +8,7 @@
 import CLinuxKernel
 import Glibc
 import Logging
+import SwipeCore
 
 /// Every headphone jack of the machine, seen as one: a plug is in while any jack reports one.
 public final class HeadphoneJack {

@@ -1,61 +1,7 @@
-// The plain values KioskHardware hands to the app. They carry logical (rotated, calibrated)
-// screen coordinates and the event's time, and know nothing of libinput, so KioskApp converts
-// them to SwipeCore's TouchEvent without importing any C module. The touch phase is the core's own.
+// What KioskHardware's input sources deliver: SwipeCore's input vocabulary (TouchEvent, KeyEvent,
+// SwitchEvent, stamped with Instants on the loop's clock) plus what only the hardware knows of,
+// devices coming and going, so the app consumes them as they are, without importing any C module.
 import SwipeCore
-
-/// One touch point change in logical screen pixels.
-public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
-    /// Seat-wide slot (libinput seat slot); the mouse/tablet button uses ``TouchTracker/pointerSlot``.
-    public var slot: Int
-    public var phase: TouchPhase
-    /// Logical position; for `up` and `cancel` the slot's last known position.
-    public var location: Point
-    /// When the kernel saw it, on the loop's clock (``LoopInstant/clock``).
-    public var time: LoopInstant
-
-    public init(slot: Int, phase: TouchPhase, location: Point, time: LoopInstant) {
-        self.slot = slot; self.phase = phase; self.location = location; self.time = time
-    }
-
-    public var description: String {
-        "\(phase.verb) slot=\(slot) x=\(Int(location.x.rounded(.down))) y=\(Int(location.y.rounded(.down)))"
-    }
-}
-
-/// A key press or release: SwipeCore's `Key` (the Linux key code, typed).
-public struct KeyEvent: Equatable, Sendable {
-    public var key: Key
-    public var pressed: Bool
-    public var time: LoopInstant
-
-    public init(key: Key, pressed: Bool, time: LoopInstant) {
-        self.key = key; self.pressed = pressed; self.time = time
-    }
-}
-
-/// A switch of an input device changed: the headphone jack (`SW_HEADPHONE_INSERT`), which
-/// libinput does not report, so ``HeadphoneJack`` reads it from evdev itself.
-public struct SwitchEvent: Equatable, Sendable {
-    public enum Kind: Hashable, Sendable {
-        /// A plug in the headphone jack (`SW_HEADPHONE_INSERT`): `on` while one is inserted.
-        case headphoneInsert
-    }
-
-    public var kind: Kind
-    public var on: Bool
-    public var time: LoopInstant
-
-    public init(kind: Kind, on: Bool, time: LoopInstant) {
-        self.kind = kind; self.on = on; self.time = time
-    }
-
-    /// As logs and touch scripts say it: `headphone in`, `headphone out`.
-    public var description: String {
-        switch kind {
-        case .headphoneInsert: return "headphone \(on ? "in" : "out")"
-        }
-    }
-}
 
 /// What an input device can do, as libinput classifies it.
 public struct InputCapabilities: OptionSet, Sendable, CustomStringConvertible {
@@ -99,24 +45,12 @@ public struct InputDeviceInfo: Equatable, Sendable {
 
 /// Everything the input source delivers.
 public enum InputEvent: Sendable {
-    case touch(TouchSample)
+    case touch(TouchEvent)
     /// End of a set of touch changes that happened together (libinput TOUCH_FRAME).
-    case frame(time: LoopInstant)
+    case frame(time: Instant)
     case key(KeyEvent)
     /// A switch (the headphone jack) changed, or its state at start.
     case switchChanged(SwitchEvent)
     case deviceAdded(InputDeviceInfo)
     case deviceRemoved(InputDeviceInfo)
-}
-
-extension TouchPhase {
-    /// The phase as touch scripts and the `touch-test` log spell it: `down`, `move`, `up`, `cancel`.
-    public var verb: String {
-        switch self {
-        case .began: return "down"
-        case .moved: return "move"
-        case .ended: return "up"
-        case .cancelled: return "cancel"
-        }
-    }
 }

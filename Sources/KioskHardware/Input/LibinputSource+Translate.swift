@@ -69,25 +69,25 @@ extension LibinputSource {
             onEvent?(.key(KeyEvent(
                 key: Key(code: code),
                 pressed: libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED,
-                time: LoopInstant(monotonicNanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
+                time: Instant(monotonicNanoseconds: Int64(libinput_event_keyboard_get_time_usec(key)) * 1000))))
         default:
             break
         }
     }
 
     /// A pointer move is a finger move (and a frame) only while its button is down.
-    private func pointerMoved(_ sample: TouchSample?) {
+    private func pointerMoved(_ sample: TouchEvent?) {
         guard let sample else { return }
         onEvent?(.touch(sample))
         onEvent?(.frame(time: sample.time))
     }
 
-    private static func time(_ touch: OpaquePointer) -> LoopInstant {
-        LoopInstant(monotonicNanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) * 1000)
+    private static func time(_ touch: OpaquePointer) -> Instant {
+        Instant(monotonicNanoseconds: Int64(libinput_event_touch_get_time_usec(touch)) * 1000)
     }
 
-    private static func time(pointer: OpaquePointer) -> LoopInstant {
-        LoopInstant(monotonicNanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) * 1000)
+    private static func time(pointer: OpaquePointer) -> Instant {
+        Instant(monotonicNanoseconds: Int64(libinput_event_pointer_get_time_usec(pointer)) * 1000)
     }
 
     static func describe(_ device: OpaquePointer) -> InputDeviceInfo {

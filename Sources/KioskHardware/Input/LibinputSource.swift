@@ -143,13 +143,13 @@ public final class LibinputSource: InputSource {
     }
 
     /// Ends `slot` with `phase` (up or cancel) at its last position, when it is down.
-    func end(slot: Int, phase: TouchPhase, time: LoopInstant) {
+    func end(slot: Int, phase: TouchPhase, time: Instant) {
         slotDevice.removeValue(forKey: slot)
         if let sample = tracker.end(slot: slot, phase: phase, time: time) { onEvent?(.touch(sample)) }
     }
 
     /// A device went away: every slot it still holds is cancelled.
-    func cancelSlots(of device: OpaquePointer, time: LoopInstant) {
+    func cancelSlots(of device: OpaquePointer, time: Instant) {
         let slots = slotDevice.filter { $0.value == device }.keys.sorted()
         for slot in slots { end(slot: slot, phase: .cancelled, time: time) }
         if !slots.isEmpty { onEvent?(.frame(time: time)) }

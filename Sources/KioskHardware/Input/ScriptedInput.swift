@@ -25,10 +25,10 @@ public final class ScriptedInput: InputSource {
             case switchChanged(SwitchEvent.Kind, on: Bool)
         }
 
-        public var time: LoopInstant
+        public var time: Instant
         public var kind: Kind
 
-        public init(time: LoopInstant, kind: Kind) { self.time = time; self.kind = kind }
+        public init(time: Instant, kind: Kind) { self.time = time; self.kind = kind }
     }
 
     public var onEvent: ((InputEvent) -> Void)?

@@ -3,7 +3,7 @@
 // pointer's left button becomes a finger on its own slot only when `pointer_as_touch` allows.
 import SwipeCore
 
-/// Turns raw touch and pointer changes into `TouchSample`s in logical coordinates.
+/// Turns raw touch and pointer changes into `TouchEvent`s in logical coordinates.
 public struct TouchTracker: Sendable {
     /// The slot mice and absolute pointers report their left button on.
     public static let pointerSlot = 1000
@@ -27,30 +27,30 @@ public struct TouchTracker: Sendable {
     }
 
     /// A finger went down or moved at a physical position.
-    public mutating func touch(slot: Int, phase: TouchPhase, physical: Point, time: LoopInstant) -> TouchSample {
+    public mutating func touch(slot: Int, phase: TouchPhase, physical: Point, time: Instant) -> TouchEvent {
         let location = screen.logicalPoint(physical: physical)
         lastLocation[slot] = location
-        return TouchSample(slot: slot, phase: phase, location: location, time: time)
+        return TouchEvent(slot: slot, phase: phase, point: location, time: time)
     }
 
     /// Ends `slot` with `phase` (up or cancel) at its last position; nil when it is not down.
-    public mutating func end(slot: Int, phase: TouchPhase, time: LoopInstant) -> TouchSample? {
+    public mutating func end(slot: Int, phase: TouchPhase, time: Instant) -> TouchEvent? {
         guard let location = lastLocation.removeValue(forKey: slot) else { return nil }
         if slot == Self.pointerSlot { pointerPressed = false }
-        return TouchSample(slot: slot, phase: phase, location: location, time: time)
+        return TouchEvent(slot: slot, phase: phase, point: location, time: time)
     }
 
     /// The pointer moved to a physical position; a move of its slot while the button is down.
-    public mutating func movePointer(toPhysical physical: Point, time: LoopInstant) -> TouchSample? {
+    public mutating func movePointer(toPhysical physical: Point, time: Instant) -> TouchEvent? {
         pointerPhysical = physical
         pointerLocation = screen.logicalPoint(physical: physical)
         guard pointerPressed else { return nil }
         lastLocation[Self.pointerSlot] = pointerLocation
-        return TouchSample(slot: Self.pointerSlot, phase: .moved, location: pointerLocation, time: time)
+        return TouchEvent(slot: Self.pointerSlot, phase: .moved, point: pointerLocation, time: time)
     }
 
     /// The pointer moved by a relative physical delta (a mouse); it stays on the panel.
-    public mutating func movePointer(byPhysical dx: Double, _ dy: Double, time: LoopInstant) -> TouchSample? {
+    public mutating func movePointer(byPhysical dx: Double, _ dy: Double, time: Instant) -> TouchEvent? {
         let size = screen.physicalSize
         let x = min(max(pointerPhysical.x + dx, 0), Double(size.width) - 0.001)
         let y = min(max(pointerPhysical.y + dy, 0), Double(size.height) - 0.001)
@@ -58,12 +58,12 @@ public struct TouchTracker: Sendable {
     }
 
     /// The left button changed; a down or up of the pointer slot, nil when ignored.
-    public mutating func pointerButton(pressed: Bool, time: LoopInstant) -> TouchSample? {
+    public mutating func pointerButton(pressed: Bool, time: Instant) -> TouchEvent? {
         guard pointerAsTouch, pressed != pointerPressed else { return nil }
         if !pressed { return end(slot: Self.pointerSlot, phase: .ended, time: time) }
         pointerPressed = true
         lastLocation[Self.pointerSlot] = pointerLocation
-        return TouchSample(slot: Self.pointerSlot, phase: .began, location: pointerLocation, time: time)
+        return TouchEvent(slot: Self.pointerSlot, phase: .began, point: pointerLocation, time: time)
     }
 
     /// Every slot that is down, lowest first.

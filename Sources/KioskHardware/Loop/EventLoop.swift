@@ -5,6 +5,7 @@
 // Nothing here sleeps or blocks except epoll_wait itself, whose deadline is the earliest of the
 // timers and the client's frame clock.
 import Glibc
+import SwipeCore
 
 /// A signal the loop received through its signalfd, in the app's terms.
 public enum LoopSignal: Equatable, Sendable {
@@ -34,13 +35,13 @@ public enum LoopSignal: Equatable, Sendable {
 /// What the app plugs into the loop: its frame clock, its renderer and its signal handling.
 public protocol EventLoopClient: AnyObject {
     /// Advances animations to `now`. First step of every iteration.
-    func tick(now: LoopInstant)
+    func tick(now: Instant)
     /// True when the scene changed and a frame should be rendered (third step).
     var needsRender: Bool { get }
     /// Renders and presents a frame (only called when ``needsRender`` is true).
-    func render(now: LoopInstant)
+    func render(now: Instant)
     /// When the client next needs to run (animation frame, idle blank), or nil to wait for events.
-    func nextDeadline(now: LoopInstant) -> LoopInstant?
+    func nextDeadline(now: Instant) -> Instant?
     /// A signal arrived.
     func handle(signal: LoopSignal)
 }
@@ -50,7 +51,7 @@ public protocol EventLoopClient: AnyObject {
 public final class EventLoop {
     /// The app side; held weakly so the app owns the loop, not the other way round.
     public weak var client: EventLoopClient?
-    private let clock: () -> LoopInstant
+    private let clock: () -> Instant
     /// Set for a virtual-time loop: waiting advances this clock instead of sleeping.
     private let virtualClock: VirtualClock?
     private let epollFD: Int32
@@ -73,7 +74,7 @@ public final class EventLoop {
     ///   - clock: the time source; tests pass a virtual clock.
     ///   - signals: signals turned into ``LoopSignal``s.
     public init(
-        clock: @escaping () -> LoopInstant = LoopInstant.now,
+        clock: @escaping () -> Instant = Instant.now,
         signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1,
                             VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal]
     ) throws(SystemError) {
@@ -107,7 +108,7 @@ public final class EventLoop {
     }
 
     /// The loop's current time.
-    public var now: LoopInstant { clock() }
+    public var now: Instant { clock() }
 
     /// Calls `handler` whenever `fd` is readable (libinput, DRM, …). The caller keeps owning `fd`.
     public func register(fd: Int32, _ handler: @escaping () -> Void) throws(SystemError) {
@@ -123,14 +124,14 @@ public final class EventLoop {
 
     /// Runs `work` once at `deadline` (or at the next iteration when it is already past).
     @discardableResult
-    public func schedule(at deadline: LoopInstant, _ work: @escaping () -> Void) -> TimerID {
+    public func schedule(at deadline: Instant, _ work: @escaping () -> Void) -> TimerID {
         timers.schedule(at: deadline, work)
     }
 
     /// Runs `work` once, `milliseconds` from now.
     @discardableResult
     public func schedule(afterMilliseconds milliseconds: Int64, _ work: @escaping () -> Void) -> TimerID {
-        schedule(at: now.adding(milliseconds: milliseconds), work)
+        schedule(at: now + .milliseconds(milliseconds), work)
     }
 
     /// Cancels a timer that has not run yet.
@@ -156,7 +157,7 @@ public final class EventLoop {
 
     /// Virtual time only: iterates until ``stop()`` or until nothing more is due at `end`, and
     /// leaves the clock at `end`. Idle time is skipped, not stepped through.
-    public func run(until end: LoopInstant) throws(SystemError) {
+    public func run(until end: Instant) throws(SystemError) {
         precondition(virtualClock != nil, "run(until:) needs a virtual clock")
         stopped = false
         virtualLimit = end
@@ -168,10 +169,10 @@ public final class EventLoop {
     }
 
     /// The latest instant a virtual wait may move to (the end of ``run(until:)``).
-    private var virtualLimit: LoopInstant?
+    private var virtualLimit: Instant?
 
     /// When the loop next has something to do without new input.
-    private var nextWakeUp: LoopInstant? {
+    private var nextWakeUp: Instant? {
         if !queued.isEmpty { return clock() }
         return [timers.nextDeadline, client?.nextDeadline(now: clock())].compactMap { $0 }.min()
     }
@@ -201,13 +202,13 @@ public final class EventLoop {
             if childrenRunning > 0, !mustPoll, let target {
                 wait = Int32(clamping: (target.nanoseconds - current.nanoseconds + 999_999) / 1_000_000)
             }
-            let started = LoopInstant.now()
+            let started = Instant.now()
             let ready = try Epoll.wait(epoll: epollFD, timeoutMilliseconds: wait)
             for (token, _) in ready { try dispatch(token: token) }
             if ready.isEmpty, !mustPoll, let target {
                 virtualClock.advance(to: target)
             } else if wait > 0, let target {
-                virtualClock.advance(to: min(target, current.advanced(byNanoseconds: LoopInstant.now().nanoseconds - started.nanoseconds)))
+                virtualClock.advance(to: min(target, current + (Instant.now() - started)))
             }
             return
         }
@@ -217,8 +218,8 @@ public final class EventLoop {
     }
 
     /// Translates a deadline of the (possibly virtual) loop clock to the timerfd's clock.
-    private func realDeadline(for deadline: LoopInstant, current: LoopInstant) -> LoopInstant {
-        LoopInstant.now().advanced(byNanoseconds: deadline.nanoseconds - current.nanoseconds)
+    private func realDeadline(for deadline: Instant, current: Instant) -> Instant {
+        Instant.now() + (deadline - current)
     }
 
     private func dispatch(token: UInt64) throws(SystemError) {

@@ -1,5 +1,6 @@
 // The loop's one-shot timers (haptic LED off, idle blank, command rate limit) kept in deadline
 // order. Pure value type so the ordering rules are tested without a kernel or a clock.
+import SwipeCore
 
 /// Identifies a scheduled timer so it can be cancelled.
 public struct TimerID: Hashable, Sendable {
@@ -10,7 +11,7 @@ public struct TimerID: Hashable, Sendable {
 struct TimerQueue {
     private struct Entry {
         let id: TimerID
-        let deadline: LoopInstant
+        let deadline: Instant
         let work: () -> Void
     }
 
@@ -18,13 +19,13 @@ struct TimerQueue {
     private var nextID: UInt64 = 1
 
     /// The earliest deadline, or nil when nothing is scheduled.
-    var nextDeadline: LoopInstant? { entries.first?.deadline }
+    var nextDeadline: Instant? { entries.first?.deadline }
 
     /// True when no timer is pending.
     var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `work` to run at `deadline`; returns its id.
-    mutating func schedule(at deadline: LoopInstant, _ work: @escaping () -> Void) -> TimerID {
+    mutating func schedule(at deadline: Instant, _ work: @escaping () -> Void) -> TimerID {
         let id = TimerID(rawValue: nextID)
         nextID += 1
         // Insert after every entry with a deadline <= this one: stable for equal deadlines.
@@ -42,7 +43,7 @@ struct TimerQueue {
     }
 
     /// Removes and returns the work of every timer due at `now`, in deadline order.
-    mutating func popDue(now: LoopInstant) -> [() -> Void] {
+    mutating func popDue(now: Instant) -> [() -> Void] {
         let dueCount = entries.firstIndex { $0.deadline > now } ?? entries.endIndex
         let due = entries[..<dueCount].map(\.work)
         entries.removeFirst(dueCount)

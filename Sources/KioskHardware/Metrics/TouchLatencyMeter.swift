@@ -4,6 +4,7 @@
 // when a frame turned out to show nothing new, and when a flip completed. Events wait in two
 // fixed-capacity buffers (drawn into no frame yet / in the queued frame), so nothing is
 // allocated per event; an event whose effect never reaches the screen is not counted.
+import SwipeCore
 
 /// Matches input timestamps to the flips that show them and keeps the ``LatencyHistogram``.
 public struct TouchLatencyMeter: Sendable {
@@ -23,7 +24,7 @@ public struct TouchLatencyMeter: Sendable {
     public init() {}
 
     /// An input event (its kernel time) was handed to the app.
-    public mutating func inputDelivered(at time: LoopInstant) {
+    public mutating func inputDelivered(at time: Instant) {
         guard awaitingFrameCount < Self.capacity else { dropped += 1; return }
         awaitingFrame[awaitingFrameCount] = time.nanoseconds
         awaitingFrameCount += 1
@@ -43,7 +44,7 @@ public struct TouchLatencyMeter: Sendable {
     public mutating func nothingToShow() { awaitingFrameCount = 0 }
 
     /// The queued frame is on screen since `time` (the flip event's timestamp).
-    public mutating func flipCompleted(at time: LoopInstant) {
+    public mutating func flipCompleted(at time: Instant) {
         for index in 0..<awaitingFlipCount {
             histogram.record(nanoseconds: time.nanoseconds - awaitingFlip[index])
         }

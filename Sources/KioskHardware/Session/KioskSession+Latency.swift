@@ -5,6 +5,7 @@
 // control socket's `status` and the feed's presence); and start-up, exec to first flip and to
 // READY=1.
 // Kept apart from KioskSession so the session's own logic stays readable.
+import SwipeCore
 
 extension KioskSession {
     /// How long after the first measured touch of a quiet period its figures are reported.
@@ -20,7 +21,7 @@ extension KioskSession {
 
     /// A flip completed: the events on its frame are measured; a report follows within a minute
     /// (a one-shot timer, armed only while touches happen, so an idle kiosk has no timer).
-    func flipCompleted(at time: LoopInstant) {
+    func flipCompleted(at time: Instant) {
         latency.flipCompleted(at: time)
         guard latency.recentCount > 0, latencyReportTimer == nil else { return }
         latencyReportTimer = loop.schedule(afterMilliseconds: Self.latencyReportMilliseconds) { [unowned self] in
@@ -41,7 +42,7 @@ extension KioskSession {
     }
 
     /// `start-up: first frame N ms after exec, READY=1 at M ms` (nothing when /proc is missing).
-    func logStartUp(firstFlip: LoopInstant) {
+    func logStartUp(firstFlip: Instant) {
         guard service != nil, let frame = ProcessStart.millisecondsSinceExec(at: firstFlip),
               let ready = ProcessStart.millisecondsSinceExec() else { return }
         logger.info("start-up: first frame \(frame) ms after exec, READY=1 at \(ready) ms")

@@ -17,8 +17,8 @@ extension KioskSession {
             }
             if sample.phase != .cancelled, wake(by: "a touch") {
                 // A finger the client already saw go down (before the blank) ends for it here.
-                if sample.phase != .began { client?.handle(.touch(TouchSample(
-                    slot: sample.slot, phase: .cancelled, location: sample.location, time: sample.time))) }
+                if sample.phase != .began { client?.handle(.touch(TouchEvent(
+                    slot: sample.slot, phase: .cancelled, point: sample.point, time: sample.time))) }
                 if sample.phase != .ended { fingers.swallow(sample) }
                 return
             }
@@ -55,7 +55,7 @@ extension KioskSession {
         logger.info("display \(on ? "switched on" : "switched off") by request")
         if on { return invalidate() }
         for sample in fingers.swallowDelivered() {
-            client?.handle(.touch(TouchSample(slot: sample.slot, phase: .cancelled, location: sample.location, time: loop.now)))
+            client?.handle(.touch(TouchEvent(slot: sample.slot, phase: .cancelled, point: sample.point, time: loop.now)))
         }
     }
 

@@ -9,19 +9,19 @@ import SwipeCore
 /// What a session's owner provides: time, input handling and drawing into the shadow buffer.
 public protocol SessionClient: AnyObject {
     /// Advances the client's animations (first step of each loop iteration).
-    func tick(now: LoopInstant)
+    func tick(now: Instant)
     /// An input event that was not swallowed by a display wake-up.
     func handle(_ event: InputEvent)
     /// True when the client has something new to show (it is then drawn once per refresh).
     var wantsFrame: Bool { get }
     /// Draws into `shadow` and returns what changed (empty: nothing to present).
-    func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect]
+    func draw(into shadow: PixelBuffer, now: Instant) -> [PixelRect]
     /// When the client next needs a tick by itself (`now` or earlier: at the next frame).
-    func nextDeadline(now: LoopInstant) -> LoopInstant?
+    func nextDeadline(now: Instant) -> Instant?
     /// When the client must be ticked even though no frame is drawn (the panel is blanked or
     /// another VT is shown): its timers, not its animations. Never later than ``nextDeadline(now:)``
     /// would be without animations.
-    func nextTimer(now: LoopInstant) -> LoopInstant?
+    func nextTimer(now: Instant) -> Instant?
     /// The `STATUS=` line sent with READY=1.
     var readyStatus: String { get }
     /// Every signal; after `.terminate` the session stops the loop and restores the display.
@@ -48,19 +48,19 @@ public final class KioskSession: EventLoopClient {
     /// Called once the first frame is on screen (after READY=1).
     public var onFirstFrame: (() -> Void)?
     /// Called with each flip's completion time (latency and frame statistics).
-    public var onPageFlip: ((LoopInstant) -> Void)?
+    public var onPageFlip: ((Instant) -> Void)?
     /// Called after each drawn frame with its cost on the loop thread (tick, draw and present,
     /// in nanoseconds of real time) and what it presented (`bench`).
     public var onFrameDrawn: ((_ nanoseconds: Int64, _ damage: [PixelRect]) -> Void)?
     /// Real time at the start of the current iteration's tick: a frame's time runs from there
     /// to its present (``frameTimes``, ``onFrameDrawn``).
-    private var tickStartedAt = LoopInstant(nanoseconds: 0)
+    private var tickStartedAt = Instant.zero
     private let shadowMemory: PixelMemory
     var power: DisplayPowerController
     private var pending: [PixelRect] = []
-    var flipQueuedAt: LoopInstant?
+    var flipQueuedAt: Instant?
     /// A draw that changed nothing waits this long before the next one (one refresh period).
-    private var nextDrawAt: LoopInstant?
+    private var nextDrawAt: Instant?
     private let periodNanoseconds: Int64
     private var announced = false
     /// Touch-to-flip latency (KioskSession+Latency).
@@ -115,7 +115,7 @@ public final class KioskSession: EventLoopClient {
     }
 
     /// Virtual time: runs until `end` (replay, screenshot, bench), drawing the first frame in full.
-    public func run(until end: LoopInstant) throws(SystemError) {
+    public func run(until end: Instant) throws(SystemError) {
         if !announced, pending.isEmpty { invalidate() }
         try loop.run(until: end)
     }
@@ -132,7 +132,7 @@ public final class KioskSession: EventLoopClient {
         return shadow
     }
 
-    private func flipped(at time: LoopInstant) {
+    private func flipped(at time: Instant) {
         flipQueuedAt = nil
         flipCompleted(at: time)
         onPageFlip?(time)
@@ -150,8 +150,8 @@ public final class KioskSession: EventLoopClient {
 
     // MARK: EventLoopClient
 
-    public func tick(now: LoopInstant) {
-        tickStartedAt = LoopInstant.now()
+    public func tick(now: Instant) {
+        tickStartedAt = Instant.now()
         if !display.isPaused, !fingers.anyDown, power.shouldBlank(now: now) {
             display.setPower(on: false)
             logger.info("display blanked after idle time")
@@ -166,10 +166,10 @@ public final class KioskSession: EventLoopClient {
         return nextDrawAt.map { loop.now >= $0 } ?? true
     }
 
-    public func render(now: LoopInstant) {
+    public func render(now: Instant) {
         if let client { pending += client.draw(into: shadow, now: now) }
         guard !pending.isEmpty else {
-            nextDrawAt = now.advanced(byNanoseconds: periodNanoseconds)
+            nextDrawAt = now + .nanoseconds(periodNanoseconds)
             return latency.nothingToShow()
         }
         nextDrawAt = nil
@@ -179,7 +179,7 @@ public final class KioskSession: EventLoopClient {
                 latency.frameQueued()
                 pending.removeAll()
                 flipQueuedAt = flipQueuedAt ?? now
-                let frameTime = LoopInstant.now().nanoseconds - tickStartedAt.nanoseconds
+                let frameTime = Instant.now().nanoseconds - tickStartedAt.nanoseconds
                 // The first frame (fonts, the database's first read) is start-up: logged apart.
                 if announced { frameTimes.record(nanoseconds: frameTime) }
                 onFrameDrawn?(frameTime, damage)
@@ -191,7 +191,7 @@ public final class KioskSession: EventLoopClient {
         if display.isPaused, resumeTimer == nil { scheduleResume() }
     }
 
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? {
+    public func nextDeadline(now: Instant) -> Instant? {
         if !display.isFlipPending, pending.isEmpty, client?.wantsFrame != true { latency.nothingToShow() }
         // A dark panel draws nothing, but the client's timers (idle reset, purge, retries) still run.
         guard !display.isBlanked, !display.isPaused else { return client?.nextTimer(now: now) }

@@ -34,18 +34,18 @@ public final class TouchTestScene: SessionClient {
 
     // MARK: SessionClient
 
-    public func tick(now: LoopInstant) {}
+    public func tick(now: Instant) {}
 
     public var wantsFrame: Bool { !damage.isEmpty }
 
-    public func draw(into shadow: PixelBuffer, now: LoopInstant) -> [PixelRect] {
+    public func draw(into shadow: PixelBuffer, now: Instant) -> [PixelRect] {
         defer { damage.removeAll() }
         return damage
     }
 
-    public func nextDeadline(now: LoopInstant) -> LoopInstant? { nil }
+    public func nextDeadline(now: Instant) -> Instant? { nil }
 
-    public func nextTimer(now: LoopInstant) -> LoopInstant? { nil }
+    public func nextTimer(now: Instant) -> Instant? { nil }
 
     public var readyStatus: String {
         "touch-test on \(session.display.summary)"
@@ -69,7 +69,7 @@ public final class TouchTestScene: SessionClient {
             break
         case .touch(let sample):
             StandardStreams.writeLine("TOUCH \(sample)")
-            if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.location, slot: sample.slot) }
+            if sample.phase == .began || sample.phase == .moved { drawDot(at: sample.point, slot: sample.slot) }
             if sample.phase == .began { session.haptics.fire(.action) }
         }
     }

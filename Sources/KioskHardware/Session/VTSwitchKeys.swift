@@ -4,6 +4,7 @@
 // false`, the default: issue 28, another VT holds a login prompt); they are swallowed then, so
 // that neither a switch nor the app sees them. Pure state over key events, kept apart from the
 // ioctls so that unit tests drive it without a VT.
+import SwipeCore
 
 /// Tracks Ctrl and Alt and names the VT a Ctrl+Alt+Fn press asks for.
 struct VTSwitchKeys {

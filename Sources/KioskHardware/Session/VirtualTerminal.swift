@@ -14,6 +14,7 @@
 import CLinuxKernel
 import Glibc
 import Logging
+import SwipeCore
 
 /// The Linux virtual terminal the app owns, in VT_PROCESS mode.
 public final class VirtualTerminal {

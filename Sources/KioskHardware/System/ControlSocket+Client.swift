@@ -4,6 +4,7 @@
 // and in time as a whole (a peer that trickles one byte every few seconds would reset a
 // per-read timeout for ever and hold `ctl` or the feed's command thread).
 import Glibc
+import SwipeCore
 
 extension ControlSocket {
     /// The most a reply may hold: a PNG of the largest screen, uncompressed, and then some.
@@ -13,7 +14,7 @@ extension ControlSocket {
     /// at most `timeoutSeconds` (then `ETIMEDOUT`).
     /// - Throws: ``ControlSocketError`` (``ControlSocketError/meansNoApp`` when nobody serves it).
     public static func send(_ request: ControlRequest, to path: String, timeoutSeconds: Int = 10) throws(ControlSocketError) -> ControlReply {
-        let deadline = LoopInstant.now().adding(milliseconds: Int64(timeoutSeconds) * 1000)
+        let deadline = Instant.now() + .seconds(timeoutSeconds)
         let fd = try connect(to: path, timeoutSeconds: timeoutSeconds)
         defer { closeDescriptor(fd) }
         let fail = { (error: SystemError) in ControlSocketError(path: path, reason: .system(error)) }
@@ -46,9 +47,9 @@ extension ControlSocket {
     }
 
     /// Waits until `fd` has something to read (or its peer closed), at most until `deadline`.
-    private static func waitReadable(_ fd: Int32, until deadline: LoopInstant) throws(SystemError) {
+    private static func waitReadable(_ fd: Int32, until deadline: Instant) throws(SystemError) {
         while true {
-            let left = (deadline.nanoseconds - LoopInstant.now().nanoseconds) / 1_000_000
+            let left = (deadline.nanoseconds - Instant.now().nanoseconds) / 1_000_000
             guard left > 0 else { throw SystemError(errno: ETIMEDOUT, operation: "recv (the whole reply)") }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if try syscall("poll", { poll(&entry, 1, Int32(min(left, 60_000))) }) > 0 { return }

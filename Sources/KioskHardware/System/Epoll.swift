@@ -2,57 +2,7 @@
 // namespaced, typed (swift-nio's Linux.swift is the model). Nothing here knows about the loop.
 import CLinuxKernel
 import Glibc
-
-/// A point on the loop's clock, `CLOCK_BOOTTIME`, in nanoseconds. The loop's only notion of time.
-public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
-    /// Nanoseconds since boot.
-    public var nanoseconds: Int64
-
-    /// Creates an instant from nanoseconds.
-    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
-
-    /// The loop's clock. Not `CLOCK_MONOTONIC`, which stops while the system is suspended: a
-    /// kiosk suspended overnight must wake with its idle time run out (idle reset, blanking, the
-    /// undo window's purge), not carry on where it stopped. The timerfd counts on it too.
-    public static let clock = CLOCK_BOOTTIME
-
-    /// The current time on ``clock``. The corresponding C call is `clock_gettime(CLOCK_BOOTTIME)`.
-    public static func now() -> LoopInstant { reading(clock) }
-
-    /// A kernel timestamp on `CLOCK_MONOTONIC` (libinput events, DRM page flips) on the loop's
-    /// clock: moved by the time the system has spent suspended, as it stands now (events are read
-    /// as they come, so one stamped before a suspend and read after it is the only one off).
-    public init(monotonicNanoseconds: Int64) {
-        let suspended = Self.reading(CLOCK_BOOTTIME).nanoseconds - Self.reading(CLOCK_MONOTONIC).nanoseconds
-        self.init(nanoseconds: monotonicNanoseconds + max(0, suspended))
-    }
-
-    private static func reading(_ clock: clockid_t) -> LoopInstant {
-        var ts = timespec()
-        clock_gettime(clock, &ts)
-        return LoopInstant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
-    }
-
-    /// This instant moved by `milliseconds`.
-    public func adding(milliseconds: Int64) -> LoopInstant {
-        LoopInstant(nanoseconds: nanoseconds + milliseconds * 1_000_000)
-    }
-
-    /// This instant moved by `nanoseconds`.
-    public func advanced(byNanoseconds nanoseconds: Int64) -> LoopInstant {
-        LoopInstant(nanoseconds: self.nanoseconds + nanoseconds)
-    }
-
-    /// Milliseconds since `other` (negative when `other` is later).
-    public func milliseconds(since other: LoopInstant) -> Int64 { (nanoseconds - other.nanoseconds) / 1_000_000 }
-
-    public static func < (a: LoopInstant, b: LoopInstant) -> Bool { a.nanoseconds < b.nanoseconds }
-    public var description: String { "\(nanoseconds / 1_000_000)ms" }
-
-    var timespecValue: timespec {
-        timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-    }
-}
+import SwipeCore
 
 /// `epoll(7)`: one instance watches every descriptor the loop owns.
 public enum Epoll {
@@ -111,18 +61,18 @@ public enum Epoll {
 
 /// `timerfd_create(2)` on `CLOCK_MONOTONIC`, armed with absolute deadlines.
 public enum TimerFD {
-    /// A non-blocking, close-on-exec timer descriptor on the loop's clock (``LoopInstant/clock``).
+    /// A non-blocking, close-on-exec timer descriptor on the loop's clock (``SwipeCore/Instant/clock``).
     public static func create() throws(SystemError) -> Int32 {
-        try syscall("timerfd_create") { timerfd_create(LoopInstant.clock, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
+        try syscall("timerfd_create") { timerfd_create(Instant.clock, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
     }
 
     /// Arms the timer to fire once at `deadline`, or disarms it when `deadline` is nil.
     /// A deadline in the past fires at once. The corresponding C call is `timerfd_settime(TFD_TIMER_ABSTIME)`.
-    public static func arm(_ fd: Int32, at deadline: LoopInstant?) throws(SystemError) {
+    public static func arm(_ fd: Int32, at deadline: Instant?) throws(SystemError) {
         var spec = itimerspec()
         if let deadline {
             // An all-zero it_value disarms, so a deadline at 0 ns is nudged to 1 ns.
-            spec.it_value = LoopInstant(nanoseconds: max(deadline.nanoseconds, 1)).timespecValue
+            spec.it_value = Instant(nanoseconds: max(deadline.nanoseconds, 1)).timespecValue
         }
         try syscall("timerfd_settime") { timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
     }

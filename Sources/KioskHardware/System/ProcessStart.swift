@@ -2,19 +2,20 @@
 // records it in /proc/self/stat (field 22, clock ticks since boot, counted on CLOCK_BOOTTIME).
 // Resolution is one clock tick (10 ms with the usual USER_HZ of 100).
 import Glibc
+import SwipeCore
 
 /// When this process was exec'ed, for "first frame N ms after exec" log lines.
 public enum ProcessStart {
     /// Milliseconds from exec to `instant` (the loop's clock, e.g. a flip's timestamp); nil when
     /// /proc is unavailable.
-    public static func millisecondsSinceExec(at instant: LoopInstant = .now()) -> Int64? {
+    public static func millisecondsSinceExec(at instant: Instant = .now()) -> Int64? {
         guard let ticks = startTicks() else { return nil }
         let hz = Int64(sysconf(Int32(_SC_CLK_TCK)))
         guard hz > 0 else { return nil }
         var boot = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
         let bootNow = Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)
-        let sinceInstant = LoopInstant.now().nanoseconds - instant.nanoseconds
+        let sinceInstant = Instant.now().nanoseconds - instant.nanoseconds
         return (bootNow - sinceInstant - ticks * 1_000_000_000 / hz) / 1_000_000
     }
 

@@ -55,7 +55,7 @@ final class AppStreamHarness {
         replay.enqueue(steps)
         nowMs = start + durationMs
         try replay.run(untilMs: nowMs)
-        let time = nowMs / 1000
+        let time = ReplaySession.instant(ms: nowMs)
         let tracked = replay.drawNow()
         fullPainter.reset()
         app.scene.render(fullPainter, time: time)

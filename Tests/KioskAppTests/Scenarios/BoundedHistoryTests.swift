@@ -4,6 +4,7 @@
 // thousands of missing pictures leave at most `failureLimit` remembered and the newest warnings.
 import KioskUI
 import KioskStore
+import SwipeCore
 import XCTest
 @testable import KioskApp
 import KioskConfig
@@ -15,7 +16,7 @@ final class BoundedHistoryTests: XCTestCase {
             configuration: .demo, databasePath: dir.file("items.sqlite3"), size: (width: 1280, height: 800))
         let limit = KioskApplication.historyLimit
         for n in 0..<(limit * 5) {
-            app.tick(time: Double(n) * 0.02)
+            app.tick(time: Instant(seconds: Double(n) * 0.02))
             app.commit(.flag, itemID: ItemID("inbox-\(n % 5 + 1)"), action: ActionRef(list: "inbox", edge: .trailing, id: "flag"))
             app.apply(.haptic(.action))
         }

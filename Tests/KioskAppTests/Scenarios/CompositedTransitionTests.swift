@@ -139,13 +139,13 @@ final class LayerDrawCountTests: XCTestCase {
             while next < steps.count, steps[next].timeMs <= ms {
                 if case .touch(let slot, let phase, let x, let y) = steps[next].action {
                     app.handle(TouchEvent(slot: slot, phase: phase, point: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0),
-                                          time: steps[next].timeMs / 1000))
+                                          time: ReplaySession.instant(ms: steps[next].timeMs)))
                 }
                 next += 1
             }
-            app.tick(time: ms / 1000)
+            app.tick(time: ReplaySession.instant(ms: ms))
             painter.reset()
-            app.scene.render(painter, time: ms / 1000)
+            app.scene.render(painter, time: ReplaySession.instant(ms: ms))
         }
         return counts
     }

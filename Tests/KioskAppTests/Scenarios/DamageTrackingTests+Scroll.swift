@@ -128,7 +128,7 @@ extension DamageTrackingTests {
             guard failure == nil else { return }
             frames += 1
             if damage == [list] { moved += 1 } else if damage.count == 1, damage[0].width < 20 { faded += 1 }
-            let time = replay.screen.seconds(replay.session.loop.now)
+            let time = replay.session.loop.now
             painter.reset()
             // From magenta each time: a pixel a full redraw leaves as it was shows up.
             full.fill(Color(rgba: 0xFF00FFFF))

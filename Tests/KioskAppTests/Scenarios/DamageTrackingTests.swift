@@ -54,14 +54,14 @@ final class DamageTrackingTests: XCTestCase {
             while next < script.steps.count, script.steps[next].timeMs <= ms {
                 if case .touch(let slot, let phase, let x, let y) = script.steps[next].action {
                     app.handle(TouchEvent(slot: slot, phase: phase, point: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0),
-                                          time: script.steps[next].timeMs / 1000))
+                                          time: ReplaySession.instant(ms: script.steps[next].timeMs)))
                 }
                 next += 1
             }
-            app.tick(time: ms / 1000)
+            app.tick(time: ReplaySession.instant(ms: ms))
             partialPainter.reset()
-            let drawn = app.scene.renderDamage(partialPainter, time: ms / 1000, previous: &previous)
-            let nowHeaders = app.scene.state(at: ms / 1000).headers
+            let drawn = app.scene.renderDamage(partialPainter, time: ReplaySession.instant(ms: ms), previous: &previous)
+            let nowHeaders = app.scene.state(at: ReplaySession.instant(ms: ms)).headers
             if let drawn {
                 if drawn.isEmpty { emptyFrames += 1 } else { partialFrames += 1 }
                 if !drawn.isEmpty, nowHeaders != headers { partialHeaderMoves += 1 }
@@ -70,7 +70,7 @@ final class DamageTrackingTests: XCTestCase {
             // Every frame is drawn incrementally; every sixth is checked against a full redraw.
             guard frame % 6 == 0 else { continue }
             fullPainter.reset()
-            app.scene.render(fullPainter, time: ms / 1000)
+            app.scene.render(fullPainter, time: ReplaySession.instant(ms: ms))
             guard memcmp(incremental.baseAddress, full.baseAddress, full.stride * full.height) == 0 else {
                 XCTFail("frame \(frame) at \(ms) ms differs from a full redraw")
                 try? PNG.write(incremental, to: "/tmp/damage-incremental.png")

@@ -36,7 +36,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
 
         func run(for duration: Double) {
             let end = ms + duration
-            while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
+            while ms <= end { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60 }
         }
 
         var dump: [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }
@@ -158,14 +158,14 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         let app = try AppOptions.parse([]).makeApplication(
             configuration: .demo, databasePath: path, size: (width: 1280, height: 800))
         var ms = 0.0
-        while ms <= 200 { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
+        while ms <= 200 { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60 }
         let staging = dir.file("import.sqlite3")
         try ItemStore(path: staging).insert(Self.imported)
         XCTAssertEqual(rename(staging, path), 0)
         app.commit(.flag, itemID: "inbox-2", action: Self.trailing("flag"))
         XCTAssertEqual(StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().logActions, ["flag-failed"],
                        "the flag went to the file the link pointed to")
-        while ms <= 1000 { app.tick(time: ms / 1000); ms += 1000.0 / 60 }
+        while ms <= 1000 { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60 }
         let ids = StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().items.compactMap { $0["id"] as? String }
         XCTAssertEqual(ids, ["new-1", "inbox-3", "inbox-1"])
         XCTAssertEqual(try ItemStore(readingOnly: target).actionLog(), [], "the old target was written")
@@ -197,7 +197,7 @@ final class DatabaseFileLifecycleTests: XCTestCase {
         XCTAssertEqual(f.itemIDs, ["new-1", "inbox-3", "inbox-1"], "the app did not try again")
         XCTAssertEqual(try f.checkNewFile().map(\.action), [])
         XCTAssertEqual(try ItemStore(readingOnly: f.oldFile).actionLog().map { "\($0.action) \($0.itemID?.key ?? "")" }, ["flag inbox-2"])
-        XCTAssertNil(f.app.nextDeadline(after: f.ms / 1000 + 10), "still polling after the switch")
+        XCTAssertNil(f.app.nextDeadline(after: ReplaySession.instant(ms: f.ms) + .seconds(10)), "still polling after the switch")
     }
 
     /// A replacement the start's checks refuse (an empty file, as an importer's copy begins) is

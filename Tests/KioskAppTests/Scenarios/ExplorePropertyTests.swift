@@ -35,7 +35,7 @@ final class ExplorePropertyTests: XCTestCase {
             lines.append((t + duration, "up 0"))
             if second { lines.append((t + duration, "up 1")) }
             // More than the double-tap interval from this lift to the next: no double tap.
-            t += duration + Int((ExploreRecognizer.doubleTapInterval * 1000).rounded()) + Int.random(in: 50...600, using: &rng)
+            t += duration + Int(ExploreRecognizer.doubleTapInterval.nanoseconds / 1_000_000) + Int.random(in: 50...600, using: &rng)
         }
         // In time order (a second finger's down may come after the first's early moves).
         let ordered = lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }

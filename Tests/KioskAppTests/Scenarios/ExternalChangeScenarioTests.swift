@@ -14,7 +14,7 @@ final class ExternalChangeScenarioTests: XCTestCase {
         let app = try AppOptions.parse([]).makeApplication(
             configuration: .demo, databasePath: path, size: (width: 1280, height: 800))
         var ms = 0.0
-        func run(until end: Double) { while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 } }
+        func run(until end: Double) { while ms <= end { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60 } }
         func ids() -> [String] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object().items.compactMap { $0["id"] as? String } }
         run(until: 300)
         XCTAssertFalse(ids().contains("outside-1"))

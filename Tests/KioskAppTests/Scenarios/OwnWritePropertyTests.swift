@@ -82,7 +82,7 @@ final class OwnWritePropertyTests: XCTestCase {
 
     /// What differs between the app at rest and the database, if anything.
     static func problem(_ harness: AppStreamHarness, _ rest: AppStreamHarness.Outcome, database: String) throws -> String? {
-        let dump = StateDump(app: harness.app, timeMs: harness.app.now * 1000, width: width, height: height).object()
+        let dump = StateDump(app: harness.app, timeMs: Double(harness.app.timeMs), width: width, height: height).object()
         let shown = dump.items.map { item in
             "\(item["id"] as? String ?? "?") " + ((item["flags"] as? [String]) ?? []).sorted().joined(separator: ",")
         }

@@ -19,17 +19,17 @@ final class RestingFrameTests: XCTestCase {
         var previous: FrameSignature?
         // A slow swipe that settles open; time runs in irregular steps, as a real loop's does.
         for (i, x) in stride(from: 760.0, through: 460, by: -20).enumerated() {
-            app.handle(TouchEvent(slot: 0, phase: i == 0 ? .began : .moved, point: Point(x: x, y: 178), time: Double(i) * 0.016))
+            app.handle(TouchEvent(slot: 0, phase: i == 0 ? .began : .moved, point: Point(x: x, y: 178), time: Instant(seconds: Double(i) * 0.016)))
         }
         app.handle(TouchEvent(slot: 0, phase: .ended, point: Point(x: 460, y: 178), time: 0.5))
-        var t = 0.5
+        var t: Instant = 0.5
         while t < 3 {
             app.tick(time: t)
             if app.scene.needsRender || app.scene.isAnimating(at: t) {
                 painter.reset()
                 _ = app.scene.renderDamage(painter, time: t, previous: &previous)
             }
-            t += 0.013
+            t += .milliseconds(13)
         }
         XCTAssertFalse(app.scene.isAnimating(at: t))
         let p = Painter(target: fresh)

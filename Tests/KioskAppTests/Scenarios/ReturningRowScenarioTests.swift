@@ -36,7 +36,7 @@ final class ReturningRowScenarioTests: XCTestCase {
         let path = dir.file("items.sqlite3")
         let app = try AppOptions.parse([]).makeApplication(configuration: .demo, databasePath: path, size: (1280, 800))
         var ms = 0.0
-        func run(until end: Double) { while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 } }
+        func run(until end: Double) { while ms <= end { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60 } }
         func dump() -> [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }
         run(until: 300)
         XCTAssertEqual(dump().rowFrame("inbox-3")?[3], 76, "\(dump().rows.map { $0["id"] ?? "" })")

@@ -184,7 +184,7 @@ final class SectionScenarioTests: XCTestCase {
         let app = try AppOptions.parse([]).makeApplication(
             configuration: .demo, databasePath: path, size: (width: 1280, height: 800))
         var ms = 0.0
-        func run(until end: Double) { while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60 } }
+        func run(until end: Double) { while ms <= end { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60 } }
         func state() -> [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }
         run(until: 300)
         try ItemStore(path: path).insert([ItemRecord(

@@ -69,7 +69,7 @@ final class SoakTests: XCTestCase {
                 for id in harness.app.undoable.entries.keys.sorted(by: { $0.key < $1.key }) { harness.app.undo(id) }
                 // Another process: a new row, an edit, the previous new row deleted, a purge.
                 outside += 1
-                let time = AppOptions.headlessEpoch + StoreTime(harness.app.now * 1000)
+                let time = AppOptions.headlessEpoch + StoreTime(harness.app.timeMs)
                 try other.insert([ItemRecord(id: ItemID("outside-\(outside)"), listID: "inbox", title: "Outside \(outside)",
                                              sortKey: Int64(-outside), updatedAt: time)])
                 _ = try other.apply(n % 2 == 0 ? .markRead : .markUnread, to: ItemID("inbox-\(n % 8 + 1)"), at: time)

@@ -223,10 +223,11 @@ final class TimePromiseScenarioTests: XCTestCase {
         let replay = try session("", Self.delete)
         try replay.run(untilMs: 5_000)
         let toast = try XCTUnwrap(replay.app.scene.toast)
-        XCTAssertEqual(toast.lifetime, 30)
-        XCTAssertEqual(try XCTUnwrap(replay.app.scene.nextDeadline(after: 5)), toast.expires - 0.2, accuracy: 1e-9,
+        XCTAssertEqual(toast.lifetime, .seconds(30))
+        XCTAssertEqual(try XCTUnwrap(replay.app.scene.nextDeadline(after: 5)), toast.expires - .milliseconds(200),
                        "nothing to draw until the fade-out")
-        XCTAssertEqual(replay.app.scene.nextDeadline(after: toast.expires - 0.1), toast.expires - 0.1, "every frame of the fade-out")
+        XCTAssertEqual(replay.app.scene.nextDeadline(after: toast.expires - .milliseconds(100)), toast.expires - .milliseconds(100),
+                       "every frame of the fade-out")
     }
 
     func testAFingerRestingOnThePanelKeepsItOnAndUnreset() throws {

@@ -3,6 +3,7 @@
 import Canvas
 import KioskStore
 import KioskUI
+import SwipeCore
 import XCTest
 @testable import KioskApp
 @testable import KioskConfig
@@ -13,14 +14,14 @@ final class VisualPulseTests: XCTestCase {
             configuration: .demo, databasePath: ItemStore.inMemoryPath, size: (640, 400))
         let surface = try Surface(width: 640, height: 400, format: .xrgb8888)
         let painter = Painter(target: surface)
-        func frame(_ t: Double) -> UInt32 {
+        func frame(_ t: Instant) -> UInt32 {
             app.tick(time: t)
             painter.reset()
             app.render(painter, time: t)
             return surface.pixel(x: 320, y: 397)
         }
         let before = frame(0)
-        app.scene.pulse(at: 1, duration: 0.03, strength: 1)
+        app.scene.pulse(at: 1, duration: .milliseconds(30), strength: 1)
         XCTAssertNotNil(app.scene.nextDeadline(after: 1), "a running pulse asks for frames")
         let during = frame(1.01)
         XCTAssertNotEqual(during, before, "the bottom edge is tinted")

@@ -31,7 +31,7 @@ final class WriteFailureScenarioTests: XCTestCase {
 
         func run(for duration: Double) {
             let end = ms + duration
-            while ms <= end { app.tick(time: ms / 1000); ms += 1000.0 / 60; frames += 1 }
+            while ms <= end { app.tick(time: ReplaySession.instant(ms: ms)); ms += 1000.0 / 60; frames += 1 }
         }
 
         var dump: [String: Any] { StateDump(app: app, timeMs: ms, width: 1280, height: 800).object() }

@@ -7,7 +7,7 @@ import XCTest
 @testable import KioskApp
 
 final class ExploreRecognizerTests: XCTestCase {
-    func event(_ phase: TouchPhase, _ x: Double, _ y: Double, at time: Double, slot: Int = 0) -> TouchEvent {
+    func event(_ phase: TouchPhase, _ x: Double, _ y: Double, at time: Instant, slot: Int = 0) -> TouchEvent {
         TouchEvent(slot: slot, phase: phase, point: Point(x: x, y: y), time: time)
     }
 
@@ -49,10 +49,10 @@ final class ExploreRecognizerTests: XCTestCase {
 
     func testQuickFlicksInFourDirections() {
         var r = ExploreRecognizer(flickDistance: 40)
-        func flick(_ dx: Double, _ dy: Double, at t: Double) -> [ExploreGesture] {
+        func flick(_ dx: Double, _ dy: Double, at t: Instant) -> [ExploreGesture] {
             _ = r.handle(event(.began, 600, 400, at: t))
-            _ = r.handle(event(.moved, 600 + dx / 2, 400 + dy / 2, at: t + 0.05))
-            return r.handle(event(.ended, 600 + dx, 400 + dy, at: t + 0.1))
+            _ = r.handle(event(.moved, 600 + dx / 2, 400 + dy / 2, at: t + .milliseconds(50)))
+            return r.handle(event(.ended, 600 + dx, 400 + dy, at: t + .milliseconds(100)))
         }
         XCTAssertEqual(flick(200, 30, at: 0), [.flick(.next)])
         XCTAssertEqual(flick(-200, -30, at: 1), [.flick(.previous)])

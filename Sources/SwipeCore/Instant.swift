@@ -1,0 +1,66 @@
+// Time, once, below the hardware: a point in time is an `Instant` (Int64 nanoseconds on a
+// monotonic clock the caller chose) and a span is the standard library's `Duration`. The loop
+// stamps every input with one and the core, the UI and the app compare them and take their
+// differences without converting: a difference of two Int64s is exact, where two Double seconds
+// 40 days after boot (3.5e15 ns) would already have lost the nanoseconds. SwipeCore never reads a
+// clock; KioskHardware reads CLOCK_BOOTTIME into Instants (`Instant+Clock.swift`).
+//
+// The literals: an Instant is also `ExpressibleByFloatLiteral` and `ExpressibleByIntegerLiteral`,
+// in seconds, because the core's and the UI's tests pin every number at explicit times written as
+// seconds (`time: 0.016`, `at: 1.2`); hundreds of them stay as readable as they were. Code that
+// computes a time writes `Instant(seconds:)` or adds a Duration.
+
+/// A point on a monotonic clock, in nanoseconds; only differences between two Instants matter.
+public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+    public typealias Duration = Swift.Duration
+
+    /// Nanoseconds since the clock's origin (boot, for the loop's clock; 0 for virtual time).
+    public var nanoseconds: Int64
+
+    /// Creates an instant from nanoseconds.
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    /// The instant `seconds` after the clock's origin, rounded to the nearest nanosecond.
+    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+
+    /// The clock's origin.
+    public static let zero = Instant(nanoseconds: 0)
+
+    public func advanced(by duration: Duration) -> Instant {
+        Instant(nanoseconds: nanoseconds + duration.nanoseconds)
+    }
+
+    public func duration(to other: Instant) -> Duration { .nanoseconds(other.nanoseconds - nanoseconds) }
+
+    public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
+    public static func + (a: Instant, b: Duration) -> Instant { a.advanced(by: b) }
+    public static func - (a: Instant, b: Duration) -> Instant { a.advanced(by: .zero - b) }
+    public static func - (a: Instant, b: Instant) -> Duration { b.duration(to: a) }
+    public static func += (a: inout Instant, b: Duration) { a = a + b }
+
+    public var description: String { "\(nanoseconds / 1_000_000)ms" }
+}
+
+extension Instant: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// Seconds after the clock's origin: `0.016` is 16 ms.
+    public init(floatLiteral seconds: Double) { self.init(seconds: seconds) }
+
+    /// Whole seconds after the clock's origin: `2` is 2 s.
+    public init(integerLiteral seconds: Int64) { self.init(nanoseconds: seconds * 1_000_000_000) }
+}
+
+extension Duration {
+    /// The span in whole nanoseconds (truncated toward zero below a nanosecond; Durations made
+    /// from Instants never have a fraction of one).
+    public var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    /// The span in seconds, for the physics: the exact nanoseconds divided once.
+    public var inSeconds: Double { Double(nanoseconds) / 1e9 }
+
+    /// The span of `seconds`, rounded to the nearest nanosecond (configuration values, physics
+    /// results such as a spring's settling time).
+    public init(seconds: Double) { self = .nanoseconds(Int64((seconds * 1e9).rounded())) }
+}

@@ -1,0 +1,54 @@
+// Pins SwipeCore's Instant and its Durations (Sources/SwipeCore/Instant.swift) at explicit values:
+// differences are exact nanoseconds, negative ones too, long after boot where Double seconds are
+// not, and the seconds literals the core's tests are written in mean what they say.
+import XCTest
+import SwipeCore
+
+final class InstantTests: XCTestCase {
+    func testDifferencesAreExactNanosecondsEitherWay() {
+        let a = Instant(nanoseconds: 1_000_000_007)
+        let b = Instant(nanoseconds: 1_016_000_009)
+        XCTAssertEqual(b - a, .nanoseconds(16_000_002))
+        XCTAssertEqual(a - b, .nanoseconds(-16_000_002))
+        XCTAssertEqual(a.duration(to: b), .nanoseconds(16_000_002))
+        XCTAssertEqual((a - b).nanoseconds, -16_000_002)
+        XCTAssertEqual((a - b).inSeconds, -0.016000002)
+        XCTAssertEqual(a + .milliseconds(16), Instant(nanoseconds: 1_016_000_007))
+        XCTAssertEqual(b - .milliseconds(16), Instant(nanoseconds: 1_000_000_009))
+        var c = a
+        c += .microseconds(5)
+        XCTAssertEqual(c, Instant(nanoseconds: 1_000_005_007))
+        XCTAssertLessThan(a, b)
+        XCTAssertEqual(a.advanced(by: a.duration(to: b)), b)
+    }
+
+    // 40 days after boot: 3.456e15 ns. Double seconds there step by 2⁻³¹ s (0.47 ns), so one
+    // nanosecond between two events comes out as 0.93 ns; Int64 nanoseconds keep it exact.
+    func testFortyDaysAfterBootKeepsEveryNanosecond() {
+        let fortyDays: Int64 = 40 * 86_400 * 1_000_000_000
+        let a = Instant(nanoseconds: fortyDays)
+        let b = Instant(nanoseconds: fortyDays + 1)
+        XCTAssertEqual(b - a, .nanoseconds(1))
+        XCTAssertEqual((b - a).inSeconds, 1e-9)
+        XCTAssertEqual(Double(b.nanoseconds) / 1e9 - Double(a.nanoseconds) / 1e9, 0x1p-30, "Double seconds do not")
+        XCTAssertEqual((a + .seconds(86_400)).nanoseconds, fortyDays + 86_400_000_000_000)
+        XCTAssertEqual((a - Instant.zero), .seconds(40 * 86_400))
+        XCTAssertEqual(a.description, "3456000000ms")
+    }
+
+    func testSecondsLiteralsAndConversions() {
+        let literal: Instant = 0.016
+        XCTAssertEqual(literal.nanoseconds, 16_000_000)
+        let whole: Instant = 2
+        XCTAssertEqual(whole.nanoseconds, 2_000_000_000)
+        let negative: Instant = -0.5
+        XCTAssertEqual(negative.nanoseconds, -500_000_000)
+        XCTAssertEqual(Instant(seconds: 1.2).nanoseconds, 1_200_000_000)
+        XCTAssertEqual(Instant(seconds: 0.1 + 0.2).nanoseconds, 300_000_000, "rounded to the nearest nanosecond")
+        XCTAssertEqual(Duration(seconds: 0.3).nanoseconds, 300_000_000)
+        XCTAssertEqual(Duration(seconds: -1.5).nanoseconds, -1_500_000_000)
+        XCTAssertEqual(Duration.milliseconds(-1500).nanoseconds, -1_500_000_000)
+        XCTAssertEqual(Duration.milliseconds(16).inSeconds, 0.016)
+        XCTAssertEqual(Duration.seconds(3).inSeconds, 3)
+    }
+}
