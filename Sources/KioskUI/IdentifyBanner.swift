@@ -41,7 +41,7 @@ public struct IdentifyBanner: Hashable, Sendable {
 extension KioskScene {
     /// Shows `banner` (replacing one that is showing).
     public func show(_ banner: IdentifyBanner) {
-        identifyBanner = banner
+        overlays.identifyBanner = banner
         needsRender = true
     }
 }

@@ -38,12 +38,7 @@ extension KioskScene {
             // Its rows scroll inside the panel, and the panel fades while it is dragged down.
             global.combine(sheet.scroll.offset(at: time)); global.combine(sheet.dismissal.alpha(at: time))
         }
-        for (toast, slot) in toasts {
-            global.combine(toast); global.combine(slot); global.combine(min(1, min(time - toast.shownAt, toast.expires - time).inSeconds / ToastView.fade.inSeconds))
-        }
-        if let identifyBanner, time < identifyBanner.expires { global.combine(identifyBanner) }
-        global.combine(timeoutWarning)
-        if let p = pulse, time - p.start < p.duration { global.combine(time - p.start) }
+        overlays.combine(into: &global, at: time)
         let page = top.map { signature(of: $0, at: time) }
         // A move keeps everything above but the page's offset and indicator (KioskScene+ScrollMove).
         var still = global

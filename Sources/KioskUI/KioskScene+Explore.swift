@@ -35,7 +35,7 @@ extension KioskScene {
             sheet.focus = index
             return .sheetRow(index)
         }
-        if let (toast, _) = toasts.first(where: { $0.toast.frame(screen: size, theme: theme, slot: $0.slot).contains(point) }) {
+        if let (toast, _) = overlays.toasts.first(where: { $0.toast.frame(screen: size, theme: theme, slot: $0.slot).contains(point) }) {
             clearFocus()
             return .toast(id: toast.id)
         }

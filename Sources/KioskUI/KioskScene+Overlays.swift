@@ -1,5 +1,5 @@
-// Sheets and toasts above the pages: presenting, dismissing and reporting their statuses, and
-// expiring toasts.
+// Sheets and toasts above the pages: presenting, dismissing and reporting their statuses,
+// showing and expiring toasts (their timing is SceneOverlays'), the visual pulse drawn.
 import Canvas
 import SwipeCore
 
@@ -34,12 +34,12 @@ extension KioskScene {
     /// Flashes the screen edge for four times `duration` (50 ms at least) at `strength` (0…1): the
     /// "visual" haptic backend, for kiosks without a vibrator.
     public func pulse(at time: Instant, duration: Duration, strength: Double) {
-        pulse = (time, max(.milliseconds(50), duration * 4), min(1, max(0, strength)))
+        overlays.pulse = (time, max(.milliseconds(50), duration * 4), min(1, max(0, strength)))
         needsRender = true
     }
 
     func renderPulse(_ painter: Painter, time: Instant) {
-        guard let p = pulse else { return }
+        guard let p = overlays.pulse else { return }
         let t = (time - p.start).inSeconds / p.duration.inSeconds
         guard t >= 0, t < 1 else { return }
         let alpha = p.strength * 0.6 * (1 - t)
@@ -50,34 +50,31 @@ extension KioskScene {
         painter.fill(Rect(x: size.width - w, y: w, width: w, height: size.height - 2 * w), color: color)
     }
 
-    /// Shows a toast. One with a button replaces the action toast (the newest Undo is the one
-    /// offered), a message replaces the message toast: a message never takes an Undo away before
-    /// its window closes, and is shown above it instead (a queued message could wait minutes).
+    /// Shows a toast (SceneOverlays.show: an Undo is never replaced by a message).
     public func show(_ toast: ToastView) {
-        if toast.actionTitle != nil { actionToast = toast } else { messageToast = toast }
+        overlays.show(toast)
         needsRender = true
     }
 
     /// The newest toast showing (the state dump's `toast`).
-    public var toast: ToastView? {
-        [actionToast, messageToast].compactMap { $0 }.max { $0.shownAt < $1.shownAt }
-    }
+    public var toast: ToastView? { overlays.newestToast }
 
-    /// The toasts showing, bottom to top, each with its slot (0 at the bottom).
-    var toasts: [(toast: ToastView, slot: Int)] {
-        [actionToast, messageToast].compactMap { $0 }.enumerated().map { ($0.element, $0.offset) }
-    }
+    /// The toast with a button (Undo), if one is showing.
+    public var actionToast: ToastView? { overlays.actionToast }
+
+    /// The time-out warning, if one is showing.
+    public var timeoutWarning: TimeoutWarning? { overlays.timeoutWarning }
 
     /// Hides every toast (the idle reset).
     public func hideToast() {
-        actionToast = nil
-        messageToast = nil
+        overlays.actionToast = nil
+        overlays.messageToast = nil
         needsRender = true
     }
 
     /// Takes the action toast away (its button's promise no longer holds).
     public func hideActionToast() {
-        actionToast = nil
+        overlays.actionToast = nil
         needsRender = true
     }
 
@@ -93,9 +90,7 @@ extension KioskScene {
             }
             needsRender = true
         }
-        if let toast = actionToast, time >= toast.expires { actionToast = nil; needsRender = true }
-        if let toast = messageToast, time >= toast.expires { messageToast = nil; needsRender = true }
-        if let identifyBanner, time >= identifyBanner.expires { self.identifyBanner = nil; needsRender = true }
+        if overlays.expire(at: time) { needsRender = true }
     }
 
     /// Routes a touch to the toast's button or the sheet; true when one of them took it.

@@ -11,13 +11,13 @@ extension KioskScene {
             renderBackdrop(painter, under: sheet, time: time)
             sheet.render(painter, time: time)
         } else {
-            backdrop = nil
+            composited.endSheet()
             renderContent(painter, time: time)
         }
-        if transition == nil { layers = nil }
-        for (toast, slot) in toasts { toast.render(painter, screen: size, theme: theme, text: text, time: time, slot: slot) }
-        timeoutWarning?.render(painter, screen: size, theme: theme, text: text)
-        identifyBanner?.render(painter, screen: size, theme: theme, text: text, time: time)
+        if transition == nil { composited.endTransition() }
+        for (toast, slot) in overlays.toasts { toast.render(painter, screen: size, theme: theme, text: text, time: time, slot: slot) }
+        overlays.timeoutWarning?.render(painter, screen: size, theme: theme, text: text)
+        overlays.identifyBanner?.render(painter, screen: size, theme: theme, text: text, time: time)
         renderPulse(painter, time: time)
         needsRender = false
     }
@@ -48,7 +48,7 @@ extension KioskScene {
     func renderTransition(_ painter: Painter, lower: ScenePage, upper: ScenePage, pushProgress: Double, time: Instant) {
         let screen = Size(width: size.width, height: size.height)
         let looks = navigationStyle.layers(progress: pushProgress, size: screen, mirrored: direction == .rightToLeft)
-        let layers = transitionLayers(painter)
+        let layers = composited.transitionPair(covering: contentFrame, shapeCache: painter.shapeCache)
         updateLayer(layers.lower, page: lower, time: time)
         updateLayer(layers.upper, page: upper, time: time)
         guard let lowerPixels = layers.lower.pixels, let upperPixels = layers.upper.pixels else {

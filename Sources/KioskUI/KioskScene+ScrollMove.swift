@@ -29,8 +29,7 @@ extension KioskScene {
     /// Whether nothing is drawn over the top page at `time` (no transition, sheet, toast,
     /// time-out warning, identify banner or visual pulse), so that its pixels can be moved.
     func nothingOverPage(at time: Instant) -> Bool {
-        transition == nil && sheet == nil && actionToast == nil && messageToast == nil && timeoutWarning == nil
-            && identifyBanner.map({ time >= $0.expires }) ?? true && pulse.map({ time - $0.start >= $0.duration }) ?? true
+        transition == nil && sheet == nil && overlays.noneShowing(at: time)
     }
 
     /// How `current` follows from `previous` by a move of the list's `area` (its pixels): the

@@ -33,7 +33,7 @@ extension KioskScene {
         }
         return SceneState(
             page: page, stack: stack.map(\.id) + (transition.map { $0.kind == .pop ? [$0.upper.id] : [] } ?? []),
-            transition: t, sheet: sheet?.state(at: time), rows: rows, headers: headers, toast: toast?.message, toasts: toasts.map(\.toast.message),
+            transition: t, sheet: sheet?.state(at: time), rows: rows, headers: headers, toast: toast?.message, toasts: overlays.toasts.map(\.toast.message),
             focus: { if case .list(let list) = top { return list.focus } else { return nil } }())
     }
 }

@@ -53,32 +53,22 @@ public final class KioskScene {
     var effects: [UIEffect] = []
     var events: [SceneEvent] = []
     let bar: NavigationBar
-    /// The running transition's page layers and the backdrop under the sheet (KioskScene+Layers).
-    var layers: (lower: CompositeLayer, upper: CompositeLayer)?
-    var backdrop: CompositeLayer?
+    /// The running transition's page layers and the backdrop under the sheet (SceneLayers).
+    var composited = SceneLayers()
     /// What a frame drawn by moving the list draws after the move (KioskScene+ScrollMove), kept
     /// between frames so that drawing one allocates nothing.
     var moveRedraw: [PixelRect] = []
     /// How many times a page or a sheet's backdrop was drawn into a layer (bench and tests: a
     /// transition over unchanging pages draws each page once).
-    public internal(set) var layerDraws = 0
+    public var layerDraws: Int { composited.draws }
     /// Back was asked while a push animated: pop once it has finished.
     var popWhenPushed = false
     /// The swipe-back finger: where it started, and its velocity.
     var popDrag = PopDrag()
     /// The modal sheet, if one is up.
     public internal(set) var sheet: SheetView?
-    /// The toast with a button (Undo), if one is showing: no message toast replaces it, so its
-    /// button stays reachable for all of its lifetime (the undo window).
-    public internal(set) var actionToast: ToastView?
-    /// The message toast, if one is showing: drawn above the action toast while both show.
-    public internal(set) var messageToast: ToastView?
-    /// The `identify` banner, if one is showing (IdentifyBanner.swift).
-    public internal(set) var identifyBanner: IdentifyBanner?
-    /// The time-out warning, if one is showing (TimeoutWarning.swift).
-    public internal(set) var timeoutWarning: TimeoutWarning?
-    /// The visual haptic pulse: start, duration, strength.
-    var pulse: (start: Instant, duration: Duration, strength: Double)?
+    /// The toasts, the `identify` banner, the time-out warning and the visual pulse (SceneOverlays).
+    var overlays = SceneOverlays()
     /// Whether the last tick had animations running (so the next one draws their end).
     var wasAnimating = false
     /// Set whenever something visible changed; the app renders then clears it.
@@ -197,9 +187,7 @@ public final class KioskScene {
         for page in stack { if case .detail(let detail) = page { consider(detail.nextDeadline(after: time)) } }
         if let t = transition { consider(t.state.nextDeadline(after: time) ?? time) }
         if let sheet { consider(sheet.nextDeadline(after: time)) }
-        for (toast, _) in toasts { consider(toast.nextDeadline(after: time)) }
-        if let identifyBanner, identifyBanner.expires > time { consider(identifyBanner.expires) }
-        if let p = pulse, p.start + p.duration > time { consider(time) }
+        consider(overlays.nextDeadline(after: time))
         return best
     }
 

@@ -43,15 +43,15 @@ public struct TimeoutWarning: Hashable, Sendable {
 extension KioskScene {
     /// Shows the time-out warning (until `hideTimeoutWarning`).
     public func show(_ warning: TimeoutWarning) {
-        guard timeoutWarning != warning else { return }
-        timeoutWarning = warning
+        guard overlays.timeoutWarning != warning else { return }
+        overlays.timeoutWarning = warning
         needsRender = true
     }
 
     /// Takes the time-out warning away (input came, or the reset happened).
     public func hideTimeoutWarning() {
-        guard timeoutWarning != nil else { return }
-        timeoutWarning = nil
+        guard overlays.timeoutWarning != nil else { return }
+        overlays.timeoutWarning = nil
         needsRender = true
     }
 }
