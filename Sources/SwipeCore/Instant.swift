@@ -9,6 +9,11 @@
 // in seconds, because the core's and the UI's tests pin every number at explicit times written as
 // seconds (`time: 0.016`, `at: 1.2`); hundreds of them stay as readable as they were. Code that
 // computes a time writes `Instant(seconds:)` or adds a Duration.
+//
+// Saturating: a time comes from outside too (a `deleted_at` another program wrote, a spring that
+// never settles), so no conversion or sum here traps. Seconds that are NaN count as 0; beyond
+// ±292 years (Int64 nanoseconds) a value stays at the end of the range, where a deadline simply
+// never comes.
 
 /// A point on a monotonic clock, in nanoseconds; only differences between two Instants matter.
 public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -21,16 +26,35 @@ public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConverti
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The instant `seconds` after the clock's origin, rounded to the nearest nanosecond.
-    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    public init(seconds: Double) { nanoseconds = Self.nanoseconds(seconds: seconds) }
+
+    /// `seconds` in whole nanoseconds, rounded; NaN is 0, and what Int64 cannot hold its nearest end.
+    static func nanoseconds(seconds: Double) -> Int64 {
+        let n = (seconds * 1e9).rounded()
+        if n.isNaN { return 0 }
+        // 2^63 as a Double: the first value past Int64.max (which Double cannot hold exactly).
+        if n >= 9_223_372_036_854_775_808.0 { return .max }
+        if n <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(n)
+    }
+
+    /// `a + b`, or the end of the range it would pass.
+    static func saturating(_ a: Int64, plus b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
 
     /// The clock's origin.
     public static let zero = Instant(nanoseconds: 0)
 
     public func advanced(by duration: Duration) -> Instant {
-        Instant(nanoseconds: nanoseconds + duration.nanoseconds)
+        Instant(nanoseconds: Self.saturating(nanoseconds, plus: duration.nanoseconds))
     }
 
-    public func duration(to other: Instant) -> Duration { .nanoseconds(other.nanoseconds - nanoseconds) }
+    public func duration(to other: Instant) -> Duration {
+        let (difference, overflow) = other.nanoseconds.subtractingReportingOverflow(nanoseconds)
+        return .nanoseconds(overflow ? (other.nanoseconds > nanoseconds ? .max : .min) : difference)
+    }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
     public static func + (a: Instant, b: Duration) -> Instant { a.advanced(by: b) }
@@ -51,10 +75,12 @@ extension Instant: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
 
 extension Duration {
     /// The span in whole nanoseconds (truncated toward zero below a nanosecond; Durations made
-    /// from Instants never have a fraction of one).
+    /// from Instants never have a fraction of one); beyond ±292 years, the end of Int64's range.
     public var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds > 0 ? .max : .min }
+        return Instant.saturating(whole, plus: attoseconds / 1_000_000_000)
     }
 
     /// The span in seconds, for the physics: the exact nanoseconds divided once.
@@ -62,5 +88,5 @@ extension Duration {
 
     /// The span of `seconds`, rounded to the nearest nanosecond (configuration values, physics
     /// results such as a spring's settling time).
-    public init(seconds: Double) { self = .nanoseconds(Int64((seconds * 1e9).rounded())) }
+    public init(seconds: Double) { self = .nanoseconds(Instant.nanoseconds(seconds: seconds)) }
 }

@@ -7,13 +7,19 @@ import TestSupport
 import XCTest
 
 final class LibrariesOpenedWhenUsedTests: XCTestCase {
-    /// What the loader mapped during `swipe-kiosk check-config` of `toml`, and how: each
-    /// `file=NAME [0];  needed by …` or `… dynamically loaded by …` line.
-    private func librariesMapped(checking toml: String) throws -> [String: String] {
+    /// What the loader mapped during `swipe-kiosk check-config` of `toml` (or, given `script`,
+    /// a replay of it with that configuration), and how: each `file=NAME [0];  needed by …` or
+    /// `… dynamically loaded by …` line.
+    private func librariesMapped(checking toml: String, replaying script: String? = nil) throws -> [String: String] {
         let directory = try TemporaryDirectory()
         let config = directory.file("config.toml")
         try toml.write(toFile: config, atomically: true, encoding: .utf8)
-        let run = try KioskProcess(["check-config", config], environment: ["LD_DEBUG": "files"])
+        var arguments = ["check-config", config]
+        if let script {
+            try script.write(toFile: directory.file("s.touch"), atomically: true, encoding: .utf8)
+            arguments = ["replay", directory.file("s.touch"), "--config", config, "--demo", "--out", directory.path]
+        }
+        let run = try KioskProcess(arguments, environment: ["LD_DEBUG": "files"])
         XCTAssertEqual(run.status, 0, run.standardError)
         var mapped: [String: String] = [:]
         for line in run.standardError.split(separator: "\n") {
@@ -23,6 +29,14 @@ final class LibrariesOpenedWhenUsedTests: XCTestCase {
             else if line.contains("needed by"), mapped[name] == nil { mapped[name] = "needed" }
         }
         return mapped
+    }
+
+    func testAReplayWithSpeechOffNeverOpensEspeak() throws {
+        // A replay gives the app an audio output (a recording) whatever the configuration says.
+        let mapped = try librariesMapped(checking: "[accessibility]\nspeech = \"off\"\n",
+                                         replaying: "size 640x400\nat 0 key Down\nat 100 state s.json\nat 200 end\n")
+        XCTAssertEqual(mapped["libsqlite3.so.0"], "needed", "\(mapped.keys.sorted())")
+        XCTAssertFalse(mapped.keys.contains { $0.hasPrefix("libespeak-ng") }, "\(mapped.keys.sorted())")
     }
 
     func testAKioskThatDoesNotSpeakMapsNeitherEspeakNorMosquittoNorWhatTheyBring() throws {

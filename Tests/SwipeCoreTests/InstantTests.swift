@@ -51,4 +51,28 @@ final class InstantTests: XCTestCase {
         XCTAssertEqual(Duration.milliseconds(16).inSeconds, 0.016)
         XCTAssertEqual(Duration.seconds(3).inSeconds, 3)
     }
+
+    /// Times come from outside too (a `deleted_at` another program wrote, a spring that never
+    /// settles): no conversion or sum traps; NaN is 0, and past Int64's ±292 years a value stays
+    /// at the end of the range.
+    func testConversionsAndSumsSaturateInsteadOfTrapping() {
+        XCTAssertEqual(Instant(seconds: .nan).nanoseconds, 0)
+        XCTAssertEqual(Instant(seconds: .infinity).nanoseconds, .max)
+        XCTAssertEqual(Instant(seconds: -.infinity).nanoseconds, .min)
+        XCTAssertEqual(Instant(seconds: 1e300).nanoseconds, .max)
+        XCTAssertEqual(Instant(seconds: 9.3e9).nanoseconds, .max, "just past 292 years")
+        XCTAssertEqual(Instant(seconds: 9.2e9).nanoseconds, 9_200_000_000_000_000_000, "just inside")
+        XCTAssertEqual(Duration(seconds: .nan), .zero)
+        XCTAssertEqual(Duration(seconds: .infinity).nanoseconds, .max)
+        XCTAssertEqual(Duration(seconds: -1e300).nanoseconds, .min)
+        XCTAssertEqual(Duration.seconds(Int64.max).nanoseconds, .max, "a Duration longer than Int64 nanoseconds")
+        XCTAssertEqual(Duration.seconds(Int64.min).nanoseconds, .min)
+        let late = Instant(nanoseconds: .max - 5)
+        XCTAssertEqual((late + .seconds(1)).nanoseconds, .max)
+        XCTAssertEqual((Instant(nanoseconds: .min + 5) - .seconds(1)).nanoseconds, .min)
+        XCTAssertEqual((Instant(nanoseconds: .max) - Instant(nanoseconds: .min)).nanoseconds, .max)
+        XCTAssertEqual((Instant(nanoseconds: .min) - Instant(nanoseconds: .max)).nanoseconds, .min)
+        XCTAssertEqual(late + Duration(seconds: .infinity), Instant(nanoseconds: .max), "a deadline that never comes")
+        XCTAssertEqual((Instant(nanoseconds: 7) + .nanoseconds(3)).nanoseconds, 10, "and in range, exact as before")
+    }
 }

@@ -69,7 +69,7 @@ public struct AppOptions: ParsableArguments {
     /// contract's codes. With `[accessibility] min_text_mm`, the scale chosen is logged.
     public func makeApplication(
         configuration: KioskConfiguration, databasePath: String, preview: Bool = false, size: (width: Int, height: Int),
-        storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch),
+        storeClock: KioskApplication.StoreClock = .virtual(epoch: AppOptions.headlessEpoch), start: Instant = .zero,
         panelMillimetres: PixelSize = PixelSize(width: 0, height: 0)
     ) throws -> KioskApplication {
         do {
@@ -82,7 +82,7 @@ public struct AppOptions: ParsableArguments {
             let app = try KioskApplication(
                 configuration: configuration, store: store,
                 size: Size(width: Double(size.width), height: Double(size.height)), fonts: fonts,
-                storeClock: storeClock, panelMillimetres: panelMillimetres)
+                storeClock: storeClock, start: start, panelMillimetres: panelMillimetres)
             if configuration.accessibility.minTextMillimetres > 0 { printError("text size: \(app.textSize.summary)") }
             return app
         } catch let error as AppError {

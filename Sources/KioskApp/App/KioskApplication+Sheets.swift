@@ -125,7 +125,10 @@ extension KioskApplication {
     /// app restarted inside an undo window), and has the purge run when its window ends.
     func scheduleEarlierPurge() {
         let oldest = read("deleted items", { () throws(StoreError) in try store.oldestKioskDeletion() }) ?? nil
-        earlierDeletePurge = oldest.map { now + Duration(seconds: max(0, Double($0 - storeNow) / 1000 + configuration.data.undoWindow)) }
+        // In Double, and at most one undo window away: `deleted_at` is whatever another program
+        // wrote (a time far in the future, or Int64.min, must neither trap nor put it off for ever).
+        let window = configuration.data.undoWindow
+        earlierDeletePurge = oldest.map { now + Duration(seconds: min(window, max(0, (Double($0) - Double(storeNow)) / 1000 + window))) }
     }
 }
 

@@ -91,11 +91,15 @@ public final class KioskApplication {
         }
     }
 
+    /// `start`: the loop's time as the app starts (`run`: the device's clock, time since boot;
+    /// virtual time starts at zero), so that what the app shows or schedules while it starts (a
+    /// read failure's toast, the purge of an earlier run's deletes) is timed from the first tick.
     /// `systemFonts: false` draws only with the theme's fonts (the bench's baseline).
     /// `panelMillimetres`: the panel's size as its connector reports it (0 x 0: unknown), for
     /// `[accessibility] min_text_mm`; `[display] panel_mm` overrides it.
     public init(configuration: KioskConfiguration, store: ItemStore, size: Size, fonts: FontFiles, storeClock: StoreClock,
-         systemFonts: Bool = true, panelMillimetres: PixelSize = PixelSize(width: 0, height: 0)) throws {
+         start: Instant = .zero, systemFonts: Bool = true, panelMillimetres: PixelSize = PixelSize(width: 0, height: 0)) throws {
+        now = start
         self.configuration = configuration
         self.store = store
         self.storeClock = storeClock

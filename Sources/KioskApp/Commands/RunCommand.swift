@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
         let screen = try AppScreen(
             app: try options.makeApplication(
                 configuration: configuration, databasePath: databasePath, size: (size.width, size.height), storeClock: .wall,
-                panelMillimetres: session.display.sizeMillimetres),
+                start: session.loop.now, panelMillimetres: session.display.sizeMillimetres),
             session: session, runsCommands: true)
         // Speech plays on ALSA from its own thread; the device is opened with the first sound,
         // and a device that fails is logged, never fatal (the kiosk goes on silent).
@@ -83,7 +83,8 @@ struct RunCommand: ParsableCommand {
                 let fresh = demo.applied(to: try KioskConfiguration.load(file: path))
                 return try options.makeApplication(
                     configuration: fresh, databasePath: options.database ?? fresh.data.database,
-                    size: (size.width, size.height), storeClock: .wall, panelMillimetres: session.display.sizeMillimetres)
+                    size: (size.width, size.height), storeClock: .wall, start: session.loop.now,
+                    panelMillimetres: session.display.sizeMillimetres)
             } catch let error as ConfigurationError {
                 error.lines.forEach { logger.error("configuration reload failed: \($0)") }
             } catch {

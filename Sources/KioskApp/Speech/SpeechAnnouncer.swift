@@ -32,12 +32,13 @@ final class SpeechAnnouncer {
     /// Utterances kept (the dump's `speech` and replay's WAV): the newest ones only.
     static let historyLimit = 1_000
     let settings: AccessibilitySettings
-    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`). Given one, the
-    /// synthesiser starts now, and a failure to start is logged when it happens, not with the
-    /// first thing said (nothing may be said for hours).
+    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`). Given one with
+    /// speech not off, the synthesiser starts now, and a failure to start is logged when it
+    /// happens, not with the first thing said (nothing may be said for hours); with speech off
+    /// espeak-ng is never opened.
     var output: AudioOutput? {
         didSet {
-            guard output != nil, oldValue == nil else { return }
+            guard output != nil, oldValue == nil, settings.speech != .off else { return }
             SpeechSynthesizer.shared.whenStartFails { printError("swipe-kiosk: \($0)") }
         }
     }
@@ -210,7 +211,8 @@ final class SpeechAnnouncer {
     /// Replay: waits until everything asked for is synthesised, so lengths (and the
     /// `interrupted` flags and the WAV) are final.
     func settle() {
-        if output != nil { SpeechSynthesizer.shared.waitUntilIdle() }
+        // Nothing was asked of it with speech off: not even opening espeak-ng to wait for it.
+        if output != nil, settings.speech != .off { SpeechSynthesizer.shared.waitUntilIdle() }
     }
 
     /// Whether `entry` was cut while it was still being said.

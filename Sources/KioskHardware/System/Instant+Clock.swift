@@ -18,8 +18,11 @@ extension Instant {
     /// clock: moved by the time the system has spent suspended, as it stands now (events are read
     /// as they come, so one stamped before a suspend and read after it is the only one off).
     public init(monotonicNanoseconds: Int64) {
-        let suspended = Self.reading(CLOCK_BOOTTIME).nanoseconds - Self.reading(CLOCK_MONOTONIC).nanoseconds
-        self.init(nanoseconds: monotonicNanoseconds + max(0, suspended))
+        // Whole milliseconds: the two reads are tens of nanoseconds apart and differ from call to
+        // call, and the stamps of one libinput frame must keep their exact differences after a
+        // suspend too (which lasts seconds, so the rounding loses nothing that matters).
+        let suspended = max(0, Self.reading(CLOCK_BOOTTIME).nanoseconds - Self.reading(CLOCK_MONOTONIC).nanoseconds)
+        self.init(nanoseconds: monotonicNanoseconds + (suspended + 500_000) / 1_000_000 * 1_000_000)
     }
 
     private static func reading(_ clock: clockid_t) -> Instant {
