@@ -31,12 +31,16 @@ final class LibrariesOpenedWhenUsedTests: XCTestCase {
         return mapped
     }
 
-    func testAReplayWithSpeechOffNeverOpensEspeak() throws {
+    func testEspeakIsOpenedWhenSpeechFirstStartsAndNeverWithoutIt() throws {
         // A replay gives the app an audio output (a recording) whatever the configuration says.
-        let mapped = try librariesMapped(checking: "[accessibility]\nspeech = \"off\"\n",
-                                         replaying: "size 640x400\nat 0 key Down\nat 100 state s.json\nat 200 end\n")
-        XCTAssertEqual(mapped["libsqlite3.so.0"], "needed", "\(mapped.keys.sorted())")
-        XCTAssertFalse(mapped.keys.contains { $0.hasPrefix("libespeak-ng") }, "\(mapped.keys.sorted())")
+        let key = "size 640x400\nat 0 key Down\nat 100 state s.json\nat 200 end\n"
+        let noKey = "size 640x400\nat 100 state s.json\nat 200 end\n"
+        for (speech, script, opened) in [("off", key, false), ("on-demand", noKey, false), ("on-demand", key, true), ("on", noKey, true)] {
+            let mapped = try librariesMapped(checking: "[accessibility]\nspeech = \"\(speech)\"\n", replaying: script)
+            XCTAssertEqual(mapped["libsqlite3.so.0"], "needed", "\(mapped.keys.sorted())")
+            XCTAssertEqual(mapped["libespeak-ng.so.1"] == "opened", opened, "speech \(speech), \(script == key ? "a key" : "no key")")
+            XCTAssertFalse(mapped.keys.contains { $0.hasPrefix("libmosquitto") })
+        }
     }
 
     func testAKioskThatDoesNotSpeakMapsNeitherEspeakNorMosquittoNorWhatTheyBring() throws {

@@ -32,16 +32,12 @@ final class SpeechAnnouncer {
     /// Utterances kept (the dump's `speech` and replay's WAV): the newest ones only.
     static let historyLimit = 1_000
     let settings: AccessibilitySettings
-    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`). Given one with
-    /// speech not off, the synthesiser starts now, and a failure to start is logged when it
-    /// happens, not with the first thing said (nothing may be said for hours); with speech off
-    /// espeak-ng is never opened.
+    /// Where the PCM goes; nil: nothing is synthesised (`screenshot`, `bench`).
     var output: AudioOutput? {
-        didSet {
-            guard output != nil, oldValue == nil, settings.speech != .off else { return }
-            SpeechSynthesizer.shared.whenStartFails { printError("swipe-kiosk: \($0)") }
-        }
+        didSet { startSynthesizer() }
     }
+    /// Whether this announcer has started the synthesiser (`startSynthesizer`).
+    private var synthesizerStarted = false
     /// Virtual time (replay): nothing is cut in the synthesiser; the recording keeps of each
     /// utterance the samples the time until the next one allows.
     var deterministic = false
@@ -85,6 +81,17 @@ final class SpeechAnnouncer {
         active = true
         last = nil
         lastToast = nil
+        startSynthesizer()
+    }
+
+    /// Starts the synthesiser once speech is active and has somewhere to go: at once with `on`,
+    /// at the first key with `on-demand`, never with `off`, so a kiosk that does not speak never
+    /// opens espeak-ng and what it brings (about 4 MB). A failure to start is logged when it
+    /// happens, not with the first thing said (nothing may be said for hours).
+    private func startSynthesizer() {
+        guard active, output != nil, !synthesizerStarted else { return }
+        synthesizerStarted = true
+        SpeechSynthesizer.shared.whenStartFails { printError("swipe-kiosk: \($0)") }
     }
 
     /// Whether a plug is in the headphone jack: on-demand speech stays on through idle resets.
@@ -211,8 +218,8 @@ final class SpeechAnnouncer {
     /// Replay: waits until everything asked for is synthesised, so lengths (and the
     /// `interrupted` flags and the WAV) are final.
     func settle() {
-        // Nothing was asked of it with speech off: not even opening espeak-ng to wait for it.
-        if output != nil, settings.speech != .off { SpeechSynthesizer.shared.waitUntilIdle() }
+        // Nothing was asked of a synthesiser not started: not even opening espeak-ng to wait for it.
+        if synthesizerStarted { SpeechSynthesizer.shared.waitUntilIdle() }
     }
 
     /// Whether `entry` was cut while it was still being said.
