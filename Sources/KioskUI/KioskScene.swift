@@ -54,7 +54,7 @@ public final class KioskScene {
     var events: [SceneEvent] = []
     let bar: NavigationBar
     /// The running transition's page layers and the backdrop under the sheet (SceneLayers).
-    var composited = SceneLayers()
+    let composited = SceneLayers()
     /// What a frame drawn by moving the list draws after the move (KioskScene+ScrollMove), kept
     /// between frames so that drawing one allocates nothing.
     var moveRedraw: [PixelRect] = []

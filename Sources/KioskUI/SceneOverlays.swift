@@ -34,7 +34,12 @@ struct SceneOverlays {
 
     /// The toasts showing, bottom to top, each with its slot (0 at the bottom).
     var toasts: [(toast: ToastView, slot: Int)] {
-        [actionToast, messageToast].compactMap { $0 }.enumerated().map { ($0.element, $0.offset) }
+        switch (actionToast, messageToast) {
+        case (nil, nil): return []
+        case (let a?, nil): return [(a, 0)]
+        case (nil, let m?): return [(m, 0)]
+        case (let a?, let m?): return [(a, 0), (m, 1)]
+        }
     }
 
     /// Takes away the toasts and the banner whose time is over at `time`; whether any went.
@@ -56,10 +61,12 @@ struct SceneOverlays {
     /// The next time one of them changes by itself after `time` (a toast fading in or out, the
     /// banner ending, a pulse fading: `time` itself while it runs); nil when none will.
     func nextDeadline(after time: Instant) -> Instant? {
-        var deadlines = toasts.compactMap { $0.toast.nextDeadline(after: time) }
-        if let banner = identifyBanner, banner.expires > time { deadlines.append(banner.expires) }
-        if let p = pulse, p.start + p.duration > time { deadlines.append(time) }
-        return deadlines.min()
+        // Asked on every tick: no array is made for it.
+        if let p = pulse, p.start + p.duration > time { return time }
+        var best = actionToast?.nextDeadline(after: time)
+        if let deadline = messageToast?.nextDeadline(after: time), best.map({ deadline < $0 }) ?? true { best = deadline }
+        if let banner = identifyBanner, banner.expires > time, best.map({ banner.expires < $0 }) ?? true { best = banner.expires }
+        return best
     }
 
     /// What of them a frame drawn at `time` shows, into a frame's signature.

@@ -53,7 +53,7 @@ public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConverti
 
     public func duration(to other: Instant) -> Duration {
         let (difference, overflow) = other.nanoseconds.subtractingReportingOverflow(nanoseconds)
-        return .nanoseconds(overflow ? (other.nanoseconds > nanoseconds ? .max : .min) : difference)
+        return Duration(exactNanoseconds: overflow ? (other.nanoseconds > nanoseconds ? .max : .min) : difference)
     }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.nanoseconds < b.nanoseconds }
@@ -73,14 +73,28 @@ extension Instant: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     public init(integerLiteral seconds: Int64) { self.init(nanoseconds: seconds * 1_000_000_000) }
 }
 
+// Duration keeps attoseconds in 128 bits (`_high`, `_low`: public and frozen in the standard
+// library's ABI since Swift 5.7), and its own conversions (`.nanoseconds(_:)`, `components`) go
+// through software 128-bit multiplication and division: counted with callgrind, 19,000
+// instructions of a 420,000-instruction swipe frame at 800x480 (BENCHMARKS.md, "One time").
+// A 64 × 64-bit multiply and a 128 / 64-bit divide, one machine instruction each, give the same
+// values.
 extension Duration {
+    /// `nanoseconds` as a Duration: attoseconds = nanoseconds × 10^9, in one full-width multiply.
+    init(exactNanoseconds nanoseconds: Int64) {
+        let (high, low) = nanoseconds.multipliedFullWidth(by: 1_000_000_000)
+        self.init(_high: high, low: low)
+    }
+
+    /// The longest and shortest spans whole Int64 nanoseconds hold.
+    static let nanosecondRange = Duration(exactNanoseconds: .min)...Duration(exactNanoseconds: .max)
+
     /// The span in whole nanoseconds (truncated toward zero below a nanosecond; Durations made
     /// from Instants never have a fraction of one); beyond ±292 years, the end of Int64's range.
     public var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds > 0 ? .max : .min }
-        return Instant.saturating(whole, plus: attoseconds / 1_000_000_000)
+        if self >= Self.nanosecondRange.upperBound { return .max }
+        if self <= Self.nanosecondRange.lowerBound { return .min }
+        return Int64(1_000_000_000).dividingFullWidth((high: _high, low: _low)).quotient
     }
 
     /// The span in seconds, for the physics: the exact nanoseconds divided once.
@@ -88,5 +102,5 @@ extension Duration {
 
     /// The span of `seconds`, rounded to the nearest nanosecond (configuration values, physics
     /// results such as a spring's settling time).
-    public init(seconds: Double) { self = .nanoseconds(Instant.nanoseconds(seconds: seconds)) }
+    public init(seconds: Double) { self.init(exactNanoseconds: Instant.nanoseconds(seconds: seconds)) }
 }

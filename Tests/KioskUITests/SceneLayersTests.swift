@@ -11,7 +11,7 @@ final class SceneLayersTests: XCTestCase {
     let shapes = ShapeCache()
 
     func testLayersAreMadeOnceAndLetGoWhenTheirTransitionOrSheetEnds() {
-        var layers = SceneLayers()
+        let layers = SceneLayers()
         weak var lower: CompositeLayer?, upper: CompositeLayer?, sheet: CompositeLayer?
         do {
             let pair = layers.transitionPair(covering: frame, shapeCache: shapes)
@@ -34,7 +34,7 @@ final class SceneLayersTests: XCTestCase {
     }
 
     func testADrawingIsCountedOnlyWhenTheLayerHadToDraw() {
-        var layers = SceneLayers()
+        let layers = SceneLayers()
         let layer = layers.backdrop(covering: frame, shapeCache: shapes)
         let a = [FrameSignature(global: 1, rows: [:], headers: [:])], b = [FrameSignature(global: 2, rows: [:], headers: [:])]
         var drawn = 0
