@@ -121,7 +121,15 @@ public struct IdleSettings: Hashable, Sendable {
     /// Seconds without input before the idle reset: `reset_after_s`, or `blank_after_s` when the
     /// panel blanks sooner (whoever wakes a dark panel is the next person); nil: never. 0 turns
     /// either off; a panel that blanks resets then even when the reset itself is off.
-    public var resetAfterSeconds: Double? { [resetAfter, blankAfter].filter { $0 > 0 }.min() }
+    public var resetAfterSeconds: Double? {
+        // Asked on every tick (the time-out warning's lead): no array for two numbers.
+        switch (resetAfter > 0, blankAfter > 0) {
+        case (true, true): return min(resetAfter, blankAfter)
+        case (true, false): return resetAfter
+        case (false, true): return blankAfter
+        case (false, false): return nil
+        }
+    }
 }
 
 /// `[data]`.

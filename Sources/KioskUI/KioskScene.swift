@@ -68,7 +68,7 @@ public final class KioskScene {
     /// The modal sheet, if one is up.
     public internal(set) var sheet: SheetView?
     /// The toasts, the `identify` banner, the time-out warning and the visual pulse (SceneOverlays).
-    var overlays = SceneOverlays()
+    let overlays = SceneOverlays()
     /// Whether the last tick had animations running (so the next one draws their end).
     var wasAnimating = false
     /// Set whenever something visible changed; the app renders then clears it.

@@ -1,13 +1,15 @@
 // What the scene shows over its pages besides a sheet: the two toasts, the `identify` banner,
 // the time-out warning and the visual haptic pulse. Which of them shows at an instant, when each
 // ends, when the next frame is due for them and what of them a frame's signature holds are
-// decided here, in one value the scene keeps (issue 23: a reader finds who owns a piece of state
-// from its type's name), and tested at explicit instants apart from the drawing
-// (SceneOverlaysTests). Drawing them stays with the scene (KioskScene+Overlays, +Render).
+// decided here, in one object the scene keeps (issue 23: a reader finds who owns a piece of
+// state from its type's name), and tested at explicit instants apart from the drawing
+// (SceneOverlaysTests). Drawing them stays with the scene (KioskScene+Overlays, +Render). A
+// class: asked on every tick and frame, a struct in the scene was copied (with its toasts'
+// strings retained) for each question.
 import SwipeCore
 
 /// The overlays over the pages, and their timing.
-struct SceneOverlays {
+final class SceneOverlays {
     /// The toast with a button (Undo), if one is showing: no message toast replaces it, so its
     /// button stays reachable for all of its lifetime (the undo window).
     var actionToast: ToastView?
@@ -23,7 +25,7 @@ struct SceneOverlays {
     /// One with a button replaces the action toast (the newest Undo is the one offered), a
     /// message replaces the message toast: a message never takes an Undo away before its window
     /// closes, and is shown above it instead (a queued message could wait minutes).
-    mutating func show(_ toast: ToastView) {
+    func show(_ toast: ToastView) {
         if toast.actionTitle != nil { actionToast = toast } else { messageToast = toast }
     }
 
@@ -43,7 +45,7 @@ struct SceneOverlays {
     }
 
     /// Takes away the toasts and the banner whose time is over at `time`; whether any went.
-    mutating func expire(at time: Instant) -> Bool {
+    func expire(at time: Instant) -> Bool {
         var changed = false
         if let toast = actionToast, time >= toast.expires { actionToast = nil; changed = true }
         if let toast = messageToast, time >= toast.expires { messageToast = nil; changed = true }

@@ -77,8 +77,8 @@ extension Instant: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
 // library's ABI since Swift 5.7), and its own conversions (`.nanoseconds(_:)`, `components`) go
 // through software 128-bit multiplication and division: counted with callgrind, 19,000
 // instructions of a 420,000-instruction swipe frame at 800x480 (BENCHMARKS.md, "One time").
-// A 64 × 64-bit multiply and a 128 / 64-bit divide, one machine instruction each, give the same
-// values.
+// A 64 × 64-bit multiply, and a 64-bit divide within ±9.2 s (a 128-bit one beyond), give the
+// same values.
 extension Duration {
     /// `nanoseconds` as a Duration: attoseconds = nanoseconds × 10^9, in one full-width multiply.
     init(exactNanoseconds nanoseconds: Int64) {
@@ -92,6 +92,10 @@ extension Duration {
     /// The span in whole nanoseconds (truncated toward zero below a nanosecond; Durations made
     /// from Instants never have a fraction of one); beyond ±292 years, the end of Int64's range.
     public var nanoseconds: Int64 {
+        // Within ±9.2 s the attoseconds fit in 64 bits: one 64-bit division (the usual case:
+        // animations, deadlines, a frame's age).
+        if _high == 0, _low <= UInt64(Int64.max) { return Int64(_low) / 1_000_000_000 }
+        if _high == -1, _low > UInt64(Int64.max) { return Int64(bitPattern: _low) / 1_000_000_000 }
         if self >= Self.nanosecondRange.upperBound { return .max }
         if self <= Self.nanosecondRange.lowerBound { return .min }
         return Int64(1_000_000_000).dividingFullWidth((high: _high, low: _low)).quotient

@@ -25,6 +25,12 @@ public struct ScalarAnimation: Hashable, Sendable {
     public let timing: AnimationTiming
     /// From `start + delay` until the value equals `to` exactly.
     public let duration: Duration
+    /// The time at which the animation has reached its target.
+    public let end: Instant
+    /// `start + delay` and `duration` in nanoseconds: every row asks `value(at:)` and `end` on
+    /// every frame, and Duration's own arithmetic is 128-bit (Instant.swift says what it costs).
+    private let begins: Int64
+    private let length: Int64
 
     public init(
         from: Double, to: Double, initialVelocity: Double = 0, start: Instant, delay: Duration = .zero,
@@ -44,23 +50,29 @@ public struct ScalarAnimation: Hashable, Sendable {
             duration = Duration(seconds: spring.settlingDuration(
                 from: from, to: to, initialVelocity: self.initialVelocity, epsilon: epsilon))
         }
+        begins = (start + self.delay).nanoseconds
+        length = duration.nanoseconds
+        end = Instant(nanoseconds: Instant.saturating(begins, plus: length))
     }
 
-    /// The time at which the animation has reached its target.
-    public var end: Instant { start + delay + duration }
+    /// Nanoseconds from `start + delay` to `time` (saturating).
+    private func elapsed(at time: Instant) -> Int64 {
+        let (elapsed, overflow) = time.nanoseconds.subtractingReportingOverflow(begins)
+        return overflow ? (time.nanoseconds > begins ? .max : .min) : elapsed
+    }
 
     /// True at and after `end`.
     public func isFinished(at time: Instant) -> Bool { time >= end }
 
     /// The animated value at `time` (the start value before the delay, the target after the end).
     public func value(at time: Instant) -> Double {
-        let elapsed = time - start - delay
-        if elapsed <= .zero { return from }
-        if elapsed >= duration { return to }
-        let t = elapsed.inSeconds
+        let elapsed = elapsed(at: time)
+        if elapsed <= 0 { return from }
+        if elapsed >= length { return to }
+        let t = Double(elapsed) / 1e9
         switch timing {
         case .curve(let curve, _):
-            return from + (to - from) * curve.value(at: t / duration.inSeconds)
+            return from + (to - from) * curve.value(at: t / (Double(length) / 1e9))
         case .spring(let spring, _):
             return spring.value(from: from, to: to, initialVelocity: initialVelocity, time: t)
         case .critical(let d):
@@ -70,9 +82,9 @@ public struct ScalarAnimation: Hashable, Sendable {
 
     /// Units per second at `time` (0 outside the running interval).
     public func velocity(at time: Instant) -> Double {
-        let elapsed = time - start - delay
-        guard elapsed > .zero, elapsed < duration else { return 0 }
-        let t = elapsed.inSeconds, length = duration.inSeconds
+        let elapsed = elapsed(at: time)
+        guard elapsed > 0, elapsed < length else { return 0 }
+        let t = Double(elapsed) / 1e9, length = Double(length) / 1e9
         switch timing {
         case .curve(let curve, _):
             let h = min(1e-4, length / 100)

@@ -17,7 +17,7 @@ final class SceneOverlaysTests: XCTestCase {
     }
 
     func testAMessageShowsAboveTheUndoWithoutReplacingIt() {
-        var overlays = SceneOverlays()
+        let overlays = SceneOverlays()
         overlays.show(undo)
         overlays.show(note)
         XCTAssertEqual(overlays.actionToast, undo)
@@ -32,7 +32,7 @@ final class SceneOverlaysTests: XCTestCase {
     }
 
     func testEachOverlayGoesExactlyAtItsEnd() {
-        var overlays = SceneOverlays()
+        let overlays = SceneOverlays()
         overlays.show(undo)
         overlays.show(note)
         overlays.identifyBanner = IdentifyBanner(text: "kiosk-7", shownAt: 1, lifetime: .seconds(10))
@@ -49,7 +49,7 @@ final class SceneOverlaysTests: XCTestCase {
     }
 
     func testThePageIsUncoveredOnlyWhenNothingIsOverIt() {
-        var overlays = SceneOverlays()
+        let overlays = SceneOverlays()
         XCTAssertTrue(overlays.noneShowing(at: 0))
         overlays.pulse = (start: 1, duration: .milliseconds(200), strength: 1)
         XCTAssertFalse(overlays.noneShowing(at: Instant(seconds: 1.199)))
@@ -81,7 +81,7 @@ final class SceneOverlaysTests: XCTestCase {
     }
 
     func testTheSignatureChangesWhileAToastFadesAndNotWhileItRests() {
-        var overlays = SceneOverlays()
+        let overlays = SceneOverlays()
         let empty = signature(overlays, at: 2)
         overlays.show(undo)
         XCTAssertNotEqual(signature(overlays, at: 2), empty)
