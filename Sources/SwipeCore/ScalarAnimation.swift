@@ -21,16 +21,20 @@ public struct ScalarAnimation: Hashable, Sendable {
     /// Units per second at the start (springs only; curves start from rest).
     public let initialVelocity: Double
     public let start: Instant
-    public let delay: Duration
     public let timing: AnimationTiming
-    /// From `start + delay` until the value equals `to` exactly.
-    public let duration: Duration
-    /// The time at which the animation has reached its target.
-    public let end: Instant
-    /// `start + delay` and `duration` in nanoseconds: every row asks `value(at:)` and `end` on
-    /// every frame, and Duration's own arithmetic is 128-bit (Instant.swift says what it costs).
+    /// `start + delay` and the duration in nanoseconds, the only times kept: every row asks
+    /// `value(at:)` and `end` on every frame, Duration's own arithmetic is 128-bit (Instant.swift
+    /// says what it costs), and a larger value is copied by memcpy (core events/s, BENCHMARKS.md
+    /// "One time").
     private let begins: Int64
     private let length: Int64
+
+    /// The wait after `start` before the value moves.
+    public var delay: Duration { Duration(exactNanoseconds: begins - start.nanoseconds) }
+    /// From `start + delay` until the value equals `to` exactly.
+    public var duration: Duration { Duration(exactNanoseconds: length) }
+    /// The time at which the animation has reached its target.
+    public var end: Instant { Instant(nanoseconds: Instant.saturating(begins, plus: length)) }
 
     public init(
         from: Double, to: Double, initialVelocity: Double = 0, start: Instant, delay: Duration = .zero,
@@ -41,8 +45,8 @@ public struct ScalarAnimation: Hashable, Sendable {
         self.to = to
         self.initialVelocity = initialVelocity.isFinite ? initialVelocity : 0
         self.start = start
-        self.delay = max(.zero, delay)
         self.timing = timing
+        let duration: Duration
         switch timing {
         case .curve(_, let d), .critical(let d):
             duration = max(.zero, d)
@@ -50,9 +54,8 @@ public struct ScalarAnimation: Hashable, Sendable {
             duration = Duration(seconds: spring.settlingDuration(
                 from: from, to: to, initialVelocity: self.initialVelocity, epsilon: epsilon))
         }
-        begins = (start + self.delay).nanoseconds
+        begins = (start + max(.zero, delay)).nanoseconds
         length = duration.nanoseconds
-        end = Instant(nanoseconds: Instant.saturating(begins, plus: length))
     }
 
     /// Nanoseconds from `start + delay` to `time` (saturating).
