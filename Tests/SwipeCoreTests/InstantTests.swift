@@ -1,8 +1,9 @@
 // Pins SwipeCore's Instant and its Durations (Sources/SwipeCore/Instant.swift) at explicit values:
 // differences are exact nanoseconds, negative ones too, long after boot where Double seconds are
 // not, and the seconds literals the core's tests are written in mean what they say.
-import XCTest
 import SwipeCore
+import TestSupport
+import XCTest
 
 final class InstantTests: XCTestCase {
     func testDifferencesAreExactNanosecondsEitherWay() {
@@ -74,5 +75,32 @@ final class InstantTests: XCTestCase {
         XCTAssertEqual((Instant(nanoseconds: .min) - Instant(nanoseconds: .max)).nanoseconds, .min)
         XCTAssertEqual(late + Duration(seconds: .infinity), Instant(nanoseconds: .max), "a deadline that never comes")
         XCTAssertEqual((Instant(nanoseconds: 7) + .nanoseconds(3)).nanoseconds, 10, "and in range, exact as before")
+    }
+
+    /// Instant.swift converts Durations with 64-bit arithmetic instead of the standard library's
+    /// 128-bit: over random spans of every magnitude (and both ends of Int64), the values are the
+    /// standard library's own: `.nanoseconds(n)` made either way is the same Duration, and its
+    /// nanoseconds are `components` read the slow way, saturated.
+    func testTheFastConversionsAreTheStandardLibrarysValues() {
+        var random = SplitMix64(state: 0x5EED_1A57)
+        for _ in 0..<20_000 {
+            let bits = Int.random(in: 0...63, using: &random)
+            let magnitude = Int64(truncatingIfNeeded: random.next() >> UInt64(63 - bits))
+            let n = Bool.random(using: &random) ? magnitude : -magnitude
+            for value in [n, .max, .min, 0, 1, -1] {
+                let made = Instant(nanoseconds: 0).duration(to: Instant(nanoseconds: value))
+                XCTAssertEqual(made, Duration.nanoseconds(value), "\(value)")
+                XCTAssertEqual(made.nanoseconds, value)
+            }
+            // A span with a part of a nanosecond, beyond Int64 nanoseconds too.
+            let seconds = Int64(truncatingIfNeeded: random.next() >> UInt64(Int.random(in: 1...63, using: &random)))
+            let span = Duration(secondsComponent: Bool.random(using: &random) ? seconds : -seconds,
+                                attosecondsComponent: Int64.random(in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &random))
+            let (s, a) = span.components
+            let (whole, overflow) = s.multipliedReportingOverflow(by: 1_000_000_000)
+            let sum = whole.addingReportingOverflow(a / 1_000_000_000)
+            let expected = overflow || sum.overflow ? (span > .zero ? Int64.max : .min) : sum.partialValue
+            XCTAssertEqual(span.nanoseconds, expected, "\(span)")
+        }
     }
 }
