@@ -12,30 +12,27 @@ public enum InputFile {
     /// checked on the file opened, so a file swapped in between cannot slip through.
     /// - Throws: `FileError` naming the path: `.system` (errno), `.notRegular`, `.tooLarge`, `.notPrivate`.
     public static func bytes(_ path: String, limit: Int, privateToOwner: Bool = false) throws(FileError) -> [UInt8] {
-        func fail(_ reason: FileError.Reason) -> FileError { FileError(path: path, reason: reason) }
-        guard !path.isEmpty else { throw fail(.emptyPath) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw fail(.system(operation: "open", errno: errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw fail(.system(operation: "stat", errno: errno)) }
-        if let kind = FileKind(mode: info.st_mode) { throw fail(.notRegular(kind)) }
-        if privateToOwner && info.st_mode & 0o077 != 0 { throw fail(.notPrivate(mode: UInt32(info.st_mode & 0o777))) }
-        guard Int(info.st_size) <= limit else { throw fail(.tooLarge(limit: limit)) }
-        // One byte more than the limit is read, so a file that grew since fstat is still caught.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        let file = try ReadOnlyFile(path, limit: limit, privateToOwner: privateToOwner)
+        let tooLarge = FileError(path: path, reason: .tooLarge(limit: limit))
+        // One byte more than the limit is read, so a file that grew since it was opened is still caught.
+        var bytes = [UInt8](repeating: 0, count: file.size + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count)) }
-            guard count < bytes.count else { throw fail(.tooLarge(limit: limit)) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw fail(.system(operation: "read", errno: errno))
+            guard count < bytes.count else { throw tooLarge }
+            var failure: FileError?
+            let n = bytes.withUnsafeMutableBytes { all in
+                do throws(FileError) {
+                    return try file.read(at: count, into: UnsafeMutableRawBufferPointer(rebasing: all[count...]))
+                } catch {
+                    failure = error
+                    return 0
+                }
             }
+            if let failure { throw failure }
             if n == 0 { break }
             count += n
-            if count > limit { throw fail(.tooLarge(limit: limit)) }
+            if count > limit { throw tooLarge }
         }
         bytes.removeSubrange(count...)
         return bytes

@@ -32,7 +32,10 @@ public final class Font {
     /// Cluster key → index in `[self] + fallbacks` found through the system fonts (-1: none).
     var systemChoices: [UInt64: Int32] = [:]
 
+    /// The face's FreeType handle, shared by its fonts; ``activate()`` before using it.
     let ftFace: FT_Face
+    /// This font's size on `ftFace`.
+    private let ftSize: FT_Size
     let hbFont: OpaquePointer
     let cache: GlyphCache
     /// Glyph id → index in `cache`, -1 when not cached.
@@ -44,7 +47,14 @@ public final class Font {
         self.size = size
         self.kerning = kerning
         cache = face.library.glyphCache
-        ftFace = try face.openFace()
+        ftFace = face.ftFace
+        var newSize: FT_Size?
+        let sizeError = FT_New_Size(ftFace, &newSize)
+        guard sizeError == 0, let newSize else {
+            throw CanvasError.fontUnloadable(source: face.name, freeTypeError: sizeError)
+        }
+        ftSize = newSize
+        FT_Activate_Size(ftSize)
         let flags = ftFace.pointee.face_flags
         isColor = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         let error: FT_Error
@@ -63,7 +73,7 @@ public final class Font {
             scale = 1
         }
         guard error == 0 else {
-            FT_Done_Face(ftFace)
+            FT_Done_Size(ftSize)
             throw CanvasError.fontUnloadable(source: face.name, freeTypeError: error)
         }
         let metrics = ftFace.pointee.size.pointee.metrics
@@ -81,7 +91,14 @@ public final class Font {
         for g in 0..<glyphCount where slots[g] >= 0 { cache.remove(slots[g]) }
         slots.deallocate()
         hb_font_destroy(hbFont)
-        FT_Done_Face(ftFace)
+        FT_Done_Size(ftSize)
+    }
+
+    /// Makes this font's size the face's active one: FreeType and HarfBuzz (through `hbFont`)
+    /// load and measure glyphs at the face's active size.
+    @inline(__always)
+    func activate() {
+        if ftFace.pointee.size != ftSize { FT_Activate_Size(ftSize) }
     }
 
     /// Whether the face has a glyph for `scalar`.
@@ -107,6 +124,7 @@ public final class Font {
     func render(_ id: UInt32) -> Int32 {
         var entry = GlyphEntry(mask: nil, spread: nil, width: 0, height: 0, pitch: 0, left: 0, top: 0, lastUse: 0,
                                owner: slots + Int(id))
+        activate()
         if FT_Load_Glyph(ftFace, id, isColor ? Int32(FT_LOAD_COLOR) : Int32(FT_LOAD_DEFAULT)) == 0,
            FT_Render_Glyph(ftFace.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 {
             let slot = ftFace.pointee.glyph.pointee

@@ -47,9 +47,11 @@ public final class FontLibrary {
     }
 
     /// Loads the face in the font file at `path` (TrueType/OpenType; face 0 of a collection).
-    /// - Throws: `CanvasError.fileUnreadable` (with errno) or `.fontUnloadable` (corrupt file).
+    /// The file stays open and FreeType reads the parts it needs from it (FontFace says why).
+    /// - Throws: `CanvasError.fileUnreadable` (with errno), `.fileRejected` (a special or too large
+    ///   file) or `.fontUnloadable` (corrupt file).
     public func loadFace(path: String) throws -> FontFace {
-        try loadFace(data: Self.readFile(path), name: path)
+        try FontFace(library: self, file: Self.openFile(path), index: 0)
     }
 
     /// Loads a face from the bytes of a font file; `name` is used in error messages.
@@ -76,72 +78,21 @@ public final class FontLibrary {
         do {
             return try InputFile.bytes(path, limit: limit)
         } catch {
-            if case .system(_, let code) = error.reason { throw CanvasError.fileUnreadable(path: path, errno: code) }
-            throw CanvasError.fileRejected(error)
+            throw canvasError(error)
         }
     }
-}
 
-/// A font face (one design, e.g. DejaVu Sans Bold) loaded from a file or bytes.
-public final class FontFace {
-    /// The path or name it was loaded from.
-    public let name: String
-    /// The family name stored in the font, e.g. "DejaVu Sans".
-    public let familyName: String
-    /// Whether the face is a bold design (FreeType's style flag): fallbacks are asked in its weight.
-    public let isBold: Bool
-    let library: FontLibrary
-    /// The font file, kept alive for FreeType (which reads it lazily); nil for a face FreeType
-    /// maps from `name` itself (system fonts found by fontconfig: a CJK collection is 20 MB).
-    let bytes: UnsafeMutableBufferPointer<UInt8>?
-    /// The face's index in a collection (.ttc).
-    let index: Int
-
-    init(library: FontLibrary, bytes source: [UInt8], name: String) throws {
-        self.library = library
-        self.name = name
-        index = 0
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, source.count))
-        _ = bytes.initialize(from: source)
-        self.bytes = UnsafeMutableBufferPointer(rebasing: bytes[0..<source.count])
+    /// A font file opened for FreeType to read from, with the same checks as `readFile`.
+    static func openFile(_ path: String, limit: Int = maximumFileBytes) throws -> ReadOnlyFile {
         do {
-            (familyName, isBold) = try Self.describe(library: library, bytes: self.bytes, path: name, index: 0)
+            return try ReadOnlyFile(path, limit: limit)
         } catch {
-            bytes.deallocate()
-            throw error
+            throw canvasError(error)
         }
     }
 
-    /// The face `index` of the font file at `path`, read by FreeType on demand.
-    init(library: FontLibrary, path: String, index: Int) throws {
-        self.library = library
-        self.name = path
-        self.index = index
-        bytes = nil
-        (familyName, isBold) = try Self.describe(library: library, bytes: nil, path: path, index: index)
-    }
-
-    deinit { bytes?.deallocate() }
-
-    private static func describe(library: FontLibrary, bytes: UnsafeMutableBufferPointer<UInt8>?, path: String,
-                                 index: Int) throws -> (String, Bool) {
-        let face = try open(library: library, bytes: bytes, path: path, index: index)
-        defer { FT_Done_Face(face) }
-        let bold = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
-        return (face.pointee.family_name.map { String(cString: $0) } ?? "", bold)
-    }
-
-    private static func open(library: FontLibrary, bytes: UnsafeMutableBufferPointer<UInt8>?, path: String,
-                             index: Int) throws -> FT_Face {
-        var face: FT_Face?
-        let error = bytes.map { FT_New_Memory_Face(library.library, $0.baseAddress, FT_Long($0.count), FT_Long(index), &face) }
-            ?? FT_New_Face(library.library, path, FT_Long(index), &face)
-        guard error == 0, let face else { throw CanvasError.fontUnloadable(source: path, freeTypeError: error) }
-        return face
-    }
-
-    /// A new FreeType handle on this face (each `Font` owns one, set to its size).
-    func openFace() throws -> FT_Face {
-        try Self.open(library: library, bytes: bytes, path: name, index: index)
+    private static func canvasError(_ error: FileError) -> CanvasError {
+        if case .system(_, let code) = error.reason { return CanvasError.fileUnreadable(path: error.path, errno: code) }
+        return CanvasError.fileRejected(error)
     }
 }

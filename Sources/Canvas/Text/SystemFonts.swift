@@ -104,7 +104,9 @@ public final class SystemFonts {
     private func openFace(_ file: (path: String, index: Int)) -> FontFace? {
         let key = "\(file.path)#\(file.index)"
         if let face = faces[key]?.face { return face }
-        guard let face = try? FontFace(library: library, path: file.path, index: file.index) else { return nil }
+        guard let face = try? FontFace(library: library, file: FontLibrary.openFile(file.path), index: file.index) else {
+            return nil
+        }
         if faces.count >= 256 { faces = faces.filter { $0.value.face != nil } }
         faces[key] = WeakFace(face: face)
         return face

@@ -98,6 +98,7 @@ struct ShapedParagraph {
         hb_buffer_guess_segment_properties(buffer)
         // 'kern' = 0x6B65726E; value 0 over the whole buffer turns kerning off.
         var noKern = hb_feature_t(tag: 0x6B65_726E, value: 0, start: 0, end: UInt32.max)
+        font.activate()
         if font.kerning { hb_shape(font.hbFont, buffer, nil, 0) } else { hb_shape(font.hbFont, buffer, &noKern, 1) }
         var length: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &length),
