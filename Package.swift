@@ -177,6 +177,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags([
                 "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/hot-functions.txt",
                 "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xlinker", "--no-export-dynamic",
             ], .when(platforms: [.linux], configuration: .release))]),
 
         // Helpers shared by the test targets (a seeded random generator, a child's signal state), and golden-image
