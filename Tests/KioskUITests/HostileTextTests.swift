@@ -3,6 +3,7 @@
 // bounded prefix (String's hashing normalised the whole 10 MB title every frame) while
 // equality still tells apart titles that differ only far in. A badge's label is bounded too.
 import Canvas
+import TestSupport
 import XCTest
 @testable import KioskUI
 
@@ -12,6 +13,19 @@ final class HostileTextTests: XCTestCase {
         XCTAssertLessThanOrEqual(item.initial.unicodeScalars.count, 32)
         XCTAssertEqual(item.initial.unicodeScalars.first, "A")
         XCTAssertEqual(ListItem(id: "2", title: "🇯🇵 Tokyo").initial, "🇯🇵", "a whole cluster still")
+    }
+
+    func testTheInitialIsTheFirstClusterOfTheFirst32ScalarsUppercasedForRandomTitles() {
+        // Letters, combining marks, emoji with modifiers and joiners, flags, Hangul jamo, controls.
+        let pool: [UInt32] = [0x61, 0x7A, 0xDF, 0x3B1, 0x301, 0x308, 0x20E3, 0x1F469, 0x1F3FD, 0x200D, 0x1F1EF,
+                              0x1F1F5, 0x1100, 0x1161, 0x11A8, 0x0D, 0x0A, 0x627, 0x5D0, 0xFE0F, 0x20, 0x130]
+        var random = SplitMix64(state: 32)
+        for _ in 0..<3000 {
+            let count = Int.random(in: 0...40, using: &random)
+            let title = String(String.UnicodeScalarView((0..<count).map { _ in Unicode.Scalar(pool.randomElement(using: &random)!)! }))
+            let expected = String(String.UnicodeScalarView(title.unicodeScalars.prefix(32))).first.map { String($0).uppercased() } ?? "?"
+            XCTAssertEqual(ListItem(id: "r", title: title).initial, expected, "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     func testABadgeFromAnotherProgramHasABoundedLabel() {
