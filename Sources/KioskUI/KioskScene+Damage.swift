@@ -65,10 +65,10 @@ extension KioskScene {
             global.combine(list.data.count)
             global.combine(list.frame)
             if list.data.count > 0 {
-                scroll = FrameSignature.ScrollMark(still: global.finalize(), offset: list.scroll.offset(at: time),
+                scroll = FrameSignature.ScrollMark(still: global.finalize(), offset: list.drawnOffset(at: time),
                                                    indicator: list.indicatorBar(at: time))
             }
-            global.combine(list.scroll.offset(at: time))
+            global.combine(list.drawnOffset(at: time))
             global.combine(list.scroll.indicatorAlpha(at: time))
             let layout = list.layout(at: time)
             for header in layout.headers {
@@ -131,6 +131,11 @@ extension KioskScene {
     /// Renders the frame at `time` limited to what changed since `previous` (updated to this
     /// frame). Returns the pixels drawn, nil when the whole frame was drawn, `.zero` when nothing.
     public func renderDamage(_ painter: Painter, time: Instant, previous: inout FrameSignature?) -> PixelRect? {
+        guard case .list(let list)? = top else { return renderDamaged(painter, time: time, previous: &previous) }
+        return list.drawingFrame(at: time) { renderDamaged(painter, time: time, previous: &previous) }
+    }
+
+    private func renderDamaged(_ painter: Painter, time: Instant, previous: inout FrameSignature?) -> PixelRect? {
         let current = signature(at: time)
         defer { previous = current }
         if let moved = renderMoved(painter, time: time, from: previous, to: current) { return moved }

@@ -6,10 +6,26 @@
 import SwipeCore
 
 extension ListPage {
+    /// The offset the list is drawn at: the scroll offset on whole pixels, as UIScrollView keeps
+    /// its content on pixel boundaries. A scroll frame is then the last one moved by whole
+    /// pixels plus the rows that come in (KioskScene+ScrollMove), and row edges, separators and
+    /// avatars do not shimmer between fractional positions while the list moves. The scroll
+    /// itself (finger, fling, spring) keeps its full precision.
+    func drawnOffset(at time: Instant) -> Double { scroll.offset(at: time).rounded() }
+
+    /// Runs `body`, the drawing of one frame at `time`, with the page's layout made once: the
+    /// frame's signature and each band it draws (the rows that came in, the indicator where it
+    /// was and where it is) ask for it, and nothing changes the page while a frame is drawn.
+    func drawingFrame<Result>(at time: Instant, _ body: () -> Result) -> Result {
+        frameLayout = (time, layout(at: time))
+        defer { frameLayout = nil }
+        return body()
+    }
+
     /// Rows whose frames meet the viewport at `time` (plus `margin` rows either side).
     public func visibleRange(at time: Instant, margin: Int = 0) -> Range<Int> {
         guard data.count > 0 else { return 0..<0 }
-        let top = scroll.offset(at: time)
+        let top = drawnOffset(at: time)
         let first = min(data.count, max(0, sections.row(at: top) - margin))
         let last = min(data.count, sections.row(at: top + frame.height) + 2 + margin)
         return first..<max(first, last)
@@ -48,6 +64,7 @@ extension ListPage {
     /// The visible rows and headers at `time`: the rows near the viewport with their swipe
     /// state, then one pass down them placing headers and rows.
     public func layout(at time: Instant) -> Layout {
+        if let frame = frameLayout, frame.time == time { return frame.layout }
         let range = visibleRange(at: time, margin: 2)
         // Rows that have not left yet, with their heights: a header's height follows them.
         var rows: [RowLayout] = []
@@ -69,7 +86,7 @@ extension ListPage {
             }
             return tallest
         }
-        let offset = scroll.offset(at: time)
+        let offset = drawnOffset(at: time)
         // Headers met on the way down: index, top, height, and where their section ends.
         var placed: [(header: Int, y: Double, height: Double, end: Double)] = []
         if let above = sections.header(ofRow: range.lowerBound), sections.headers[above].firstRow < range.lowerBound {

@@ -62,7 +62,7 @@ extension ListPage {
     func indicatorBar(at time: Instant) -> Rect? {
         guard scroll.indicatorAlpha(at: time) > 0, contentHeight > frame.height else { return nil }
         let length = max(theme.px(36), frame.height * frame.height / contentHeight)
-        let progress = min(1, max(0, scroll.offset(at: time) / max(1, contentHeight - frame.height)))
+        let progress = min(1, max(0, drawnOffset(at: time) / max(1, contentHeight - frame.height)))
         let x = direction == .rightToLeft ? frame.minX + theme.px(3) : frame.maxX - theme.px(6)
         return Rect(x: x, y: frame.minY + theme.px(2) + (frame.height - theme.px(4) - length) * progress, width: theme.px(3), height: length)
     }

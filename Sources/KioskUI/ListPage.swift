@@ -33,6 +33,8 @@ public final class ListPage {
     public internal(set) var focus: String?
     /// The swipe configuration of an item (the list's actions with live style overrides).
     let configuration: (ListItem) -> SwipeRowConfiguration
+    /// The layout of the frame being drawn, while it is drawn (`drawingFrame`).
+    var frameLayout: (time: Instant, layout: Layout)?
 
     public init(
         id: String, title: String, data: ListDataSource, frame: Rect, theme: Theme, text: TextCache,

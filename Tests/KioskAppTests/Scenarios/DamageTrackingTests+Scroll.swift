@@ -40,6 +40,15 @@ extension DamageTrackingTests {
         XCTAssertGreaterThan(faded, 500, "the indicator fades without the list being drawn again")
     }
 
+    func testAFlingIsDrawnByMovingTheLastFrameByWholePixels() throws {
+        // A quick flick: the deceleration's offsets are fractional, and the list is drawn at them
+        // rounded to whole pixels, so a frame of the fling is the last one moved, plus the rows
+        // that came in (and still equals a full redraw).
+        let setup = ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true)
+        let counts = try checkScrollFrames(setup, seed: 0, script: "at 100 swipe 0 240 600 240 100 80\nat 4000 end\n")
+        XCTAssertGreaterThan(counts.moved, 60, "the fling's frames move the list")
+    }
+
     /// A random touch script of drags, flings, rubber bands and row swipes on a `width`x`height`
     /// screen (logical) mounted at `rotation`: the script's points are the panel's.
     func randomScrollScript(width w: Int, height h: Int, rotation: DisplayRotation, using rng: inout SplitMix64) -> String {
@@ -89,9 +98,9 @@ extension DamageTrackingTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Plays a random script on `setup`, comparing every presented frame with a full redraw.
+    /// Plays `script` (a random one when nil) on `setup`, comparing every presented frame with a full redraw.
     /// Returns how many frames moved the list and how many only faded its indicator.
-    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64) throws -> (moved: Int, faded: Int) {
+    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil) throws -> (moved: Int, faded: Int) {
         let f = try PictureFixtures()
         defer { f.remove() }
         try f.writeGoodPictures()
@@ -113,7 +122,7 @@ extension DamageTrackingTests {
         configuration.display.scale = setup.scale
         configuration.direction = setup.rtl ? .rightToLeft : .leftToRight
         var rng = SplitMix64(state: seed)
-        let script = randomScrollScript(width: setup.width, height: setup.height, rotation: setup.rotation, using: &rng)
+        let script = given ?? randomScrollScript(width: setup.width, height: setup.height, rotation: setup.rotation, using: &rng)
         let physical = setup.rotation.swapsAxes ? (setup.height, setup.width) : (setup.width, setup.height)
         let app = try AppOptions.parse([]).makeApplication(configuration: configuration, databasePath: f.database,
                                                            size: (setup.width, setup.height))
