@@ -2,7 +2,7 @@
 // own band, so the renderer draws (and the DRM path copies) just that; a collapsing row moves
 // the rows and section headers below it, whose bands are damaged too; a list scrolled by whole
 // pixels with nothing over it moves the pixels that stay (KioskScene+ScrollMove.swift); anything
-// else that moves the whole page — scrolling by a fraction of a pixel, a transition, a sheet, a
+// else that moves the whole page — rows at fractional positions, a transition, a sheet, a
 // toast, a new page — damages the full frame. A row picture that finished decoding damages only its thumbnail. Compared by signature, so no widget has to remember to report.
 import Canvas
 import SwipeCore

@@ -6,8 +6,9 @@
 // them (the pinned one), and rows, headers and pictures that changed (a swipe, a flash, a
 // decoded picture). The result is the pixels of a full redraw: rows, headers and pictures not
 // redrawn are where the move puts them, to the bit of their frames, and are drawn from those
-// frames alone. A fractional move or rows at fractional positions (a fling's offsets, a display
-// scale whose rows are not whole pixels), a row that moved differently (collapsing, growing),
+// frames alone. The list is drawn at its offset rounded to whole pixels (a fling's too:
+// ListPage.drawnOffset). Rows at fractional positions (a display scale whose rows are not
+// whole pixels), a row that moved differently (collapsing, growing),
 // anything over the list (a sheet, a transition, a toast, the time-out warning, the identify
 // banner, the visual pulse) or an empty list draws as before (KioskScene+Damage.swift).
 // docs/ARCHITECTURE.md "One frame, file by file", step 4.
