@@ -59,7 +59,6 @@ extension SheetView {
                 painter.draw(layout, at: Point(x: r.x + px(20), y: r.y + header - scroll.offset(at: time)),
                              boxWidth: r.width - px(40), color: p.title)
             }
-            let icons = RowRenderer(theme: theme, text: text)
             for (index, (row, f)) in rowFrames(at: time).enumerated() where f.maxY > panelFrame.minY && f.minY < panelFrame.maxY {
                 if focus == index { theme.drawFocus(painter, band: f, rowHeight: f.height) }
                 let color = row.destructive ? p.destructive : p.accent
