@@ -11,7 +11,7 @@ DEBUG_BIN     = .build/debug/swipe-kiosk
 
 # Build and run-time Debian packages (C libraries come from Debian, never vendored).
 DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libharfbuzz-dev \
-            libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
+            libfribidi-dev libpng-dev libsqlite3-dev
 DEB_BUILD += libfontconfig-dev libicu-dev
 DEB_BUILD += libturbojpeg0-dev libwebp-dev
 # Speech: espeak-ng synthesises, ALSA plays; espeak-ng-data holds the voices the library loads

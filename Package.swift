@@ -60,7 +60,6 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
-        // sd_notify / sd_watchdog_enabled: readiness, status and watchdog for the systemd unit.
         // Speech: espeak-ng synthesises (KioskSpeech), ALSA plays (KioskHardware). espeak-ng is
         // headers only here (no pkgConfig: its --libs would link it): KioskSpeech opens the
         // library when speech starts (SharedLibrary), so the .deb names it and espeak-ng-data
@@ -71,9 +70,6 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", path: "CSystem/CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(
-            name: "CSystemd", path: "CSystem/CSystemd", pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]),
 
         // The MQTT client of `swipe-kiosk feed` (Debian's libmosquitto 2.0; no home-made MQTT).
         // Headers only (no pkgConfig: its --libs would link it): KioskFeed opens the library
@@ -109,7 +105,7 @@ let package = Package(
         .target(
             name: "KioskHardware",
             dependencies: [
-                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA", "CMalloc", .product(name: "Logging", package: "swift-log"),
+                "CDRM", "CLibInput", "CLinuxKernel", "CALSA", "CMalloc", .product(name: "Logging", package: "swift-log"),
                 // SwipeCore's shared values only: the touch phase, the point/rect family and the haptic events.
                 "SwipeCore",
                 // Text from outside as log lines quote it (String+Shown).
