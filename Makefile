@@ -11,7 +11,7 @@ DEBUG_BIN     = .build/debug/swipe-kiosk
 
 # Build and run-time Debian packages (C libraries come from Debian, never vendored).
 DEB_BUILD = pkg-config libinput-dev libudev-dev libdrm-dev libfreetype-dev libharfbuzz-dev \
-            libfribidi-dev libpng-dev libsqlite3-dev libsystemd-dev
+            libfribidi-dev libpng-dev libsqlite3-dev
 DEB_BUILD += libfontconfig-dev libicu-dev
 DEB_BUILD += libturbojpeg0-dev libwebp-dev
 # Speech: espeak-ng synthesises, ALSA plays; espeak-ng-data holds the voices the library loads
@@ -228,8 +228,10 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # Debian package from a staged PREFIX=/usr install: Depends= from dpkg-shlibdeps (the exact
-# Debian 12 library packages the binary links) plus what it opens only when used (libmosquitto1,
-# libespeak-ng1 and the voices: systemd/debian/control.in), systemd, udev and init-system-helpers.
+# Debian 12 library packages the binary links) and from libasound's shlibs (opened when speech
+# first plays: packaging/shlibs-depends.sh), plus what else it opens only when used
+# (libmosquitto1, libespeak-ng1 and the voices: systemd/debian/control.in), systemd, udev and
+# init-system-helpers.
 DEB_TOOLS = dpkg-dev
 
 deb:
@@ -240,7 +242,7 @@ deb:
 	install -m 0644 systemd/debian/conffiles $(DEB_STAGE)/DEBIAN/
 	mkdir -p .build/deb/shlibs/debian && touch .build/deb/shlibs/debian/control
 	cd .build/deb/shlibs && shlibs='$(DEB_SHLIBS)' && \
-	{ [ -n "$$shlibs" ] || shlibs=$$(dpkg-shlibdeps -O -e $(DEB_STAGE)/usr/bin/swipe-kiosk | sed 's/^shlibs:Depends=//'); } && \
+	{ [ -n "$$shlibs" ] || shlibs="$$(dpkg-shlibdeps -O -e $(DEB_STAGE)/usr/bin/swipe-kiosk | sed 's/^shlibs:Depends=//'), $$($(CURDIR)/packaging/shlibs-depends.sh /var/lib/dpkg libasound 2)"; } && \
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' -e "s/@SHLIBS@/$$shlibs/" \
 	    -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN $(DEB_STAGE) | cut -f1)/" \
 	    $(CURDIR)/systemd/debian/control.in > $(DEB_STAGE)/DEBIAN/control

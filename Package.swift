@@ -60,20 +60,17 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "CSystem/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
-        // sd_notify / sd_watchdog_enabled: readiness, status and watchdog for the systemd unit.
-        // Speech: espeak-ng synthesises (KioskSpeech), ALSA plays (KioskHardware). espeak-ng is
-        // headers only here (no pkgConfig: its --libs would link it): KioskSpeech opens the
-        // library when speech starts (SharedLibrary), so the .deb names it and espeak-ng-data
-        // (the voices) in Depends itself.
+        // Speech: espeak-ng synthesises (KioskSpeech), ALSA plays (KioskHardware). Both are
+        // headers only here (no pkgConfig: its --libs would link them): KioskSpeech opens
+        // espeak-ng when speech starts, KioskHardware opens libasound when the audio output first
+        // opens its device (SharedLibrary), so the .deb names them and espeak-ng-data (the
+        // voices) in Depends itself.
         .systemLibrary(
             name: "CEspeakNG", path: "CSystem/CEspeakNG",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         .systemLibrary(
-            name: "CALSA", path: "CSystem/CALSA", pkgConfig: "alsa",
+            name: "CALSA", path: "CSystem/CALSA",
             providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(
-            name: "CSystemd", path: "CSystem/CSystemd", pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]),
 
         // The MQTT client of `swipe-kiosk feed` (Debian's libmosquitto 2.0; no home-made MQTT).
         // Headers only (no pkgConfig: its --libs would link it): KioskFeed opens the library
@@ -109,7 +106,7 @@ let package = Package(
         .target(
             name: "KioskHardware",
             dependencies: [
-                "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA", "CMalloc", .product(name: "Logging", package: "swift-log"),
+                "CDRM", "CLibInput", "CLinuxKernel", "CALSA", "CMalloc", .product(name: "Logging", package: "swift-log"),
                 // SwipeCore's shared values only: the touch phase, the point/rect family and the haptic events.
                 "SwipeCore",
                 // Text from outside as log lines quote it (String+Shown).
@@ -186,7 +183,9 @@ let package = Package(
         .target(name: "GoldenImages", dependencies: ["Canvas"], path: "Tests/GoldenImages"),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "SwipeCore", "TestSupport", "GoldenImages", "CWebP"], exclude: ["References"]),
-        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskHardwareTests", dependencies: ["KioskHardware", "CDRM", "CALSA", "SwipeCore", "TestSupport", .product(name: "Logging", package: "swift-log")],
+                    // The check that ALSA's types are the headers'.
+                    linkerSettings: [.linkedLibrary("asound")]),
         .testTarget(name: "KioskSpeechTests", dependencies: ["KioskSpeech", "KioskHardware", "TestSupport", "CEspeakNG"],
                     // The check that EspeakNG's types are the headers'.
                     linkerSettings: [.linkedLibrary("espeak-ng")]),

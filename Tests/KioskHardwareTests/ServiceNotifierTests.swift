@@ -1,36 +1,49 @@
 // ServiceNotifier against a real AF_UNIX datagram socket standing in for systemd's
-// $NOTIFY_SOCKET: the exact READY=1/STATUS=/STOPPING=1/WATCHDOG=1 datagrams, silence outside
-// systemd, WATCHDOG_USEC/WATCHDOG_PID parsing, and watchdog pings that exist only while the
-// event loop iterates (virtual clock, no timed assertions) and while the app reports healthy.
+// $NOTIFY_SOCKET, at a path and in the abstract namespace: the exact READY=1/STATUS=/STOPPING=1/
+// WATCHDOG=1 datagrams, silence outside systemd, libsystemd's errors for the addresses no socket
+// can have (relative, too long for sun_path, vsock), WATCHDOG_USEC/WATCHDOG_PID parsing with
+// hostile values, and watchdog pings that exist only while the event loop iterates (virtual
+// clock, no timed assertions) and while the app reports healthy.
+import Foundation
 import Glibc
 import Logging
 import SwipeCore
 import XCTest
 @testable import KioskHardware
 
-/// A bound, non-blocking datagram socket that plays the service manager.
+/// A bound, non-blocking datagram socket that plays the service manager, at `name` as
+/// $NOTIFY_SOCKET spells it: a path (relative ones too, which the notifier must refuse), or `@`
+/// and a name in the abstract namespace. A name may fill sun_path without a NUL: the kernel
+/// takes that, so a notifier that forgot the NUL's room would reach it.
 private final class FakeServiceManager {
-    let path: String
+    let name: String
     private let fd: Int32
+    /// The file to remove at the end (nil: abstract, nothing on disk).
+    private let file: String?
 
-    init() throws {
-        path = "/tmp/swipe-kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+    init(name: String = "/tmp/swipe-kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock") throws {
+        self.name = name
+        let abstract = name.hasPrefix("@")
+        file = abstract ? nil : name.hasPrefix("/") ? name : FileManager.default.currentDirectoryPath + "/" + name
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw SystemError(errno: errno, operation: "socket(AF_UNIX)") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+            raw.copyBytes(from: bytes)
+            if abstract { raw[0] = 0 }
         }
+        let length = abstract ? MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count : MemoryLayout<sockaddr_un>.size
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(length)) }
         }
-        guard bound == 0 else { throw SystemError(errno: errno, operation: "bind(\(path))") }
+        guard bound == 0 else { throw SystemError(errno: errno, operation: "bind(\(name))") }
     }
 
     deinit {
         close(fd)
-        unlink(path)
+        if let file { unlink(file) }
     }
 
     /// Every datagram received so far, oldest first.
@@ -52,7 +65,7 @@ final class ServiceNotifierTests: XCTestCase {
 
     override func setUpWithError() throws {
         manager = try FakeServiceManager()
-        setenv("NOTIFY_SOCKET", manager.path, 1)
+        setenv("NOTIFY_SOCKET", manager.name, 1)
     }
 
     override func tearDown() {
@@ -98,6 +111,75 @@ final class ServiceNotifierTests: XCTestCase {
         }
     }
 
+    func testAnAbstractSocketGetsTheSameMessages() throws {
+        let abstract = try FakeServiceManager(name: "@swipe-kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        setenv("NOTIFY_SOCKET", abstract.name, 1)
+        let notifier = try ServiceNotifier()
+        XCTAssertTrue(try notifier.ready(status: "42 items"))
+        XCTAssertTrue(try notifier.watchdogPing())
+        XCTAssertEqual(abstract.messages(), ["READY=1\nSTATUS=42 items", "WATCHDOG=1"])
+        XCTAssertEqual(manager.messages(), [])
+    }
+
+    func testAnEmptyNotifySocketIsNoServiceManagerEither() throws {
+        setenv("NOTIFY_SOCKET", "", 1)
+        let notifier = try ServiceNotifier()
+        XCTAssertFalse(try notifier.ready(status: "x"))
+        XCTAssertFalse(try notifier.stopping())
+        XCTAssertEqual(manager.messages(), [])
+    }
+
+    /// `status` fails with `code`, naming the address, and nothing reaches `listener`.
+    private func assertRefused(
+        _ name: String, _ code: Int32, listener: FakeServiceManager? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        setenv("NOTIFY_SOCKET", name, 1)
+        XCTAssertThrowsError(try ServiceNotifier().status("x"), name, file: file, line: line) { error in
+            XCTAssertEqual((error as? SystemError)?.errno, code, "\(name): \(error)", file: file, line: line)
+            XCTAssertEqual((error as? SystemError)?.operation.hasPrefix("sd_notify(STATUS) to \(name.prefix(60))"), true,
+                           "\(error)", file: file, line: line)
+        }
+        XCTAssertEqual(listener?.messages() ?? [], [], "\(name) was reached", file: file, line: line)
+    }
+
+    func testARelativePathIsRefusedEvenWithASocketThere() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertEqual(chdir(NSTemporaryDirectory()), 0)
+        defer { chdir(previous) }
+        let relative = try FakeServiceManager(name: "swipe-kiosk-notify-\(getpid()).sock")
+        assertRefused(relative.name, EINVAL, listener: relative)
+        for name in ["/", "@", "./\(relative.name)", "~/notify.sock"] { assertRefused(name, EINVAL) }
+    }
+
+    func testVsockAddressesAreRefusedAsUnsupported() {
+        for name in ["vsock:2:1234", "vsock-stream:2:1234", "vsock-dgram:2:1234", "vsock-seqpacket:2:1234"] {
+            assertRefused(name, EAFNOSUPPORT)
+        }
+        assertRefused("vsockets", EINVAL)
+    }
+
+    /// sun_path has 108 bytes: a name may use 107, leaving room for the NUL libsystemd insists
+    /// on (the kernel would take all 108). A path one byte longer is ENAMETOOLONG, an abstract
+    /// name EINVAL.
+    func testANameFitsSunPathWithRoomForItsNul() throws {
+        let capacity = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
+        /// `start` padded to `length` bytes.
+        func name(_ start: String, _ length: Int) -> String { start + String(repeating: "x", count: length - start.utf8.count) }
+        let path = { name("/tmp/swipe-kiosk-notify-\(getpid())-", $0) }
+        let abstract = { name("@swipe-kiosk-notify-\(getpid())-", $0) }
+        for name in [path(capacity - 1), abstract(capacity - 1)] {
+            let fits = try FakeServiceManager(name: name)
+            setenv("NOTIFY_SOCKET", name, 1)
+            XCTAssertTrue(try ServiceNotifier().status("fits"), name)
+            XCTAssertEqual(fits.messages(), ["STATUS=fits"], name)
+        }
+        let longPath = try FakeServiceManager(name: path(capacity))
+        assertRefused(longPath.name, ENAMETOOLONG, listener: longPath)
+        let longName = try FakeServiceManager(name: abstract(capacity))
+        assertRefused(longName.name, EINVAL, listener: longName)
+        assertRefused(path(capacity + 100), ENAMETOOLONG)
+    }
+
     func testWatchdogIntervalIsHalfOfWatchdogUsecForThisProcessOnly() throws {
         enableWatchdog(microseconds: 10_000_000)
         XCTAssertEqual(try ServiceNotifier().watchdogTimeout, .seconds(10))
@@ -110,6 +192,57 @@ final class ServiceNotifierTests: XCTestCase {
         XCTAssertThrowsError(try ServiceNotifier()) { error in
             XCTAssertEqual((error as! SystemError).errno, EINVAL)
         }
+    }
+
+    /// The errno `ServiceNotifier()` throws for the environment as it is, naming `variable`.
+    private func watchdogError(_ variable: String, file: StaticString = #filePath, line: UInt = #line) -> Int32? {
+        do throws(SystemError) {
+            let notifier = try ServiceNotifier()
+            XCTFail("accepted, timeout \(String(describing: notifier.watchdogTimeout))", file: file, line: line)
+            return nil
+        } catch {
+            XCTAssertEqual(error.operation, "sd_watchdog_enabled(\(variable))", file: file, line: line)
+            return error.errno
+        }
+    }
+
+    func testWatchdogUsecMustBeADecimalAboveZeroAndFinite() throws {
+        let hostile: [(String, Int32)] = [
+            ("", EINVAL), ("0", EINVAL), ("-1", EINVAL), ("+5", EINVAL), (" 5", EINVAL), ("5 ", EINVAL), ("1e6", EINVAL),
+            ("0x10", EINVAL), ("\u{663}", EINVAL), ("5\u{301}", EINVAL), ("18446744073709551615", EINVAL),
+            ("18446744073709551616", ERANGE), ("99999999999999999999999", ERANGE), ("99999999999999999999999x", EINVAL),
+        ]
+        for (value, code) in hostile {
+            setenv("WATCHDOG_USEC", value, 1)
+            XCTAssertEqual(watchdogError("WATCHDOG_USEC"), code, "WATCHDOG_USEC=\(value)")
+        }
+        setenv("WATCHDOG_USEC", "1", 1)
+        XCTAssertEqual(try ServiceNotifier().watchdogTimeout, .microseconds(1))
+        setenv("WATCHDOG_USEC", "18446744073709551614", 1)
+        XCTAssertEqual(try ServiceNotifier().watchdogTimeout, .microseconds(Int64.max), "clamped")
+    }
+
+    func testWatchdogPidMustBeAPidAndOnlyOursEnablesIt() throws {
+        setenv("WATCHDOG_USEC", "10000000", 1)
+        let hostile: [(String, Int32)] = [
+            ("", EINVAL), ("abc", EINVAL), ("-1", EINVAL), (" \(getpid())", EINVAL), ("\(getpid()) ", EINVAL),
+            ("0", ERANGE), ("2147483648", ERANGE), ("99999999999999999999999", ERANGE),
+        ]
+        for (value, code) in hostile {
+            setenv("WATCHDOG_PID", value, 1)
+            XCTAssertEqual(watchdogError("WATCHDOG_PID"), code, "WATCHDOG_PID=\(value)")
+        }
+        for other in [1, getppid(), pid_t.max] {
+            setenv("WATCHDOG_PID", String(other), 1)
+            XCTAssertNil(try ServiceNotifier().watchdogTimeout, "WATCHDOG_PID=\(other) is another process's watchdog")
+        }
+        setenv("WATCHDOG_PID", String(getpid()), 1)
+        XCTAssertEqual(try ServiceNotifier().watchdogTimeout, .seconds(10))
+        unsetenv("WATCHDOG_PID")
+        XCTAssertEqual(try ServiceNotifier().watchdogTimeout, .seconds(10), "no WATCHDOG_PID: the watchdog is ours")
+        unsetenv("WATCHDOG_USEC")
+        setenv("WATCHDOG_PID", "abc", 1)
+        XCTAssertNil(try ServiceNotifier().watchdogTimeout, "without WATCHDOG_USEC, WATCHDOG_PID is not read")
     }
 
     func testWatchdogPingsOnlyWhileTheLoopIterates() throws {

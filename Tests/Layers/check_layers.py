@@ -31,7 +31,7 @@ ALLOWED = {
     "Canvas": {"SwipeCore", "KioskFiles", "Glibc", "CFreeType", "CHarfBuzz", "CFriBidi", "CPNG",
                "CFontconfig", "CICU", "CTurboJPEG", "CWebP"},
     "KioskUI": {"SwipeCore", "Canvas"},
-    "KioskHardware": {"SwipeCore", "KioskFiles", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CSystemd", "CALSA",
+    "KioskHardware": {"SwipeCore", "KioskFiles", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CALSA",
                       "CMalloc"},
     "KioskSpeech": {"CEspeakNG", "Foundation", "KioskHardware"},
     "KioskStore": {"KioskFiles", "Glibc", "CSQLite"},

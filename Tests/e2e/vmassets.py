@@ -151,9 +151,9 @@ def shared_libraries(binary):
 
 
 # Libraries the binary opens with dlopen when a feature is first used (SharedLibrary), so ldd of
-# the binary does not list them: espeak-ng for speech, libmosquitto for the feed. The .deb names
-# them in Depends; the initramfs carries them and what they need.
-OPENED_WHEN_USED = ("libespeak-ng.so.1", "libmosquitto.so.1")
+# the binary does not list them: espeak-ng for speech, libasound for playing it, libmosquitto for
+# the feed. The .deb names them in Depends; the initramfs carries them and what they need.
+OPENED_WHEN_USED = ("libespeak-ng.so.1", "libasound.so.2", "libmosquitto.so.1")
 
 
 def opened_libraries():

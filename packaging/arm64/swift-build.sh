@@ -2,7 +2,8 @@
 # Why this exists: the one place that knows how Debian's Swift 6.0.3 builds this package inside
 # the trixie build root (run through inroot.sh with a copy of the source tree as /src):
 #   swift-build.sh arm64    release build for aarch64 against /sysroot, Swift runtime linked in
-#                           (--static-swift-stdlib), then dpkg-shlibdeps' Depends for it;
+#                           (--static-swift-stdlib), then dpkg-shlibdeps' Depends for it and
+#                           libasound's, which it opens when speech first plays (shlibs-depends.sh);
 #   swift-build.sh amd64    debug build of everything, tests included, for the host (CI checks
 #                           that the code still compiles with 6.0.3).
 # Cross-compiling needs, besides --triple/--sdk: -sdk for swiftc too (SwiftPM passes the sysroot
@@ -23,7 +24,8 @@ arm64)
     mkdir -p /tmp/shlibs/debian && touch /tmp/shlibs/debian/control
     cd /tmp/shlibs && DEB_HOST_ARCH=arm64 dpkg-shlibdeps -O --admindir=/sysroot-dpkg \
         -l/sysroot/usr/lib/aarch64-linux-gnu -e "/src/$binary" > /tmp/shlibs/substvars
-    sed 's/^shlibs:Depends=//' /tmp/shlibs/substvars > "/src/$binary.depends"
+    asound=$(sh /src/packaging/shlibs-depends.sh /sysroot-dpkg libasound 2)
+    printf '%s, %s\n' "$(sed 's/^shlibs:Depends=//' /tmp/shlibs/substvars)" "$asound" > "/src/$binary.depends"
     ;;
 amd64)
     swift build --build-tests --scratch-path .build-6.0 ;;

@@ -101,15 +101,20 @@ extension DoctorCommand {
         }
     }
 
-    /// With speech on, espeak-ng starts: the library (opened when speech starts, not at exec)
-    /// and its data are installed.
+    /// With speech on, espeak-ng starts and ALSA loads: the libraries (opened when speech
+    /// starts and when it first plays, not at exec) and espeak-ng's data are installed.
     func checkSpeech(_ configuration: KioskConfiguration) -> [Finding] {
         guard configuration.accessibility.speech != .off else { return [] }
+        let off = ", or set [accessibility] speech = \"off\""
+        var findings: [Finding] = []
         if let failure = SpeechSynthesizer.shared.failureToStart() {
-            return [Finding(severity: .data, subject: "speech", message: failure.reason,
-                            fix: "sudo apt install libespeak-ng1 espeak-ng-data, or set [accessibility] speech = \"off\"")]
+            findings.append(Finding(severity: .data, subject: "speech", message: failure.reason,
+                                    fix: "sudo apt install libespeak-ng1 espeak-ng-data" + off))
         }
-        return [Finding(severity: .ok, subject: "speech", message: "espeak-ng starts")]
+        if let failure = ALSAAudioOutput.libraryFailure() {
+            findings.append(Finding(severity: .data, subject: "speech", message: "\(failure)", fix: "sudo apt install libasound2" + off))
+        }
+        return findings.isEmpty ? [Finding(severity: .ok, subject: "speech", message: "espeak-ng starts, ALSA's libasound.so.2 loads")] : findings
     }
 
     /// `systemctl is-active UNIT` when systemctl exists.

@@ -3,9 +3,10 @@
 // full), the writer hands it to snd_pcm with non-blocking writes (waiting in snd_pcm_wait with a
 // short timeout, so a stop is seen at once), recovers from underruns and suspends, and on a stop
 // drops what the card holds (snd_pcm_drop, then snd_pcm_prepare for the next sound). The
-// device is opened on the writer thread when the first sound comes; a device that cannot be
-// opened or fails is reported once through `report`, its sound dropped, and tried again with
-// the next sound. The UI loop only ever calls `stop`, which takes the lock for a moment.
+// device is opened on the writer thread when the first sound comes, and libasound with it (ALSA:
+// a kiosk that never speaks never maps it); a library or device that cannot be opened or fails
+// is reported once through `report`, its sound dropped, and tried again with the next sound.
+// The UI loop only ever calls `stop`, which takes the lock for a moment.
 import CALSA
 import Glibc
 
@@ -27,16 +28,23 @@ public final class ALSAAudioOutput: AudioOutput, @unchecked Sendable {
     private var stoppedThrough = Int.min
     private var dropRequested = false
     private var reportedFailure = false
-    // Writer thread only.
-    private var pcm: OpaquePointer?
+    // Writer thread only: the device, and the library that opened it.
+    private var pcm: (handle: OpaquePointer, alsa: ALSA)?
 
-    /// Starts the writer thread; `report` receives a device failure (once until one works again).
+    /// Starts the writer thread; `report` receives a library or device failure (once until one
+    /// works again).
     public init(device: String, sampleRate: Int, report: @escaping @Sendable (String) -> Void) throws(SystemError) {
         self.device = device
         self.sampleRate = sampleRate
         self.report = report
-        swipekiosk_alsa_quiet()
         guard Monitor.detach({ [self] in writeLoop() }) else { throw SystemError(errno: EAGAIN, operation: "pthread_create(alsa)") }
+    }
+
+    /// Why libasound cannot be opened (opening it now, once per process), or nil: what
+    /// `doctor` says for speech, which a kiosk otherwise learns from its first sound.
+    public static func libraryFailure() -> SharedLibraryError? {
+        if case .failure(let error) = ALSA.loaded { return error }
+        return nil
     }
 
     public func play(_ samples: [Int16], sound id: Int) {
@@ -78,8 +86,8 @@ public final class ALSAAudioOutput: AudioOutput, @unchecked Sendable {
             }
             monitor.broadcast()
             if drop, let pcm {
-                snd_pcm_drop(pcm)
-                snd_pcm_prepare(pcm)
+                _ = pcm.alsa.pcmDrop(pcm.handle)
+                _ = pcm.alsa.pcmPrepare(pcm.handle)
             }
             if !chunk.isEmpty { write(chunk) }
         }
@@ -87,53 +95,69 @@ public final class ALSAAudioOutput: AudioOutput, @unchecked Sendable {
 
     /// Writes `chunk` to the card, opening it first if needed; gives up on a stop or a failure.
     private func write(_ chunk: [Int16]) {
-        guard let pcm = pcm ?? open() else { return }
+        guard let opened = pcm ?? open() else { return }
+        let (handle, alsa) = opened
         var offset = 0
         while offset < chunk.count {
             if monitor.locked({ dropRequested }) { return }
             let written = chunk.withUnsafeBufferPointer {
-                snd_pcm_writei(pcm, $0.baseAddress! + offset, snd_pcm_uframes_t(chunk.count - offset))
+                alsa.pcmWritei(handle, $0.baseAddress! + offset, snd_pcm_uframes_t(chunk.count - offset))
             }
             if written >= 0 {
                 offset += Int(written)
             } else if written == -Int(EAGAIN) {
-                _ = snd_pcm_wait(pcm, 20)
-            } else if snd_pcm_recover(pcm, Int32(written), 1) < 0 {
-                fail("snd_pcm_writei", Int32(written))
-                snd_pcm_close(pcm)
-                self.pcm = nil
+                _ = alsa.pcmWait(handle, 20)
+            } else if alsa.pcmRecover(handle, Int32(written), 1) < 0 {
+                fail("snd_pcm_writei", Int32(written), alsa)
+                _ = alsa.pcmClose(handle)
+                pcm = nil
                 return
             }
         }
         monitor.locked { reportedFailure = false }
     }
 
-    /// Opens and configures the device (S16_LE, mono, `sampleRate`, ALSA resampling allowed).
-    private func open() -> OpaquePointer? {
-        var handle: OpaquePointer?
-        let opened = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
-        guard opened == 0, let handle else {
-            fail("snd_pcm_open", opened)
+    /// Opens libasound (once per process) and the device, and configures it (S16_LE, mono,
+    /// `sampleRate`, ALSA resampling allowed).
+    private func open() -> (handle: OpaquePointer, alsa: ALSA)? {
+        let alsa: ALSA
+        switch ALSA.loaded {
+        case .success(let loaded): alsa = loaded
+        case .failure(let error):
+            fail("\(error)")
             return nil
         }
-        let set = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
-                                     UInt32(sampleRate), 1, Self.latencyMicroseconds)
+        var opened: OpaquePointer?
+        let result = alsa.pcmOpen(&opened, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        guard result == 0, let handle = opened else {
+            fail("snd_pcm_open", result, alsa)
+            return nil
+        }
+        let set = alsa.pcmSetParams(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
+                                    UInt32(sampleRate), 1, Self.latencyMicroseconds)
         guard set == 0 else {
-            fail("snd_pcm_set_params", set)
-            snd_pcm_close(handle)
+            fail("snd_pcm_set_params", set, alsa)
+            _ = alsa.pcmClose(handle)
             return nil
         }
-        pcm = handle
-        return handle
+        pcm = (handle, alsa)
+        return pcm
     }
 
-    private func fail(_ operation: String, _ code: Int32) {
+    /// The device's `operation` failed with alsa-lib's error `code`.
+    private func fail(_ operation: String, _ code: Int32, _ alsa: ALSA) {
+        fail("audio device '\(device)': \(operation): \(alsa.message(code))")
+    }
+
+    /// Drops what is buffered and reports `message` unless a failure was reported since the
+    /// last sound that played.
+    private func fail(_ message: String) {
         let first = monitor.locked { () -> Bool in
             defer { reportedFailure = true }
             buffer.removeAll(keepingCapacity: true)
             return !reportedFailure
         }
         monitor.broadcast()
-        if first { report("audio device '\(device)': \(operation): \(String(cString: snd_strerror(code)))") }
+        if first { report(message) }
     }
 }

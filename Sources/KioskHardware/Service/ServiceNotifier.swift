@@ -2,10 +2,9 @@
 // frame is on screen, STATUS= lines for `systemctl status`, STOPPING=1 on the way out and
 // WATCHDOG=1 keep-alives. The unit (systemd/swipe-kiosk.service) relies on all four: without
 // READY=1 the start times out, and a loop that stops iterating must stop pinging so systemd
-// kills and restarts it. libsystemd does the socket work (abstract and path sockets, the
-// WATCHDOG_PID check); outside systemd ($NOTIFY_SOCKET unset) every call is a silent no-op.
-import CSystemd
-import Glibc
+// kills and restarts it. NotifySocket does the socket work (abstract and path sockets) and
+// WatchdogEnvironment reads the watchdog (the WATCHDOG_PID check), in place of libsystemd;
+// outside systemd ($NOTIFY_SOCKET unset) every call is a silent no-op.
 import Logging
 
 /// Reports the service state to systemd through `$NOTIFY_SOCKET`.
@@ -24,10 +23,7 @@ public struct ServiceNotifier: Sendable {
     /// Reads `WATCHDOG_USEC`/`WATCHDOG_PID` from the environment (the variables stay set, so a
     /// second notifier in the same process sees the same watchdog).
     public init() throws(SystemError) {
-        var microseconds: UInt64 = 0
-        let enabled = sd_watchdog_enabled(0, &microseconds)
-        if enabled < 0 { throw SystemError(errno: -enabled, operation: "sd_watchdog_enabled(WATCHDOG_USEC)") }
-        watchdogTimeout = enabled > 0 ? .microseconds(Int64(clamping: microseconds)) : nil
+        watchdogTimeout = try WatchdogEnvironment.timeout().map { .microseconds(Int64(clamping: $0)) }
     }
 
     /// The service finished starting (call once the first frame is on screen).
@@ -94,9 +90,7 @@ public struct ServiceNotifier: Sendable {
 
     /// Sends `state` (newline-separated `KEY=value` assignments); false when not under systemd.
     private func send(_ state: String) throws(SystemError) -> Bool {
-        let result = sd_notify(0, state)
-        if result < 0 { throw SystemError(errno: -result, operation: "sd_notify(\(state.prefix { $0 != "=" }))") }
-        return result > 0
+        try NotifySocket.send(state, operation: "sd_notify(\(state.prefix { $0 != "=" }))")
     }
 
     /// STATUS= ends at the first newline; keep a multi-line text on one line.
