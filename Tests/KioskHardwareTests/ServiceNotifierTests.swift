@@ -18,18 +18,25 @@ import XCTest
 private final class FakeServiceManager {
     let name: String
     private let fd: Int32
-    /// The file to remove at the end (nil: abstract, nothing on disk).
+    /// The file to remove at the end (nil: abstract, nothing on disk), and its bytes.
     private let file: String?
+    private let fileBytes: [UInt8]?
 
-    init(name: String = "/tmp/swipe-kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock") throws {
+    convenience init(name: String = "/tmp/swipe-kiosk-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock") throws {
+        try self.init(bytes: Array(name.utf8))
+    }
+
+    /// A socket named by `bytes`, which need not be UTF-8.
+    init(bytes: [UInt8]) throws {
+        let name = String(decoding: bytes, as: UTF8.self)
         self.name = name
         let abstract = name.hasPrefix("@")
         file = abstract ? nil : name.hasPrefix("/") ? name : FileManager.default.currentDirectoryPath + "/" + name
+        fileBytes = abstract ? nil : bytes
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw SystemError(errno: errno, operation: "socket(AF_UNIX)") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(name.utf8)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             if abstract { raw[0] = 0 }
@@ -43,7 +50,11 @@ private final class FakeServiceManager {
 
     deinit {
         close(fd)
-        if let file { unlink(file) }
+        if let bytes = fileBytes, bytes.first == UInt8(ascii: "/") {
+            _ = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        } else if let file {
+            unlink(file)
+        }
     }
 
     /// Every datagram received so far, oldest first.
@@ -90,6 +101,23 @@ final class ServiceNotifierTests: XCTestCase {
             "WATCHDOG=1",
             "STOPPING=1\nSTATUS=Stopping",
         ])
+    }
+
+    func testAStatusWithANulStillReportsReadyAndKeepsTheText() throws {
+        // systemd drops a datagram that holds a NUL: READY=1 must not go with a broker's odd text.
+        XCTAssertTrue(try ServiceNotifier().ready(status: "feed \u{0}broker"))
+        XCTAssertEqual(manager.messages(), ["READY=1\nSTATUS=feed  broker"])
+        // What reaches the socket ends at a NUL, as libsystemd's C string did.
+        XCTAssertTrue(try NotifySocket.send("WATCHDOG=1\u{0}STATUS=x", operation: "test"))
+        XCTAssertEqual(manager.messages(), ["WATCHDOG=1"])
+    }
+
+    func testASocketPathThatIsNotUTF8IsReachedByItsBytes() throws {
+        let bytes = Array("/tmp/swipe-kiosk-notify-\(getpid())-".utf8) + [0xFF, 0xFE] + Array(".sock".utf8)
+        let other = try FakeServiceManager(bytes: bytes)
+        _ = (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { setenv("NOTIFY_SOCKET", $0.baseAddress!, 1) }
+        XCTAssertTrue(try ServiceNotifier().status("bytes"))
+        XCTAssertEqual(other.messages(), ["STATUS=bytes"])
     }
 
     func testSilentWithoutNotifySocket() throws {

@@ -25,11 +25,14 @@ enum NotifySocket {
     /// can have).
     static func send(_ state: String, operation: String) throws(SystemError) -> Bool {
         guard let variable = getenv("NOTIFY_SOCKET"), variable.pointee != 0 else { return false }
-        let name = String(cString: variable)
-        var (address, length) = try address(Array(name.utf8), operation: "\(operation) to \(name.shown(atMost: 200))")
+        // The variable's bytes as they are: a path need not be UTF-8 (String would make U+FFFD of it).
+        let name = Array(UnsafeRawBufferPointer(start: variable, count: strlen(variable)))
+        var (address, length) = try address(name, operation: "\(operation) to \(String(decoding: name, as: UTF8.self).shown(atMost: 200))")
         let fd = try syscall(operation) { socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0) }
         defer { closeDescriptor(fd) }
-        let payload = Array(state.utf8)
+        // Up to the first NUL, as libsystemd sends its C string: systemd drops a message that holds
+        // a NUL (252: "Received notify message with embedded NUL bytes"), READY=1 with it.
+        let payload = Array(state.utf8.prefix { $0 != 0 })
         let sent = try syscall(operation) {
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { to in

@@ -93,8 +93,9 @@ public struct ServiceNotifier: Sendable {
         try NotifySocket.send(state, operation: "sd_notify(\(state.prefix { $0 != "=" }))")
     }
 
-    /// STATUS= ends at the first newline; keep a multi-line text on one line.
+    /// STATUS= ends at the first newline and the message at a NUL (NotifySocket): a multi-line
+    /// text is kept on one line, and a NUL from outside (a broker's text) becomes a space.
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        String(text.map { $0.isNewline || $0 == "\0" ? " " : $0 })
     }
 }
