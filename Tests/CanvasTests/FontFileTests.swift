@@ -59,6 +59,16 @@ final class FontFileTests: XCTestCase {
         XCTAssertEqual(face.familyName, "DejaVu Sans")
     }
 
+    func testAFontLargerThanAPictureMayBeIsOpenedForWhatItHolds() throws {
+        // Fontconfig may pick a 40-60 MB CJK collection: read through a stream, its size takes no
+        // memory, so only special files are refused, not large ones.
+        let path = try copyOfFont("DejaVuSans.ttf")
+        XCTAssertEqual(truncate(path, off_t(FontLibrary.maximumFileBytes) + (6 << 20)), 0)  // sparse: no disk used
+        let library = try FontLibrary()
+        XCTAssertGreaterThan(inked(try pixels("Large", try library.font(try library.loadFace(path: path), size: 20))), 0)
+        XCTAssertThrowsError(try library.loadFace(path: "/dev/zero"))
+    }
+
     func testTheFileIsClosedWithTheFaceAndWhenItIsNoFont() throws {
         let path = try copyOfFont("DejaVuSans-Bold.ttf")
         let notFont = directory.file("not-a-font.ttf")

@@ -69,8 +69,13 @@ public final class FontLibrary {
         return try Font(face: face, size: size, kerning: kerning)
     }
 
-    /// The largest font file read (Noto CJK collections are about 20 MiB).
+    /// The largest picture or font file read whole (`readFile`).
     public static let maximumFileBytes = 64 << 20
+
+    /// The largest font file opened. FreeType reads only the tables and glyphs it uses from an
+    /// open font (FontFace), so this bounds no memory: it is a sanity check that lets through
+    /// any font fontconfig may pick (a CJK super-collection is 40–60 MB).
+    public static let maximumFontFileBytes = Int(Int32.max)
 
     /// The bytes of a font or image file: a regular file of at most `limit` bytes (`/dev/zero`
     /// or a FIFO as a font path is refused instead of read forever).
@@ -83,7 +88,7 @@ public final class FontLibrary {
     }
 
     /// A font file opened for FreeType to read from, with the same checks as `readFile`.
-    static func openFile(_ path: String, limit: Int = maximumFileBytes) throws -> ReadOnlyFile {
+    static func openFile(_ path: String, limit: Int = maximumFontFileBytes) throws -> ReadOnlyFile {
         do {
             return try ReadOnlyFile(path, limit: limit)
         } catch {

@@ -1,7 +1,8 @@
 // The installed fonts, asked through fontconfig which one draws a code point the theme's fonts
 // lack. Fontconfig starts only on the first such question (a Latin-only kiosk never pays for
-// it), every answer is cached (bounded), faces are opened once and mapped by FreeType from
-// their files, and each code point no installed font has is reported once per block.
+// it), every answer is cached (bounded), faces are opened once and read by FreeType from their
+// open files as it needs them (FontFace), and each code point no installed font has is reported
+// once per block.
 import CFontconfig
 
 /// Finds installed fonts for code points through fontconfig. One per `FontLibrary`; not

@@ -4,8 +4,10 @@
 // short timeout, so a stop is seen at once), recovers from underruns and suspends, and on a stop
 // drops what the card holds (snd_pcm_drop, then snd_pcm_prepare for the next sound). The
 // device is opened on the writer thread when the first sound comes, and libasound with it (ALSA:
-// a kiosk that never speaks never maps it); a library or device that cannot be opened or fails
-// is reported once through `report`, its sound dropped, and tried again with the next sound.
+// a kiosk that never speaks never maps it); a device that cannot be opened or fails is reported
+// once through `report`, its sound dropped, and tried again with the next sound. A library that
+// cannot be opened is reported the same way; the process keeps that answer (ALSA.loaded), so a
+// libasound2 installed afterwards is used from the next start.
 // The UI loop only ever calls `stop`, which takes the lock for a moment.
 import CALSA
 import Glibc
