@@ -73,30 +73,33 @@ final class LibrariesOpenedWhenUsedTests: XCTestCase {
         return ["LD_LIBRARY_PATH": libraries]
     }
 
-    func testDoctorSaysWhetherSpeechCanStartAndWhatToInstall() throws {
+    /// `doctor` on a kiosk whose `[accessibility] speech` is `speech`, with `soname` broken (nil: none).
+    private func doctor(speech: String, breaking soname: String?) throws -> KioskProcess {
         let directory = try TemporaryDirectory()
         let config = directory.file("config.toml")
-        try "[accessibility]\nspeech = \"on\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let fine = try KioskProcess(["doctor", "--config", config, "--database", directory.file("items.sqlite3")])
+        try "[accessibility]\nspeech = \"\(speech)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        return try KioskProcess(["doctor", "--config", config, "--database", directory.file("items.sqlite3")],
+                                environment: try soname.map { try broken($0, in: directory) } ?? [:])
+    }
+
+    func testDoctorSaysWhetherSpeechCanStartAndWhatToInstall() throws {
+        let fine = try doctor(speech: "on", breaking: nil)
         XCTAssertTrue(fine.standardOutput.contains("ok    speech: espeak-ng starts, ALSA's libasound.so.2 loads"), fine.standardOutput)
-        let noEspeak = try KioskProcess(["doctor", "--config", config, "--database", directory.file("items.sqlite3")],
-                                        environment: try broken(in: directory))
-        XCTAssertEqual(noEspeak.status, 65, noEspeak.standardOutput)
-        XCTAssertTrue(noEspeak.standardOutput.contains("FAIL  speech: cannot load libespeak-ng.so.1: "), noEspeak.standardOutput)
-        XCTAssertTrue(noEspeak.standardOutput.contains("fix: sudo apt install libespeak-ng1 espeak-ng-data"), noEspeak.standardOutput)
+        let noEspeak = try doctor(speech: "on", breaking: "libespeak-ng.so.1")
+        assertFails(noEspeak, saying: ["FAIL  speech: cannot load libespeak-ng.so.1: ", "fix: sudo apt install libespeak-ng1 espeak-ng-data"])
         XCTAssertFalse(noEspeak.standardOutput.contains("libasound.so.2"), noEspeak.standardOutput)
     }
 
     func testDoctorSaysWhetherALSALoadsAndWhatToInstall() throws {
-        let directory = try TemporaryDirectory()
-        let config = directory.file("config.toml")
-        try "[accessibility]\nspeech = \"on-demand\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let run = try KioskProcess(["doctor", "--config", config, "--database", directory.file("items.sqlite3")],
-                                   environment: try broken("libasound.so.2", in: directory))
-        XCTAssertEqual(run.status, 65, run.standardOutput)
-        XCTAssertTrue(run.standardOutput.contains("FAIL  speech: cannot load libasound.so.2: "), run.standardOutput)
-        XCTAssertTrue(run.standardOutput.contains("install the libasound2 package"), run.standardOutput)
-        XCTAssertTrue(run.standardOutput.contains("fix: sudo apt install libasound2, or set"), run.standardOutput)
+        assertFails(try doctor(speech: "on-demand", breaking: "libasound.so.2"),
+                    saying: ["FAIL  speech: cannot load libasound.so.2: ", "install the libasound2 package",
+                             "fix: sudo apt install libasound2, or set"])
+    }
+
+    /// `run` exited 65 (EX_DATAERR) and printed each of `lines`.
+    private func assertFails(_ run: KioskProcess, saying lines: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(run.status, 65, run.standardOutput, file: file, line: line)
+        for text in lines { XCTAssertTrue(run.standardOutput.contains(text), "\(text) in \(run.standardOutput)", file: file, line: line) }
     }
 
     func testAKioskWhoseSpeechCannotStartSaysSoOnceAtStartAndGoesOnSilent() throws {
