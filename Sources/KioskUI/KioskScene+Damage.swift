@@ -141,6 +141,7 @@ extension KioskScene {
         if let moved = renderMoved(painter, time: time, from: previous, to: current) { return moved }
         let area = Self.damage(from: previous, to: current)
         guard let area else {
+            underIndicator.discard()
             render(painter, time: time)
             return nil
         }
@@ -150,6 +151,8 @@ extension KioskScene {
             needsRender = false
             return .zero
         }
+        // What is drawn again there may be under the indicator, or the indicator itself.
+        if pixels.intersects(underIndicator.rect) { underIndicator.discard() }
         painter.withSavedState {
             painter.clip(toDevice: pixels)
             render(painter, time: time)

@@ -2,9 +2,12 @@
 // number of pixels with its rows on whole pixels, or only its scroll indicator faded, and
 // nothing else global changed, the pixels that stay on screen are moved in the shadow buffer
 // and only what differs from the moved picture is drawn, under a clip: the rows that come in,
-// the indicator where it was and where it is (it does not move with the rows), the headers that do not move with
-// them (the pinned one), and rows, headers and pictures that changed (a swipe, a flash, a
-// decoded picture). The result is the pixels of a full redraw: rows, headers and pictures not
+// the headers that do not move with them (the pinned one), and rows, headers and pictures that
+// changed (a swipe, a flash, a decoded picture). The scroll indicator does not move with the
+// rows: before the move, the pixels it covered are put back (kept by the last moved frame; else
+// what is under it is drawn again after the move), and after what came in is drawn, the
+// pixels under where it is now are kept and it is drawn over them alone. The result is the
+// pixels of a full redraw: rows, headers and pictures not
 // redrawn are where the move puts them, to the bit of their frames, and are drawn from those
 // frames alone. The list is drawn at its offset rounded to whole pixels (a fling's too:
 // ListPage.drawnOffset). Rows at fractional positions (a display scale whose rows are not
@@ -35,7 +38,8 @@ extension KioskScene {
 
     /// How `current` follows from `previous` by a move of the list's `area` (its pixels): the
     /// rows to move it down by (up when negative), with what to draw after the move put in
-    /// `redraw` (not clipped to the area). nil when no move gives `current`.
+    /// `redraw` (not clipped to the area). The scroll indicator is not in it: it does not move
+    /// with the rows (`renderMoved` takes it off and puts it on). nil when no move gives `current`.
     static func scrollMove(from previous: FrameSignature?, to current: FrameSignature, area: PixelRect,
                            redraw: inout [PixelRect]) -> Int? {
         guard let previous, let old = previous.scroll, let new = current.scroll, old.still == new.still else { return nil }
@@ -46,11 +50,6 @@ extension KioskScene {
         if dy < 0 { redraw.append(PixelRect(x: area.x, y: area.maxY + dy, width: area.width, height: -dy)) }
         func pixels(_ r: Rect) -> PixelRect { r.enclosingPixels }
         func shifted(_ r: Rect) -> Rect { Rect(x: r.x, y: r.y + delta, width: r.width, height: r.height) }
-        // The indicator does not move with the rows: where the move put it and where it is now,
-        // a pixel wider all round (its anti-aliased edge is placed to 1/64 px).
-        func widened(_ r: Rect) -> Rect { Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2) }
-        if let bar = old.indicator { redraw.append(pixels(widened(shifted(bar)))) }
-        if let bar = new.indicator { redraw.append(pixels(widened(bar))) }
         // Marks that moved with the list and did not change are right already, if they sit on
         // whole pixels: what is drawn in them is placed from their top by rounding, and
         // (y + c) rounds like (y + dy + c) only when y is whole (a fractional y lands a glyph a
@@ -89,8 +88,19 @@ extension KioskScene {
         let area = list.pixelArea(screen: PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
         moveRedraw.removeAll(keepingCapacity: true)
         guard let dy = Self.scrollMove(from: previous, to: current, area: area, redraw: &moveRedraw) else { return nil }
-        painter.target.moveRows(in: area, by: dy)
+        // The indicator where it was: what it covered put back, or drawn again where the move puts it.
         var changed = dy == 0 ? PixelRect.zero : area
+        if let bar = previous?.scroll?.indicator {
+            let covered = Self.indicatorPixels(bar, area: area)
+            if underIndicator.rect == covered, underIndicator.restore(into: painter.target) {
+                indicatorRestores += 1
+                changed = changed.union(covered)
+            } else {
+                moveRedraw.append(PixelRect(x: covered.x, y: covered.y + dy, width: covered.width, height: covered.height))
+            }
+        }
+        underIndicator.discard()
+        painter.target.moveRows(in: area, by: dy)
         // Bands of the full width first, top to bottom, those that touch drawn as one; then the rest.
         for k in moveRedraw.indices { moveRedraw[k] = moveRedraw[k].intersection(area) }
         moveRedraw.sort { ($0.width != area.width ? 1 : 0, $0.y) < ($1.width != area.width ? 1 : 0, $1.y) }
@@ -103,13 +113,31 @@ extension KioskScene {
                 k += 1
             }
             guard !band.isEmpty else { continue }
+            list.drawsIndicator = false
+            defer { list.drawsIndicator = true }
             painter.withSavedState {
                 painter.clip(toDevice: band)
                 render(painter, time: time)
             }
             changed = changed.union(band)
         }
+        // The indicator where it is: what it covers kept, then it alone over it.
+        if let bar = current.scroll?.indicator {
+            let covers = Self.indicatorPixels(bar, area: area)
+            underIndicator.save(painter.target, rect: covers)
+            painter.withSavedState {
+                painter.clip(toDevice: covers)
+                list.renderIndicator(painter, time: time)
+            }
+            changed = changed.union(covers)
+        }
         needsRender = false
         return changed
+    }
+
+    /// The pixels the indicator at `bar` may touch in the list's `area`: a pixel wider all
+    /// round (its anti-aliased edge is placed to 1/64 px).
+    static func indicatorPixels(_ bar: Rect, area: PixelRect) -> PixelRect {
+        Rect(x: bar.x - 1, y: bar.y - 1, width: bar.width + 2, height: bar.height + 2).enclosingPixels.intersection(area)
     }
 }

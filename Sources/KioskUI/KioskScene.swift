@@ -58,6 +58,12 @@ public final class KioskScene {
     /// What a frame drawn by moving the list draws after the move (KioskScene+ScrollMove), kept
     /// between frames so that drawing one allocates nothing.
     var moveRedraw: [PixelRect] = []
+    /// What the scroll indicator covers in the frame last drawn by moving the list, to take it
+    /// off before the next move (KioskScene+ScrollMove).
+    var underIndicator = SaveUnder()
+    /// How many frames took the indicator off by putting back what it covered (tests: a fling
+    /// does not draw the rows under it again each frame).
+    public internal(set) var indicatorRestores = 0
     /// How many times a page or a sheet's backdrop was drawn into a layer (bench and tests: a
     /// transition over unchanging pages draws each page once).
     public var layerDraws: Int { composited.draws }

@@ -42,6 +42,15 @@ extension ListPage {
                 if bottom < frame.maxY { painter.fill(Rect(x: area.x, y: bottom, width: area.width, height: frame.maxY - bottom), color: p.background) }
             }
             if data.count == 0 { drawEmptyState(painter, area: area) }
+            if drawsIndicator { drawIndicator(painter, time: time) }
+        }
+    }
+
+    /// Draws the scroll indicator alone, clipped as `render` clips it: over the pixels `render`
+    /// left with `drawsIndicator` false, this gives the pixels of `render`.
+    func renderIndicator(_ painter: Painter, time: Instant) {
+        painter.withSavedState {
+            painter.clip(to: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height))
             drawIndicator(painter, time: time)
         }
     }

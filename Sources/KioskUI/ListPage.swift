@@ -35,6 +35,9 @@ public final class ListPage {
     let configuration: (ListItem) -> SwipeRowConfiguration
     /// The layout of the frame being drawn, while it is drawn (`drawingFrame`).
     var frameLayout: (time: Instant, layout: Layout)?
+    /// Whether `render` draws the scroll indicator: off while a frame moved by scrolling draws
+    /// what came in, the indicator then going over it alone (KioskScene+ScrollMove.swift).
+    var drawsIndicator = true
 
     public init(
         id: String, title: String, data: ListDataSource, frame: Rect, theme: Theme, text: TextCache,

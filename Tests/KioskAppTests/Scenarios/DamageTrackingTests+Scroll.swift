@@ -47,6 +47,22 @@ extension DamageTrackingTests {
         let setup = ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true)
         let counts = try checkScrollFrames(setup, seed: 0, script: "at 100 swipe 0 240 600 240 100 80\nat 4000 end\n")
         XCTAssertGreaterThan(counts.moved, 60, "the fling's frames move the list")
+        // The indicator stays put while the rows move: each frame after the first takes it off by
+        // putting back what it covered, as does each frame of its fade.
+        XCTAssertGreaterThanOrEqual(counts.restores, counts.moved + counts.faded - 1, "the rows under the indicator are drawn again")
+    }
+
+    func testRowsDrawnAgainUnderTheHeldIndicatorAreNotCoveredByWhatWasUnderItBefore() throws {
+        // A flick, caught by a finger that holds the list still, the indicator showing; the
+        // keyboard moves the focus ring down three rows, to the one under the indicator (those
+        // rows are drawn again, the indicator over them); then the finger drags on. What the
+        // indicator covered before the ring came is no longer what is under it.
+        let setup = ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true)
+        var script = "at 100 swipe 0 240 600 240 100 80\nat 700 down 0 240 300\nat 720 move 0 240 280\nat 740 move 0 240 260\n"
+        for k in 0..<3 { script += "at \(800 + 50 * k) key DOWN\n" }
+        script += "at 1250 move 0 240 250\nat 1270 move 0 240 230\nat 1300 up 0\nat 3000 end\n"
+        let counts = try checkScrollFrames(setup, seed: 0, script: script)
+        XCTAssertGreaterThan(counts.restores, 1, "the drag's frames take the indicator off")
     }
 
     /// A random touch script of drags, flings, rubber bands and row swipes on a `width`x`height`
@@ -100,7 +116,7 @@ extension DamageTrackingTests {
 
     /// Plays `script` (a random one when nil) on `setup`, comparing every presented frame with a full redraw.
     /// Returns how many frames moved the list and how many only faded its indicator.
-    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil) throws -> (moved: Int, faded: Int) {
+    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil) throws -> (moved: Int, faded: Int, restores: Int) {
         let f = try PictureFixtures()
         defer { f.remove() }
         try f.writeGoodPictures()
@@ -166,6 +182,6 @@ extension DamageTrackingTests {
             try replay.run(untilMs: ms)
         }
         XCTAssertGreaterThan(frames, 50, "\(setup)")
-        return (moved, faded)
+        return (moved, faded, app.scene.indicatorRestores)
     }
 }
