@@ -89,7 +89,8 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Bounded reads of input files (only regular files, a size cap, UTF-8 checked with the
-        // place of a bad byte) and safe writes of output files: what every command reads or writes.
+        // place of a bad byte), safe writes of output files, and large blocks only with room
+        // left beside them: what every command reads, writes or allocates by the screenful.
         .target(name: "KioskFiles"),
         // Software renderer: surfaces, shapes, compositing, FreeType text. It imports SwipeCore only
         // for the shared geometry values (Point, Rect, PixelRect: one family across the layers).

@@ -2,6 +2,7 @@
 // any external memory), or a view into a parent (a sub-rectangle, no copy). All three share
 // one type so every drawing routine works on all of them.
 import Glibc
+import KioskFiles
 import SwipeCore
 
 /// How the 32-bit words of a surface are interpreted. Both are little-endian 0xAARRGGBB.
@@ -47,8 +48,9 @@ public final class Surface {
         let stride = width * 4
         let bytes = stride * height
         // calloc: a large block comes from the kernel already zeroed, with no pass over it (a
-        // transition's layers are made at its start). The span kernels load unaligned.
-        guard let memory = calloc(bytes, 1) else { throw CanvasError.outOfMemory(bytes: bytes) }
+        // transition's layers are made at its start). The span kernels load unaligned. A block
+        // that would leave no room for drawing is refused as one that does not fit.
+        guard MemoryHeadroom.allows(bytes), let memory = calloc(bytes, 1) else { throw CanvasError.outOfMemory(bytes: bytes) }
         self.width = width; self.height = height; self.stride = stride; self.format = format
         baseAddress = memory
         storage = Storage(memory)

@@ -2,6 +2,7 @@
 // premultiplied surfaces, screenshots and golden images are encoded from any surface.
 import CPNG
 import Glibc
+import KioskFiles
 
 /// PNG encoding and decoding (libpng).
 public enum PNG {
@@ -44,6 +45,7 @@ public enum PNG {
             ok = png_image_write_to_memory(&image, out.bytes, &size, 0, rgba.bytes, stride, nil)
         }
         guard ok != 0 else { throw error(image, "encode") }
+        guard MemoryHeadroom.allows(size) else { throw CanvasError.outOfMemory(bytes: size) }
         return Array(UnsafeBufferPointer(start: out.bytes, count: size))
     }
 
@@ -52,7 +54,7 @@ public enum PNG {
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
         init(_ count: Int) throws(CanvasError) {
-            guard let memory = malloc(max(1, count)) else { throw .outOfMemory(bytes: count) }
+            guard MemoryHeadroom.allows(count), let memory = malloc(max(1, count)) else { throw .outOfMemory(bytes: count) }
             bytes = memory.assumingMemoryBound(to: UInt8.self)
             self.count = count
         }

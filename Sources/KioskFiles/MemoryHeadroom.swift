@@ -1,0 +1,29 @@
+// Why this exists: a block whose size comes from outside (a panel's resolution, a picture, a
+// screenshot's PNG) may fit and leave the process almost no address space. The failure then only
+// moves: Swift ends the process ("Fatal error: failed to allocate") at the next small
+// allocation, a glyph or a string. So a large block is had only with room left beside it, and
+// its caller reports a refusal as the error it already reports when the block does not fit.
+import Glibc
+
+/// The room a large allocation must leave for everything else.
+public enum MemoryHeadroom {
+    /// Address space that must stay free beside a large block. Sweeping `ulimit -v` by 1 MB, the
+    /// demo's 4096x2400 screenshot trapped only within 8 MB above where its buffers fit; 32 MB
+    /// leaves room for content heavier than the demo's.
+    public static let bytes = 32 << 20
+    /// Blocks from this size up are checked; below it, the check would cost more than it guards.
+    public static let largeBlockBytes = 1 << 20
+
+    /// Whether a block of `count` bytes may be allocated now: small, or it and `bytes` more fit
+    /// the address space. Probed with a mapping no page of which can be touched: it counts
+    /// against `ulimit -v` (RLIMIT_AS) but takes no memory, and it is unmapped at once.
+    public static func allows(_ count: Int) -> Bool {
+        guard count >= largeBlockBytes else { return true }
+        let (total, overflow) = count.addingReportingOverflow(bytes)
+        guard !overflow else { return false }
+        let probe = mmap(nil, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        guard let probe, probe != MAP_FAILED else { return false }
+        munmap(probe, total)
+        return true
+    }
+}
