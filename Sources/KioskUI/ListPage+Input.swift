@@ -72,9 +72,7 @@ extension ListPage {
 
     /// The next time the page changes by itself.
     public func nextDeadline(after time: Instant) -> Instant? {
-        ([group.nextDeadline(after: time), scroll.nextDeadline(after: time)]
-            + marks.deadlines.map { max(time, $0) })
-            .compactMap { $0 }.min()
+        Instant.earliest(group.nextDeadline(after: time), scroll.nextDeadline(after: time), marks.earliestEnd.map { max(time, $0) })
     }
 
     /// True while anything on the page moves.

@@ -111,10 +111,14 @@ struct RowMarks {
         }
     }
 
-    /// The end times of every collapse, growth and tint still marked (ended or not: the next
-    /// `advance` takes them).
-    var deadlines: [Instant] {
-        rows.values.flatMap { [$0.collapse?.end, $0.arrival?.end, $0.flash?.end].compactMap { $0 } }
+    /// The earliest end of every collapse, growth and tint still marked (ended or not: the next
+    /// `advance` takes them); nil when none is.
+    var earliestEnd: Instant? {
+        var earliest: Instant?
+        for marks in rows.values {
+            earliest = Instant.earliest(earliest, marks.collapse?.end, marks.arrival?.end, marks.flash?.end)
+        }
+        return earliest
     }
 
     /// The row's height as its collapse and growth make it at `time` (the smaller of the two);

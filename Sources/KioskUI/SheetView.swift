@@ -124,7 +124,7 @@ public final class SheetView {
     public func takeStatuses() -> [SheetDismissStatus] { dismissal.takeStatuses() }
 
     public func nextDeadline(after time: Instant) -> Instant? {
-        [dismissal.nextDeadline(after: time), scroll.nextDeadline(after: time)].compactMap { $0 }.min()
+        Instant.earliest(dismissal.nextDeadline(after: time), scroll.nextDeadline(after: time))
     }
 
     public func state(at time: Instant) -> SceneState.Sheet {

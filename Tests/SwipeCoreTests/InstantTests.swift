@@ -37,6 +37,21 @@ final class InstantTests: XCTestCase {
         XCTAssertEqual(a.description, "3456000000ms")
     }
 
+    func testTheEarliestIsTheSmallestOfThoseThere() {
+        XCTAssertNil(Instant.earliest())
+        XCTAssertNil(Instant.earliest(nil, nil))
+        XCTAssertEqual(Instant.earliest(nil, 3, nil), 3)
+        XCTAssertEqual(Instant.earliest(5, 2, 9), 2)
+        XCTAssertEqual(Instant.earliest(2, 5, 2, nil), 2)
+        XCTAssertEqual(Instant.earliest(Instant(nanoseconds: .max), Instant(nanoseconds: .min)), Instant(nanoseconds: .min))
+        // As the arrays it replaced computed it, over random deadlines some of which are missing.
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<1000 {
+            let values: [Instant?] = (0..<4).map { _ in Bool.random(using: &rng) ? nil : Instant(nanoseconds: .random(in: -5...5, using: &rng)) }
+            XCTAssertEqual(Instant.earliest(values[0], values[1], values[2], values[3]), values.compactMap { $0 }.min())
+        }
+    }
+
     func testSecondsLiteralsAndConversions() {
         let literal: Instant = 0.016
         XCTAssertEqual(literal.nanoseconds, 16_000_000)

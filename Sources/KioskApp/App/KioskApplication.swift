@@ -253,7 +253,7 @@ public final class KioskApplication {
 
     /// The next time the app changes by itself: an animation frame or one of its timers.
     func nextDeadline(after time: Instant) -> Instant? {
-        [scene.nextDeadline(after: time), nextTimer(after: time)].compactMap { $0 }.min()
+        Instant.earliest(scene.nextDeadline(after: time), nextTimer(after: time))
     }
 
     /// The next time the app must run even when no frame is drawn (a blanked or paused panel):
@@ -263,8 +263,8 @@ public final class KioskApplication {
         // While pictures are decoding or sections are read, look for them every 8 ms (workers post
         // into a locked list).
         let decoding: Instant? = pictures.isDecoding || sectionReader?.isReading == true ? time + .milliseconds(8) : nil
-        return [poll, idle.resetDeadline, timeoutWarningDeadline, decoding, writes.nextTry, undoable.nextClose, earlierDeletePurge,
-                explore.nextDeadline].compactMap { $0 }.min()
+        return Instant.earliest(poll, idle.resetDeadline, timeoutWarningDeadline, decoding, writes.nextTry, undoable.nextClose,
+                                earlierDeletePurge, explore.nextDeadline)
     }
 
     /// After the idle time: close rows, sheets and toasts, back to the first list (the Styles

@@ -121,13 +121,13 @@ public final class AppScreen: SessionClient {
 
     /// The app's next deadline on the loop's clock; `now` itself when it wants the next frame.
     public func nextDeadline(now: Instant) -> Instant? {
-        [app.nextDeadline(after: now).map { max($0, now) }, screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+        Instant.earliest(app.nextDeadline(after: now).map { max($0, now) }, screenshotPoll(now: now), scheduleCheckAt)
     }
 
     /// The app's timers on the loop's clock (they run while the panel is dark).
     public func nextTimer(now: Instant) -> Instant? {
         app.panelIsDark = !session.isScreenOn  // switched off or on since the tick (a control request)
-        return [app.nextTimer(after: now).map { max($0, now) }, screenshotPoll(now: now), scheduleCheckAt].compactMap { $0 }.min()
+        return Instant.earliest(app.nextTimer(after: now).map { max($0, now) }, screenshotPoll(now: now), scheduleCheckAt)
     }
 
     /// While a screenshot is being encoded, the next look for it.

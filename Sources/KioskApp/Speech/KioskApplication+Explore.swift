@@ -30,7 +30,7 @@ struct ExploreMode {
         hold = SpeechStartHold(slop: theme.px(16))
     }
 
-    var nextDeadline: Instant? { [recognizer.nextDeadline(), hold.nextDeadline].compactMap { $0 }.min() }
+    var nextDeadline: Instant? { Instant.earliest(recognizer.nextDeadline(), hold.nextDeadline) }
 
     /// The idle reset: the next person starts with nothing focused.
     mutating func reset() {

@@ -174,7 +174,7 @@ public final class EventLoop {
     /// When the loop next has something to do without new input.
     private var nextWakeUp: Instant? {
         if !queued.isEmpty { return clock() }
-        return [timers.nextDeadline, client?.nextDeadline(now: clock())].compactMap { $0 }.min()
+        return Instant.earliest(timers.nextDeadline, client?.nextDeadline(now: clock()))
     }
 
     /// One iteration: tick → queued work and due timers → render if dirty → wait and dispatch.
@@ -192,7 +192,7 @@ public final class EventLoop {
         if stopped { return }
 
         let current = clock()
-        let deadline = [timers.nextDeadline, client?.nextDeadline(now: current)].compactMap { $0 }.min()
+        let deadline = Instant.earliest(timers.nextDeadline, client?.nextDeadline(now: current))
         let mustPoll = !block || !queued.isEmpty || (deadline.map { $0 <= current } ?? false)
         if let virtualClock {
             // While a child process runs (`replay --run-commands`), virtual time goes no faster

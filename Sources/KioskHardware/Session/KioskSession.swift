@@ -201,7 +201,7 @@ public final class KioskSession: EventLoopClient {
         if let frame = wanted, frame <= now {
             if display.isFlipPending { wanted = nil } else if let nextDrawAt { wanted = max(frame, nextDrawAt) }
         }
-        return [fingers.anyDown ? nil : power.deadline, wanted].compactMap { $0 }.min()
+        return Instant.earliest(fingers.anyDown ? nil : power.deadline, wanted)
     }
 
     public func handle(signal: LoopSignal) {
