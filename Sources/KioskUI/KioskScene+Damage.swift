@@ -71,6 +71,9 @@ extension KioskScene {
             global.combine(list.drawnOffset(at: time))
             global.combine(list.scroll.indicatorAlpha(at: time))
             let layout = list.layout(at: time)
+            // At their sizes: grown one entry at a time they were rehashed a few times a frame.
+            rows.reserveCapacity(layout.rows.count)
+            headers.reserveCapacity(layout.headers.count)
             for header in layout.headers {
                 headers[header.index] = FrameSignature.RowMark(frame: header.frame, hash: header.label.hashValue)
             }

@@ -69,6 +69,8 @@ extension ListPage {
         // Rows that have not left yet, with their heights: a header's height follows them.
         var rows: [RowLayout] = []
         rows.reserveCapacity(range.count)
+        // Read once: each read of the stored group for a call copied it whole.
+        let group = group, data = data
         for i in range {
             let item = data.item(at: i)
             guard !marks.isRemoved(item.id) else { continue }
