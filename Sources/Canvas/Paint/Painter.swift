@@ -156,7 +156,16 @@ public final class Painter {
     func fill(device rect: PixelRect, word: UInt32) {
         let r = rect.intersection(state.clip)
         guard !r.isEmpty, word != 0 else { return }
-        for y in r.y..<r.maxY { paintSpan(y: y, x: r.x, count: r.width, coverage: nil, word: word) }
+        guard clipMasks.isEmpty else {
+            for y in r.y..<r.maxY { paintSpan(y: y, x: r.x, count: r.width, coverage: nil, word: word) }
+            return
+        }
+        // The painter's state read once, not per row: each read was an exclusivity check, which
+        // a narrow fill (a 6-pixel edge down the screen, a separator) paid on every row.
+        let base = target.baseAddress, stride = target.stride
+        for y in r.y..<r.maxY {
+            PixelOps.blendSolid((base + y * stride).assumingMemoryBound(to: UInt32.self) + r.x, count: r.width, color: word)
+        }
     }
 
     /// Draws a 1-pixel line. Horizontal and vertical lines cover whole pixels; others are
