@@ -103,7 +103,7 @@ final class IntegratorCommandTests: XCTestCase {
     func testExportActionsRefusesAFileThatIsNotAKioskDatabase() throws {
         let dir = try TemporaryDirectory()
         let path = dir.file("empty.sqlite3")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
         let run = try KioskProcess(["export-actions", "--database", path])
         XCTAssertEqual(run.status, 65)
         XCTAssertTrue(run.standardError.contains("not a SwipeKiosk database"), run.standardError)
