@@ -133,7 +133,7 @@ let package = Package(
             exclude: ["Examples"]),
         // Text to speech: espeak-ng on a worker thread of its own, text bounded, voice by script,
         // cut at once by the next utterance. PCM goes to whatever sink the app gives it.
-        .target(name: "KioskSpeech", dependencies: ["CEspeakNG", "KioskHardware"]),
+        .target(name: "KioskSpeech", dependencies: ["CEspeakNG", "KioskHardware", "KioskFiles"]),
         // The items database: SQLite schema, migrations, queries and durable actions (each change
         // with its log row in one transaction). It knows items and changes, not the configuration.
         .target(name: "KioskStore", dependencies: ["CSQLite", "KioskFiles"]),

@@ -15,10 +15,21 @@ public enum InputFile {
         let file = try ReadOnlyFile(path, limit: limit, privateToOwner: privateToOwner)
         let tooLarge = FileError(path: path, reason: .tooLarge(limit: limit))
         // One byte more than the limit is read, so a file that grew since it was opened is still caught.
-        var bytes = [UInt8](repeating: 0, count: file.size + 1)
+        // Swift's arrays end the process when memory runs out: a large file is read only into room
+        // that leaves the rest of the app its own (MemoryHeadroom).
+        let outOfMemory = FileError(path: path, reason: .system(operation: "read it into memory", errno: ENOMEM))
+        guard var bytes = MemoryHeadroom.allocate(file.size + 1, { [UInt8](repeating: 0, count: file.size + 1) }) else {
+            throw outOfMemory
+        }
         var count = 0
         while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count)) }
+            if count == bytes.count {
+                let more = min(bytes.count, limit + 1 - count)
+                guard let grown = MemoryHeadroom.allocate(bytes.count + more, { bytes + [UInt8](repeating: 0, count: more) }) else {
+                    throw outOfMemory
+                }
+                bytes = grown
+            }
             guard count < bytes.count else { throw tooLarge }
             var failure: FileError?
             let n = bytes.withUnsafeMutableBytes { all in

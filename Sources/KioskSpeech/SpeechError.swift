@@ -1,4 +1,5 @@
-// Why speech cannot start: the espeak-ng library missing, or its data missing or unreadable.
+// Why speech cannot start: the espeak-ng library missing, its data missing or unreadable, or no
+// memory left for it.
 // Typed, with espeak-ng's (or the loader's) own message, so `run` can say what to install and
 // go on silent.
 import KioskHardware
@@ -9,6 +10,8 @@ public enum SpeechError: Error, Equatable, CustomStringConvertible {
     case library(SharedLibraryError)
     /// espeak_ng_Initialize failed (data path missing: espeak-ng-data not installed).
     case initialization(String)
+    /// Less than `bytes` of memory (address space) was left for espeak-ng beside the app's room.
+    case memory(bytes: Int)
 
     public var description: String { "speech: \(reason)" }
 
@@ -17,6 +20,7 @@ public enum SpeechError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .library(let error): return "\(error)"
         case .initialization(let message): return "espeak-ng could not start: \(message) (is espeak-ng-data installed?)"
+        case .memory(let bytes): return "espeak-ng not started: less than \(bytes >> 20) MB of memory left for it"
         }
     }
 }

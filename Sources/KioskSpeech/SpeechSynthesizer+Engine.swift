@@ -3,8 +3,26 @@
 // was cut. Only the speech thread runs this file's code; the C callback cannot capture, so it
 // reaches the one synthesiser through `shared`.
 import CEspeakNG
+import KioskFiles
 
 extension SpeechSynthesizer {
+    /// The address space espeak-ng's start may take: the speech thread's malloc arena (glibc
+    /// reserves 64 MB of address space for each new one), espeak-ng's own thread's stack (8 MB)
+    /// and its data and buffers (its resident memory while speaking is about 6 MB, BENCHMARKS.md).
+    /// Under `ulimit -v`, strace showed the arena and then the stack's mapping failing.
+    static let engineBytes = 80 << 20
+
+    /// Starts espeak-ng and lists its voices as one large block of `engineBytes`
+    /// (MemoryHeadroom): espeak-ng checks neither its allocations nor its threads' creation, and
+    /// with the address space nearly spent it crashes instead of failing.
+    static func startEngineAndListVoices() -> (Result<EspeakNG, SpeechError>, Set<String>) {
+        let started = MemoryHeadroom.allocate(engineBytes) { () -> (Result<EspeakNG, SpeechError>, Set<String>)? in
+            let engine = startEngine()
+            return (engine, (try? engine.get()).map(listVoiceNames) ?? [])
+        }
+        return started ?? (.failure(.memory(bytes: engineBytes)), [])
+    }
+
     /// Opens espeak-ng and starts it in synchronous mode (PCM to the callback, never its own
     /// audio); the reason when it cannot.
     static func startEngine() -> Result<EspeakNG, SpeechError> {

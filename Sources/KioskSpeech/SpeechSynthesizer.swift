@@ -151,9 +151,8 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     // MARK: The speech thread
 
     private func run() {
-        let started = Self.startEngine()
+        let (started, names) = Self.startEngineAndListVoices()
         let engine = try? started.get()
-        let names = engine.map(Self.listVoiceNames) ?? []
         lock.lock()
         if case .failure(let failure) = started { startFailure = failure }
         voiceNames = names

@@ -33,7 +33,8 @@ ALLOWED = {
     "KioskUI": {"SwipeCore", "Canvas"},
     "KioskHardware": {"SwipeCore", "KioskFiles", "Glibc", "Logging", "CDRM", "CLibInput", "CLinuxKernel", "CALSA",
                       "CMalloc"},
-    "KioskSpeech": {"CEspeakNG", "Foundation", "KioskHardware"},
+    # KioskFiles for MemoryHeadroom: espeak-ng starts only with room for it.
+    "KioskSpeech": {"CEspeakNG", "Foundation", "KioskHardware", "KioskFiles"},
     "KioskStore": {"KioskFiles", "Glibc", "CSQLite"},
     # KioskStore for the data effects' names (ItemEffect: declared once, with their SQL).
     "KioskConfig": {"SwipeCore", "KioskStore", "KioskFiles", "Glibc", "TOMLKit"},

@@ -5,6 +5,7 @@
 // each band's rows are then cut into runs and literals. A picture with too few runs (a photo,
 // noise) is kept plain, every pixel literal, so a layer is never bigger than a plain surface.
 import Glibc
+import KioskFiles
 import SwipeCore
 
 extension RunLayer {
@@ -62,8 +63,12 @@ extension RunLayer {
             guard width > 0, height > 0, width <= Surface.maximumSide, height <= Surface.maximumSide,
                   width * height <= Surface.maximumPixels else { return nil }
             let bytes = width * height * 4
-            let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-            guard let memory, memory != MAP_FAILED else { return nil }
+            // The mapping counts against `ulimit -v` as it is: room to draw must stay beside it.
+            let mapped = MemoryHeadroom.allocate(bytes) { () -> UnsafeMutableRawPointer? in
+                let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                return memory == MAP_FAILED ? nil : memory
+            }
+            guard let memory = mapped else { return nil }
             self.width = width; self.height = height
             literals = memory.assumingMemoryBound(to: UInt32.self)
             mappedBytes = bytes

@@ -47,10 +47,10 @@ public final class Surface {
         try Self.validate(width: width, height: height)
         let stride = width * 4
         let bytes = stride * height
-        // calloc: a large block comes from the kernel already zeroed, with no pass over it (a
-        // transition's layers are made at its start). The span kernels load unaligned. A block
-        // that would leave no room for drawing is refused as one that does not fit.
-        guard MemoryHeadroom.allows(bytes), let memory = calloc(bytes, 1) else { throw CanvasError.outOfMemory(bytes: bytes) }
+        // calloc: a large block comes from the kernel already zeroed, with no pass over it. The
+        // span kernels load unaligned. A block that would leave no room for drawing is refused as
+        // one that does not fit.
+        guard let memory = MemoryHeadroom.allocate(bytes, { calloc(bytes, 1) }) else { throw CanvasError.outOfMemory(bytes: bytes) }
         self.width = width; self.height = height; self.stride = stride; self.format = format
         baseAddress = memory
         storage = Storage(memory)

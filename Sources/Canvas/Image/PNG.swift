@@ -45,8 +45,10 @@ public enum PNG {
             ok = png_image_write_to_memory(&image, out.bytes, &size, 0, rgba.bytes, stride, nil)
         }
         guard ok != 0 else { throw error(image, "encode") }
-        guard MemoryHeadroom.allows(size) else { throw CanvasError.outOfMemory(bytes: size) }
-        return Array(UnsafeBufferPointer(start: out.bytes, count: size))
+        guard let bytes = MemoryHeadroom.allocate(size, { Array(UnsafeBufferPointer(start: out.bytes, count: size)) }) else {
+            throw CanvasError.outOfMemory(bytes: size)
+        }
+        return bytes
     }
 
     /// Bytes from malloc, freed with the buffer; allocation failure is an error, not a trap.
@@ -54,7 +56,7 @@ public enum PNG {
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
         init(_ count: Int) throws(CanvasError) {
-            guard MemoryHeadroom.allows(count), let memory = malloc(max(1, count)) else { throw .outOfMemory(bytes: count) }
+            guard let memory = MemoryHeadroom.allocate(count, { malloc(max(1, count)) }) else { throw .outOfMemory(bytes: count) }
             bytes = memory.assumingMemoryBound(to: UInt8.self)
             self.count = count
         }

@@ -1,5 +1,7 @@
 // Timing figures for `swipe-kiosk bench`: median, p99 and max of per-frame samples, and a
 // memcpy of one frame measured in the same run as the physical floor (docs/ARCHITECTURE.md, Command line).
+import Canvas
+import KioskFiles
 
 /// Per-frame durations in microseconds, summarised the way BENCHMARKS.md reports them.
 public struct BenchStatistics: Sendable {
@@ -43,9 +45,13 @@ public enum Stopwatch {
 
     /// The median time of one `memcpy` of `bytes` bytes (in cache, as the peers measured it):
     /// the floor any full-frame renderer is compared against.
-    public static func memcpyFloor(bytes: Int, repetitions: Int = 200) -> Double {
-        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    /// - Throws: `CanvasError.outOfMemory` when the two blocks would leave no room beside them
+    ///   (`allocate` ends the process when memory runs out).
+    public static func memcpyFloor(bytes: Int, repetitions: Int = 200) throws(CanvasError) -> Double {
+        let blocks = MemoryHeadroom.allocate(2 * bytes) {
+            (UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64), UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64))
+        }
+        guard let (source, target) = blocks else { throw .outOfMemory(bytes: 2 * bytes) }
         defer { source.deallocate(); target.deallocate() }
         source.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
         target.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)

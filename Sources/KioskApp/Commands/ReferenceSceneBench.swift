@@ -47,7 +47,7 @@ struct ReferenceSceneBench {
                 list.render(with: painter)
             })
         }
-        let memcpy = Stopwatch.memcpyFloor(bytes: width * height * 4)
+        let memcpy = try Stopwatch.memcpyFloor(bytes: width * height * 4)
         return Result(full: BenchStatistics(samples: full), rowDamage: BenchStatistics(samples: row), memcpy: memcpy)
     }
 

@@ -16,13 +16,12 @@ final class PixelMemory {
     ///   less than `MemoryHeadroom.bytes` of address space would be left beside it.
     init(_ size: PixelSize, purpose: String) throws(SystemError) {
         let bytes = size.width * size.height * 4
-        guard MemoryHeadroom.allows(bytes) else {
-            throw SystemError(errno: ENOMEM, operation: "allocate \(bytes) bytes for \(purpose) and keep \(MemoryHeadroom.bytes >> 20) MB to draw with")
+        let made = MemoryHeadroom.allocate(bytes) { () -> UnsafeMutableRawPointer? in
+            var memory: UnsafeMutableRawPointer?
+            return posix_memalign(&memory, 64, max(64, bytes)) == 0 ? memory : nil
         }
-        var memory: UnsafeMutableRawPointer?
-        let result = posix_memalign(&memory, 64, max(64, bytes))
-        guard result == 0, let memory else {
-            throw SystemError(errno: result == 0 ? ENOMEM : result, operation: "allocate \(bytes) bytes for \(purpose)")
+        guard let memory = made else {
+            throw SystemError(errno: ENOMEM, operation: "allocate \(bytes) bytes for \(purpose) and keep \(MemoryHeadroom.bytes >> 20) MB to draw with")
         }
         memset(memory, 0, bytes)
         base = memory
