@@ -56,6 +56,14 @@ final class MemoryLimitTests: XCTestCase {
         stride(from: low + Int.random(in: 0..<step), through: high, by: step)
     }
 
+    /// `replay --demo` of `script` on a `size` panel, swept over `limits`.
+    func sweepReplay(_ script: String, size: String, _ limits: StrideThrough<Int>,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> (succeeded: Int, refused: Int) {
+        let directory = try TemporaryDirectory()
+        try script.write(toFile: directory.file("script.txt"), atomically: true, encoding: .utf8)
+        return try sweep(["replay", "--demo", "--size", size, "script.txt"], limits, in: directory, file: file, line: line)
+    }
+
     func testAScreenshotTooLargeForTheMemoryLeftIsAnErrorNotATrap() throws {
         let directory = try TemporaryDirectory()
         let shot = ["screenshot", "--demo", "--size", "4096x2400", "--output", "shot.png"]
@@ -76,10 +84,8 @@ final class MemoryLimitTests: XCTestCase {
 
     func testPushesAndPopsOnALargePanelAreAnErrorNotATrap() throws {
         // A transition's layers map the page's size in address space while they are made.
-        let directory = try TemporaryDirectory()
-        try "at 100 tap 300 300\nat 900 tap 30 30\nat 1700 tap 300 500\nat 2500 tap 30 30\nat 3300 swipe 0 2000 1500 2000 300 150\nat 4500 end\n"
-            .write(toFile: directory.file("push.txt"), atomically: true, encoding: .utf8)
-        let counts = try sweep(["replay", "--demo", "--size", "4096x2400", "push.txt"], limits(200, 460, step: 2), in: directory)
+        let counts = try sweepReplay("at 100 tap 300 300\nat 900 tap 30 30\nat 1700 tap 300 500\nat 2500 tap 30 30\n"
+                                     + "at 3300 swipe 0 2000 1500 2000 300 150\nat 4500 end\n", size: "4096x2400", limits(200, 460, step: 2))
         XCTAssertGreaterThan(counts.refused, 0)
         XCTAssertGreaterThan(counts.succeeded, 0)
     }
@@ -87,10 +93,9 @@ final class MemoryLimitTests: XCTestCase {
     func testSpeechStartsOnlyWithRoomForEspeakNG() throws {
         // espeak-ng checks neither its allocations nor its thread's creation: with too little
         // room it is not started (speech is off, the app goes on), or it would crash.
-        let directory = try TemporaryDirectory()
-        try "at 100 tap 300 300\nat 800 key ESCAPE\nat 1600 swipe 0 4000 280 1000 280 200\nat 2200 tap 3700 280\nat 3200 swipe 0 2000 1500 2000 2300 150\nat 4500 tap 300 600\nat 5200 key ESCAPE\nat 6000 end\n"
-            .write(toFile: directory.file("keys.txt"), atomically: true, encoding: .utf8)
-        let counts = try sweep(["replay", "--demo", "--size", "1280x800", "keys.txt"], limits(170, 250, step: 1), in: directory)
+        let counts = try sweepReplay("at 100 tap 300 300\nat 800 key ESCAPE\nat 1600 swipe 0 4000 280 1000 280 200\nat 2200 tap 3700 280\n"
+                                     + "at 3200 swipe 0 2000 1500 2000 2300 150\nat 4500 tap 300 600\nat 5200 key ESCAPE\nat 6000 end\n",
+                                     size: "1280x800", limits(170, 250, step: 1))
         XCTAssertGreaterThan(counts.succeeded, 0)
     }
 
