@@ -1,0 +1,128 @@
+// The scroll indicator stays put while the rows move under it: a moved frame puts back the
+// pixels it covered and draws it again alone (KioskScene+ScrollMove, SaveUnder). These are the
+// gestures that move it, hide it, cover it or change what lies under it, each checked frame by
+// frame against a full redraw (checkScrollFrames). Written by an attack on the save-under.
+import Foundation
+import KioskHardware
+import SwipeCore
+import XCTest
+@testable import KioskApp
+
+extension DamageTrackingTests {
+    /// `script` on 480x640 at scale 1, at 1.3 right to left and at 2 without sections: every
+    /// frame must equal a full redraw (checkScrollFrames).
+    func checkIndicatorScript(_ name: String, _ script: String) throws {
+        let setups = [
+            ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true),
+            ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1.3, rtl: true, sections: true),
+            ScrollSetup(width: 480, height: 640, rotation: .none, scale: 2, rtl: false, sections: false),
+        ]
+        for setup in setups {
+            let before = testRun?.failureCount ?? 0
+            _ = try checkScrollFrames(setup, seed: 0, script: script)
+            if (testRun?.failureCount ?? 0) > before { return XCTFail("\(name): \(setup)") }
+        }
+    }
+
+    func testTheScreenGoingOffAndOnMidDragAndMidFling() throws {
+        var s = "at 100 down 0 240 500\n"
+        for k in 1...20 { s += "at \(100 + 16 * k) move 0 240 \(500 - 7 * k)\n" }
+        s += "at 450 screen off\nat 700 screen on\n"
+        for k in 1...20 { s += "at \(720 + 16 * k) move 0 240 \(360 - 5 * k)\n" }
+        s += "at 1100 up 0\nat 1200 swipe 0 240 600 240 100 80\nat 1400 screen off\nat 1500 screen on\nat 4000 end\n"
+        try checkIndicatorScript("screen", s)
+    }
+
+    func testRubberBandsHeldAtBothEnds() throws {
+        // Pull down past the top and hold, release; fling to the end, pull up past it and hold.
+        var s = "at 100 down 0 240 200\n"
+        for k in 1...30 { s += "at \(100 + 16 * k) move 0 240 \(200 + 9 * k)\n" }
+        s += "at 700 move 0 240 470\nat 900 up 0\n"
+        for r in 0..<6 { s += "at \(1500 + 300 * r) swipe 0 240 600 240 60 60\n" }
+        s += "at 4000 down 0 240 500\n"
+        for k in 1...30 { s += "at \(4000 + 16 * k) move 0 240 \(500 - 11 * k)\n" }
+        s += "at 4600 move 0 240 170\nat 4800 up 0\nat 8000 end\n"
+        try checkIndicatorScript("rubber", s)
+    }
+
+    func testASecondFingerAndARowSwipedOpenBesideTheIndicator() throws {
+        var s = "at 100 swipe 0 240 600 240 100 80\nat 500 down 0 240 400\n"
+        for k in 1...10 { s += "at \(500 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += "at 680 down 1 100 300\n"
+        for k in 1...10 { s += "at \(680 + 16 * k) move 0 240 \(370 - 4 * k)\nat \(680 + 16 * k) move 1 \(100 + 20 * k) 300\n" }
+        s += "at 900 up 1\n"
+        for k in 1...10 { s += "at \(900 + 16 * k) move 0 240 \(330 - 4 * k)\n" }
+        s += "at 1100 up 0\n"
+        // A row swiped open next to the indicator while it shows, then a drag closes it.
+        s += "at 1200 swipe 0 470 300 150 300 200\nat 1500 down 0 240 300\n"
+        for k in 1...15 { s += "at \(1500 + 16 * k) move 0 240 \(300 + 2 * k)\n" }
+        s += "at 1800 up 0\nat 4000 end\n"
+        try checkIndicatorScript("fingers", s)
+    }
+
+    func testArrowKeysWhileAFingerDrags() throws {
+        var s = "at 100 swipe 0 240 600 240 100 80\nat 400 down 0 240 400\n"
+        var t = 400
+        for k in 1...60 {
+            t += 16
+            s += "at \(t) move 0 240 \(400 - (k % 20) * 2 - k)\n"
+            if k % 4 == 0 { s += "at \(t) key \(k % 8 == 0 ? "UP" : "DOWN")\n" }
+        }
+        s += "at \(t + 16) up 0\n"
+        for k in 0..<25 { s += "at \(t + 100 + 40 * k) key DOWN\n" }
+        s += "at \(t + 3000) end\n"
+        try checkIndicatorScript("keys", s)
+    }
+
+    func testAPushAndAPopMidScroll() throws {
+        var s = "at 100 swipe 0 240 600 240 100 80\nat 400 down 0 240 400\n"
+        for k in 1...10 { s += "at \(400 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += "at 600 up 0\nat 700 tap 200 300\nat 1500 key ESCAPE\n"
+        s += "at 2000 down 0 240 400\n"
+        for k in 1...20 { s += "at \(2000 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += "at 2400 up 0\nat 2450 key ENTER\nat 3200 key ESCAPE\nat 3300 down 0 240 300\n"
+        for k in 1...20 { s += "at \(3300 + 16 * k) move 0 240 \(300 + 3 * k)\n" }
+        s += "at 3700 up 0\nat 6000 end\n"
+        try checkIndicatorScript("push", s)
+    }
+}
+
+extension DamageTrackingTests {
+    /// A finger holds the list (indicator at full alpha, still) while the keyboard deletes the
+    /// focused row: the row collapses and the content gets shorter, so the indicator grows and
+    /// moves while nothing global changes between frames; then the finger drags on.
+    func testRowsDeletedFromTheKeyboardUnderAHeldList() throws {
+        var s = "at 100 swipe 0 240 600 240 100 80\nat 600 down 0 240 400\n"
+        for k in 1...10 { s += "at \(600 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        for k in 0..<3 { s += "at \(900 + 40 * k) key DOWN\n" }
+        s += "at 1100 key DELETE\n"
+        s += "at 1200 key DOWN\nat 1300 key DELETE\n"
+        for k in 1...10 { s += "at \(4000 + 16 * k) move 0 240 \(370 - 3 * k)\n" }
+        s += "at 4300 up 0\nat 4400 down 0 240 300\n"
+        for k in 0..<3 { s += "at \(4500 + 40 * k) key DOWN\n" }
+        s += "at 4700 key DELETE\n"
+        for k in 1...20 { s += "at \(4700 + 16 * k) move 0 240 \(300 + 3 * k)\n" }
+        s += "at 5200 up 0\nat 9000 end\n"
+        try checkIndicatorScript("delete", s)
+    }
+}
+
+extension DamageTrackingTests {
+    /// Tiny screens: the indicator's minimum length is most of the list's height (or more), so its
+    /// rectangle is clipped by the list area.
+    func testTinyScreensWhereTheListAreaClipsTheIndicator() throws {
+        let setups = [
+            ScrollSetup(width: 240, height: 200, rotation: .none, scale: 2, rtl: false, sections: true),
+            ScrollSetup(width: 180, height: 260, rotation: .clockwise90, scale: 2, rtl: true, sections: false),
+            ScrollSetup(width: 300, height: 220, rotation: .none, scale: 1.5, rtl: false, sections: true),
+            ScrollSetup(width: 320, height: 240, rotation: .upsideDown, scale: 1, rtl: true, sections: true),
+        ]
+        for seed in UInt64(500)..<UInt64(504) {
+            for setup in setups {
+                let before = testRun?.failureCount ?? 0
+                _ = try checkScrollFrames(setup, seed: seed)
+                if (testRun?.failureCount ?? 0) > before { return XCTFail("seed \(seed): \(setup)") }
+            }
+        }
+    }
+}
