@@ -9,6 +9,11 @@ import XCTest
 @testable import KioskApp
 
 extension DamageTrackingTests {
+    /// A finger (slot 0, x 240) moving `by` pixels a frame for `frames` frames, from `y` at `at` ms.
+    func drag(at start: Int, y: Int, by step: Int, frames: Int) -> String {
+        (1...frames).map { "at \(start + 16 * $0) move 0 240 \(y + step * $0)\n" }.joined()
+    }
+
     /// `script` on 480x640 at scale 1, at 1.3 right to left and at 2 without sections: every
     /// frame must equal a full redraw (checkScrollFrames).
     func checkIndicatorScript(_ name: String, _ script: String) throws {
@@ -26,9 +31,9 @@ extension DamageTrackingTests {
 
     func testTheScreenGoingOffAndOnMidDragAndMidFling() throws {
         var s = "at 100 down 0 240 500\n"
-        for k in 1...20 { s += "at \(100 + 16 * k) move 0 240 \(500 - 7 * k)\n" }
+        s += drag(at: 100, y: 500, by: -7, frames: 20)
         s += "at 450 screen off\nat 700 screen on\n"
-        for k in 1...20 { s += "at \(720 + 16 * k) move 0 240 \(360 - 5 * k)\n" }
+        s += drag(at: 720, y: 360, by: -5, frames: 20)
         s += "at 1100 up 0\nat 1200 swipe 0 240 600 240 100 80\nat 1400 screen off\nat 1500 screen on\nat 4000 end\n"
         try checkIndicatorScript("screen", s)
     }
@@ -36,26 +41,26 @@ extension DamageTrackingTests {
     func testRubberBandsHeldAtBothEnds() throws {
         // Pull down past the top and hold, release; fling to the end, pull up past it and hold.
         var s = "at 100 down 0 240 200\n"
-        for k in 1...30 { s += "at \(100 + 16 * k) move 0 240 \(200 + 9 * k)\n" }
+        s += drag(at: 100, y: 200, by: 9, frames: 30)
         s += "at 700 move 0 240 470\nat 900 up 0\n"
         for r in 0..<6 { s += "at \(1500 + 300 * r) swipe 0 240 600 240 60 60\n" }
         s += "at 4000 down 0 240 500\n"
-        for k in 1...30 { s += "at \(4000 + 16 * k) move 0 240 \(500 - 11 * k)\n" }
+        s += drag(at: 4000, y: 500, by: -11, frames: 30)
         s += "at 4600 move 0 240 170\nat 4800 up 0\nat 8000 end\n"
         try checkIndicatorScript("rubber", s)
     }
 
     func testASecondFingerAndARowSwipedOpenBesideTheIndicator() throws {
         var s = "at 100 swipe 0 240 600 240 100 80\nat 500 down 0 240 400\n"
-        for k in 1...10 { s += "at \(500 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += drag(at: 500, y: 400, by: -3, frames: 10)
         s += "at 680 down 1 100 300\n"
         for k in 1...10 { s += "at \(680 + 16 * k) move 0 240 \(370 - 4 * k)\nat \(680 + 16 * k) move 1 \(100 + 20 * k) 300\n" }
         s += "at 900 up 1\n"
-        for k in 1...10 { s += "at \(900 + 16 * k) move 0 240 \(330 - 4 * k)\n" }
+        s += drag(at: 900, y: 330, by: -4, frames: 10)
         s += "at 1100 up 0\n"
         // A row swiped open next to the indicator while it shows, then a drag closes it.
         s += "at 1200 swipe 0 470 300 150 300 200\nat 1500 down 0 240 300\n"
-        for k in 1...15 { s += "at \(1500 + 16 * k) move 0 240 \(300 + 2 * k)\n" }
+        s += drag(at: 1500, y: 300, by: 2, frames: 15)
         s += "at 1800 up 0\nat 4000 end\n"
         try checkIndicatorScript("fingers", s)
     }
@@ -76,12 +81,12 @@ extension DamageTrackingTests {
 
     func testAPushAndAPopMidScroll() throws {
         var s = "at 100 swipe 0 240 600 240 100 80\nat 400 down 0 240 400\n"
-        for k in 1...10 { s += "at \(400 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += drag(at: 400, y: 400, by: -3, frames: 10)
         s += "at 600 up 0\nat 700 tap 200 300\nat 1500 key ESCAPE\n"
         s += "at 2000 down 0 240 400\n"
-        for k in 1...20 { s += "at \(2000 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += drag(at: 2000, y: 400, by: -3, frames: 20)
         s += "at 2400 up 0\nat 2450 key ENTER\nat 3200 key ESCAPE\nat 3300 down 0 240 300\n"
-        for k in 1...20 { s += "at \(3300 + 16 * k) move 0 240 \(300 + 3 * k)\n" }
+        s += drag(at: 3300, y: 300, by: 3, frames: 20)
         s += "at 3700 up 0\nat 6000 end\n"
         try checkIndicatorScript("push", s)
     }
@@ -93,15 +98,15 @@ extension DamageTrackingTests {
     /// moves while nothing global changes between frames; then the finger drags on.
     func testRowsDeletedFromTheKeyboardUnderAHeldList() throws {
         var s = "at 100 swipe 0 240 600 240 100 80\nat 600 down 0 240 400\n"
-        for k in 1...10 { s += "at \(600 + 16 * k) move 0 240 \(400 - 3 * k)\n" }
+        s += drag(at: 600, y: 400, by: -3, frames: 10)
         for k in 0..<3 { s += "at \(900 + 40 * k) key DOWN\n" }
         s += "at 1100 key DELETE\n"
         s += "at 1200 key DOWN\nat 1300 key DELETE\n"
-        for k in 1...10 { s += "at \(4000 + 16 * k) move 0 240 \(370 - 3 * k)\n" }
+        s += drag(at: 4000, y: 370, by: -3, frames: 10)
         s += "at 4300 up 0\nat 4400 down 0 240 300\n"
         for k in 0..<3 { s += "at \(4500 + 40 * k) key DOWN\n" }
         s += "at 4700 key DELETE\n"
-        for k in 1...20 { s += "at \(4700 + 16 * k) move 0 240 \(300 + 3 * k)\n" }
+        s += drag(at: 4700, y: 300, by: 3, frames: 20)
         s += "at 5200 up 0\nat 9000 end\n"
         try checkIndicatorScript("delete", s)
     }
