@@ -21,6 +21,8 @@ public enum MemoryHeadroom {
     /// `bytes` more fit; nil, without calling `allocate`, when they do not. No other thread's
     /// large block is made in between.
     public static func allocate<Block>(_ count: Int, _ allocate: () throws -> Block?) rethrows -> Block? {
+        // A small block neither waits for the lock (espeak-ng's start holds it a while) nor looks.
+        guard count >= largeBlockBytes else { return try allocate() }
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         guard allows(count) else { return nil }
