@@ -14,6 +14,16 @@ extension DamageTrackingTests {
         (1...frames).map { "at \(start + 16 * $0) move 0 240 \(y + step * $0)\n" }.joined()
     }
 
+    /// A flick up, caught by a finger at `at` ms that then drags 30 pixels up and stays down.
+    func flickCaught(at start: Int) -> String {
+        "at 100 swipe 0 240 600 240 100 80\nat \(start) down 0 240 400\n" + drag(at: start, y: 400, by: -3, frames: 10)
+    }
+
+    /// The key `name` pressed `count` times, 40 ms apart, from `at` ms.
+    func keys(_ name: String, at start: Int, count: Int) -> String {
+        (0..<count).map { "at \(start + 40 * $0) key \(name)\n" }.joined()
+    }
+
     /// `script` on 480x640 at scale 1, at 1.3 right to left and at 2 without sections: every
     /// frame must equal a full redraw (checkScrollFrames).
     func checkIndicatorScript(_ name: String, _ script: String) throws {
@@ -80,8 +90,7 @@ extension DamageTrackingTests {
     }
 
     func testAPushAndAPopMidScroll() throws {
-        var s = "at 100 swipe 0 240 600 240 100 80\nat 400 down 0 240 400\n"
-        s += drag(at: 400, y: 400, by: -3, frames: 10)
+        var s = flickCaught(at: 400)
         s += "at 600 up 0\nat 700 tap 200 300\nat 1500 key ESCAPE\n"
         s += "at 2000 down 0 240 400\n"
         s += drag(at: 2000, y: 400, by: -3, frames: 20)
@@ -97,14 +106,11 @@ extension DamageTrackingTests {
     /// focused row: the row collapses and the content gets shorter, so the indicator grows and
     /// moves while nothing global changes between frames; then the finger drags on.
     func testRowsDeletedFromTheKeyboardUnderAHeldList() throws {
-        var s = "at 100 swipe 0 240 600 240 100 80\nat 600 down 0 240 400\n"
-        s += drag(at: 600, y: 400, by: -3, frames: 10)
-        for k in 0..<3 { s += "at \(900 + 40 * k) key DOWN\n" }
+        var s = flickCaught(at: 600) + keys("DOWN", at: 900, count: 3)
         s += "at 1100 key DELETE\n"
         s += "at 1200 key DOWN\nat 1300 key DELETE\n"
         s += drag(at: 4000, y: 370, by: -3, frames: 10)
-        s += "at 4300 up 0\nat 4400 down 0 240 300\n"
-        for k in 0..<3 { s += "at \(4500 + 40 * k) key DOWN\n" }
+        s += "at 4300 up 0\nat 4400 down 0 240 300\n" + keys("DOWN", at: 4500, count: 3)
         s += "at 4700 key DELETE\n"
         s += drag(at: 4700, y: 300, by: 3, frames: 20)
         s += "at 5200 up 0\nat 9000 end\n"
