@@ -2,8 +2,10 @@
 // number of pixels with its rows on whole pixels, or only its scroll indicator faded, and
 // nothing else global changed, the pixels that stay on screen are moved in the shadow buffer
 // and only what differs from the moved picture is drawn, under a clip: the rows that come in,
-// the headers that do not move with them (the pinned one), and rows, headers and pictures that
-// changed (a swipe, a flash, a decoded picture). The scroll indicator does not move with the
+// the headers that do not move with them (one being pushed off), and rows, headers and pictures
+// that changed (a swipe, a flash, a decoded picture). A header pinned at the list's top in both
+// frames (same place, same label, an opaque fill) covers the rows under it: its pixels stay,
+// and only the list below it moves. The scroll indicator does not move with the
 // rows: before the move, the pixels it covered are put back (kept by the last moved frame; else
 // what is under it is drawn again after the move), and after what came in is drawn, the
 // pixels under where it is now are kept and it is drawn over them alone. The result is the
@@ -36,12 +38,13 @@ extension KioskScene {
         transition == nil && sheet == nil && overlays.noneShowing(at: time)
     }
 
-    /// How `current` follows from `previous` by a move of the list's `area` (its pixels): the
-    /// rows to move it down by (up when negative), with what to draw after the move put in
-    /// `redraw` (not clipped to the area). The scroll indicator is not in it: it does not move
-    /// with the rows (`renderMoved` takes it off and puts it on). nil when no move gives `current`.
+    /// How `current` follows from `previous` by a move of the pixels in `area` (the list's, less
+    /// the pixels that stay: `still`): the rows to move it down by (up when negative), with what
+    /// to draw after the move put in `redraw` (not clipped to the area). A mark the same in both
+    /// frames and wholly in `still` needs nothing. The scroll indicator is not in it: it does not
+    /// move with the rows (`renderMoved` takes it off and puts it on). nil when no move gives `current`.
     static func scrollMove(from previous: FrameSignature?, to current: FrameSignature, area: PixelRect,
-                           redraw: inout [PixelRect]) -> Int? {
+                           still: PixelRect = .zero, redraw: inout [PixelRect]) -> Int? {
         guard let previous, let old = previous.scroll, let new = current.scroll, old.still == new.still else { return nil }
         let delta = old.offset - new.offset
         guard delta == delta.rounded(), abs(delta) < Double(area.height) else { return nil }
@@ -58,6 +61,7 @@ extension KioskScene {
         func compare<Key>(_ before: [Key: FrameSignature.RowMark], _ after: [Key: FrameSignature.RowMark], rigid: Bool) -> Bool {
             for (id, mark) in after {
                 guard let was = before[id] else { redraw.append(pixels(mark.frame)); continue }
+                if was == mark, !still.isEmpty, still.contains(pixels(mark.frame)) { continue }
                 let moved = shifted(was.frame)
                 if moved == mark.frame {
                     guard dy == 0 || mark.frame.y == mark.frame.y.rounded() else { return false }
@@ -86,10 +90,13 @@ extension KioskScene {
             return nil
         }
         let area = list.pixelArea(screen: PixelRect(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        let still = previous.map { Self.pinnedStrip(from: $0, to: current, area: area, opaque: list.theme.palette.sectionHeader.alpha == 255) } ?? .zero
+        let moving = PixelRect(x: area.x, y: area.y + still.height, width: area.width, height: area.height - still.height)
         moveRedraw.removeAll(keepingCapacity: true)
-        guard let dy = Self.scrollMove(from: previous, to: current, area: area, redraw: &moveRedraw) else { return nil }
+        guard let dy = Self.scrollMove(from: previous, to: current, area: moving, still: still, redraw: &moveRedraw) else { return nil }
         // The indicator where it was: what it covered put back, or drawn again where the move puts it.
-        var changed = dy == 0 ? PixelRect.zero : area
+        var changed = dy == 0 ? PixelRect.zero : moving
+        if dy != 0, !still.isEmpty { pinnedHeadersKept += 1 }
         if let bar = previous?.scroll?.indicator {
             let covered = Self.indicatorPixels(bar, area: area)
             if underIndicator.rect == covered, underIndicator.restore(into: painter.target) {
@@ -97,10 +104,11 @@ extension KioskScene {
                 changed = changed.union(covered)
             } else {
                 moveRedraw.append(PixelRect(x: covered.x, y: covered.y + dy, width: covered.width, height: covered.height))
+                moveRedraw.append(covered.intersection(still))
             }
         }
         underIndicator.discard()
-        painter.target.moveRows(in: area, by: dy)
+        painter.target.moveRows(in: moving, by: dy)
         // Bands of the full width first, top to bottom, those that touch drawn as one; then the rest.
         for k in moveRedraw.indices { moveRedraw[k] = moveRedraw[k].intersection(area) }
         moveRedraw.sort { ($0.width != area.width ? 1 : 0, $0.y) < ($1.width != area.width ? 1 : 0, $1.y) }
@@ -133,6 +141,19 @@ extension KioskScene {
         }
         needsRender = false
         return changed
+    }
+
+    /// The top of the list's `area` that a header pinned there in both frames covers, when
+    /// its fill is `opaque` and it sits on whole pixels across the area (`.zero`: none).
+    static func pinnedStrip(from previous: FrameSignature, to current: FrameSignature, area: PixelRect, opaque: Bool) -> PixelRect {
+        guard opaque else { return .zero }
+        for (index, mark) in current.headers where previous.headers[index] == mark {
+            let f = mark.frame
+            guard f.minY == Double(area.y), f.minX <= Double(area.x), f.maxX >= Double(area.maxX),
+                  f.maxY == f.maxY.rounded(), f.maxY > f.minY, f.maxY < Double(area.maxY) else { continue }
+            return PixelRect(x: area.x, y: area.y, width: area.width, height: Int(f.maxY) - area.y)
+        }
+        return .zero
     }
 
     /// The pixels the indicator at `bar` may touch in the list's `area`: a pixel wider all

@@ -64,6 +64,9 @@ public final class KioskScene {
     /// How many frames took the indicator off by putting back what it covered (tests: a fling
     /// does not draw the rows under it again each frame).
     public internal(set) var indicatorRestores = 0
+    /// How many moved frames left a pinned section header's pixels where they were (tests: the
+    /// header is not drawn again each frame of a scroll under it).
+    public internal(set) var pinnedHeadersKept = 0
     /// How many times a page or a sheet's backdrop was drawn into a layer (bench and tests: a
     /// transition over unchanging pages draws each page once).
     public var layerDraws: Int { composited.draws }

@@ -20,6 +20,14 @@ import XCTest
 extension DamageTrackingTests {
     struct ScrollSetup {
         let width: Int, height: Int, rotation: DisplayRotation, scale: Double, rtl: Bool, sections: Bool
+        /// The section headers' fill: translucent ones show the rows under them, so they are drawn again.
+        var headerFill = SwipeColor(rgb: 0xE8E8ED)
+    }
+
+    /// What `checkScrollFrames` counted: frames drawn by moving the list, those where only the
+    /// indicator faded, and the scene's counts of indicators taken off and pinned headers kept.
+    struct ScrollCounts {
+        let moved: Int, faded: Int, restores: Int, headersKept: Int
     }
 
     func testScrollFramesDrawnByMovingEqualFullFrames() throws {
@@ -50,6 +58,18 @@ extension DamageTrackingTests {
         // The indicator stays put while the rows move: each frame after the first takes it off by
         // putting back what it covered, as does each frame of its fade.
         XCTAssertGreaterThanOrEqual(counts.restores, counts.moved + counts.faded - 1, "the rows under the indicator are drawn again")
+        // The pinned header stays while the rows scroll under it, but for the frames where the
+        // next one pushes it off.
+        XCTAssertGreaterThan(counts.headersKept, counts.moved / 2, "the pinned header is drawn again each frame")
+    }
+
+    func testATranslucentPinnedHeaderIsDrawnAgainOverTheRowsScrollingUnderIt() throws {
+        // Rows show through a header filled at half opacity: its pixels change as they scroll.
+        var setup = ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true)
+        setup.headerFill = SwipeColor(rgba: 0xE8E8ED80)
+        let counts = try checkScrollFrames(setup, seed: 0, script: "at 100 swipe 0 240 600 240 100 80\nat 4000 end\n")
+        XCTAssertGreaterThan(counts.moved, 60, "the fling's frames move the list")
+        XCTAssertEqual(counts.headersKept, 0, "a translucent header's pixels were kept")
     }
 
     func testRowsDrawnAgainUnderTheHeldIndicatorAreNotCoveredByWhatWasUnderItBefore() throws {
@@ -116,7 +136,7 @@ extension DamageTrackingTests {
 
     /// Plays `script` (a random one when nil) on `setup`, comparing every presented frame with a full redraw.
     /// Returns how many frames moved the list and how many only faded its indicator.
-    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil) throws -> (moved: Int, faded: Int, restores: Int) {
+    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil) throws -> ScrollCounts {
         let f = try PictureFixtures()
         defer { f.remove() }
         try f.writeGoodPictures()
@@ -136,6 +156,7 @@ extension DamageTrackingTests {
         configuration.data.demoData = false
         configuration.data.imageDirectory = f.pictures
         configuration.display.scale = setup.scale
+        configuration.theme.sectionHeader = setup.headerFill
         configuration.direction = setup.rtl ? .rightToLeft : .leftToRight
         var rng = SplitMix64(state: seed)
         let script = given ?? randomScrollScript(width: setup.width, height: setup.height, rotation: setup.rotation, using: &rng)
@@ -152,7 +173,12 @@ extension DamageTrackingTests {
         replay.session.onFrameDrawn = { _, damage in
             guard failure == nil else { return }
             frames += 1
-            if damage == [list] { moved += 1 } else if damage.count == 1, damage[0].width < 20 { faded += 1 }
+            // A move changes the whole list but a header pinned at its top (kept) and the indicator's old place.
+            if damage.count == 1, damage[0].width == list.width, damage[0].maxY == list.maxY, damage[0].height > list.height / 2 {
+                moved += 1
+            } else if damage.count == 1, damage[0].width < 20 {
+                faded += 1
+            }
             let time = replay.session.loop.now
             painter.reset()
             // From magenta each time: a pixel a full redraw leaves as it was shows up.
@@ -182,6 +208,6 @@ extension DamageTrackingTests {
             try replay.run(untilMs: ms)
         }
         XCTAssertGreaterThan(frames, 50, "\(setup)")
-        return (moved, faded, app.scene.indicatorRestores)
+        return ScrollCounts(moved: moved, faded: faded, restores: app.scene.indicatorRestores, headersKept: app.scene.pinnedHeadersKept)
     }
 }
