@@ -2,27 +2,31 @@
 
 /// One row's content.
 public struct ListItem: Hashable, Sendable {
-    public var id: String
-    public var title: String
-    public var subtitle: String
+    /// Every field below hashed once, when the item is made (it never changes): the damage
+    /// signature hashes each visible row every frame. First, so that `==` tells most unequal
+    /// items apart at once.
+    private let digest: Int
+    public let id: String
+    public let title: String
+    public let subtitle: String
     /// Long text for the detail page.
-    public var body: String
+    public let body: String
     /// A number in a pill at the trailing edge (nil: none).
-    public var badge: Int?
-    public var unread: Bool
-    public var flagged: Bool
+    public let badge: Int?
+    public let unread: Bool
+    public let flagged: Bool
     /// Listed first (the pin effect); the row shows a pin.
-    public var pinned: Bool
+    public let pinned: Bool
     /// Icon-font name shown instead of the initial in the avatar (nil: the title's first letter).
-    public var icon: String?
+    public let icon: String?
     /// The title of the section the item is listed under ("" for none).
-    public var section: String
+    public let section: String
     /// The item's picture (a path the app's `PictureSource` resolves); nil: the initial avatar.
-    public var image: String?
+    public let image: String?
     /// What the picture shows, in words (said instead of the picture: its text alternative).
-    public var imageAlt: String?
+    public let imageAlt: String?
     /// When the item last changed (store time, ms): tells new and updated rows from old ones.
-    public var version: Int64
+    public let version: Int64
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
@@ -42,25 +46,27 @@ public struct ListItem: Hashable, Sendable {
         self.flagged = flagged
         self.icon = icon
         self.section = section
+        // Every field, with the texts through `combine(boundedText:)`: a 10 MB title must not
+        // cost a page's load much (a new field must be added here too).
+        var h = Hasher()
+        h.combine(id)
+        h.combine(boundedText: title)
+        h.combine(boundedText: subtitle)
+        h.combine(boundedText: body)
+        h.combine(badge)
+        h.combine(unread)
+        h.combine(flagged)
+        h.combine(pinned)
+        h.combine(icon)
+        h.combine(boundedText: section)
+        h.combine(version)
+        h.combine(image)
+        h.combine(boundedText: imageAlt ?? "")
+        digest = h.finalize()
     }
 
-    /// Every field, with the texts through `combine(boundedText:)`: the damage signature hashes
-    /// each visible row every frame, and a 10 MB title must not cost a frame (a new field must
-    /// be added here too).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(boundedText: title)
-        hasher.combine(boundedText: subtitle)
-        hasher.combine(boundedText: body)
-        hasher.combine(badge)
-        hasher.combine(unread)
-        hasher.combine(flagged)
-        hasher.combine(pinned)
-        hasher.combine(icon)
-        hasher.combine(boundedText: section)
-        hasher.combine(version)
-        hasher.combine(image)
-        hasher.combine(boundedText: imageAlt ?? "")
+        hasher.combine(digest)
     }
 
     /// The badge as its pill shows it: a count past 999 reads "999+", so a number another
