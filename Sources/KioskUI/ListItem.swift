@@ -1,72 +1,85 @@
 // What a list row shows. The app fills these from its data store; the UI never reads storage.
 
-/// One row's content.
+/// One row's content. Immutable, in one shared box: a row is copied several times a frame
+/// (layout, signature, drawing), one reference count where its eight texts were eight.
 public struct ListItem: Hashable, Sendable {
-    /// Every field below hashed once, when the item is made (it never changes): the damage
-    /// signature hashes each visible row every frame. First, so that `==` tells most unequal
-    /// items apart at once.
-    private let digest: Int
-    public let id: String
-    public let title: String
-    public let subtitle: String
+    let storage: Storage
+
+    /// The fields and their hash, made once.
+    final class Storage: Sendable {
+        let fields: Fields
+        /// `fields` hashed when the item is made: the damage signature hashes each visible row
+        /// every frame. The texts go through `combine(boundedText:)`, so a 10 MB title does not
+        /// make a page's load slow (a new field must be added here too).
+        let digest: Int
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            var h = Hasher()
+            h.combine(fields.id)
+            h.combine(boundedText: fields.title)
+            h.combine(boundedText: fields.subtitle)
+            h.combine(boundedText: fields.body)
+            h.combine(fields.badge)
+            h.combine(fields.unread)
+            h.combine(fields.flagged)
+            h.combine(fields.pinned)
+            h.combine(fields.icon)
+            h.combine(boundedText: fields.section)
+            h.combine(fields.version)
+            h.combine(fields.image)
+            h.combine(boundedText: fields.imageAlt ?? "")
+            digest = h.finalize()
+        }
+    }
+
+    struct Fields: Equatable, Sendable {
+        let id: String, title: String, subtitle: String, body: String
+        let badge: Int?
+        let unread: Bool, flagged: Bool, pinned: Bool
+        let icon: String?, section: String, image: String?, imageAlt: String?
+        let version: Int64
+    }
+
+    public var id: String { storage.fields.id }
+    public var title: String { storage.fields.title }
+    public var subtitle: String { storage.fields.subtitle }
     /// Long text for the detail page.
-    public let body: String
+    public var body: String { storage.fields.body }
     /// A number in a pill at the trailing edge (nil: none).
-    public let badge: Int?
-    public let unread: Bool
-    public let flagged: Bool
+    public var badge: Int? { storage.fields.badge }
+    public var unread: Bool { storage.fields.unread }
+    public var flagged: Bool { storage.fields.flagged }
     /// Listed first (the pin effect); the row shows a pin.
-    public let pinned: Bool
+    public var pinned: Bool { storage.fields.pinned }
     /// Icon-font name shown instead of the initial in the avatar (nil: the title's first letter).
-    public let icon: String?
+    public var icon: String? { storage.fields.icon }
     /// The title of the section the item is listed under ("" for none).
-    public let section: String
+    public var section: String { storage.fields.section }
     /// The item's picture (a path the app's `PictureSource` resolves); nil: the initial avatar.
-    public let image: String?
+    public var image: String? { storage.fields.image }
     /// What the picture shows, in words (said instead of the picture: its text alternative).
-    public let imageAlt: String?
+    public var imageAlt: String? { storage.fields.imageAlt }
     /// When the item last changed (store time, ms): tells new and updated rows from old ones.
-    public let version: Int64
+    public var version: Int64 { storage.fields.version }
 
     public init(
         id: String, title: String, subtitle: String = "", body: String = "", badge: Int? = nil, unread: Bool = false,
         flagged: Bool = false, icon: String? = nil, section: String = "", version: Int64 = 0, image: String? = nil,
         pinned: Bool = false, imageAlt: String? = nil
     ) {
-        self.imageAlt = imageAlt
-        self.pinned = pinned
-        self.image = image
-        self.version = version
-        self.id = id
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.badge = badge
-        self.unread = unread
-        self.flagged = flagged
-        self.icon = icon
-        self.section = section
-        // Every field, with the texts through `combine(boundedText:)`: a 10 MB title must not
-        // cost a page's load much (a new field must be added here too).
-        var h = Hasher()
-        h.combine(id)
-        h.combine(boundedText: title)
-        h.combine(boundedText: subtitle)
-        h.combine(boundedText: body)
-        h.combine(badge)
-        h.combine(unread)
-        h.combine(flagged)
-        h.combine(pinned)
-        h.combine(icon)
-        h.combine(boundedText: section)
-        h.combine(version)
-        h.combine(image)
-        h.combine(boundedText: imageAlt ?? "")
-        digest = h.finalize()
+        storage = Storage(Fields(id: id, title: title, subtitle: subtitle, body: body, badge: badge, unread: unread,
+                                 flagged: flagged, pinned: pinned, icon: icon, section: section, image: image,
+                                 imageAlt: imageAlt, version: version))
+    }
+
+    /// The same box, or the same hash and fields.
+    public static func == (a: ListItem, b: ListItem) -> Bool {
+        a.storage === b.storage || (a.storage.digest == b.storage.digest && a.storage.fields == b.storage.fields)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
+        hasher.combine(storage.digest)
     }
 
     /// The badge as its pill shows it: a count past 999 reads "999+", so a number another
