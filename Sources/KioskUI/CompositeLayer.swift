@@ -55,9 +55,9 @@ final class CompositeLayer {
     }
 
     /// Draws the layer into `painter` moved by (dx, dy) whole pixels, with `dim` blended over
-    /// it (nil: none).
-    func composite(into painter: Painter, dx: Double = 0, dy: Double = 0, dim: Color? = nil) {
+    /// it (nil: none), then `cover` at `coverAlpha` (Painter.composite).
+    func composite(into painter: Painter, dx: Double = 0, dy: Double = 0, dim: Color? = nil, cover: Color? = nil, coverAlpha: Double = 1) {
         guard let pixels else { return }
-        painter.composite(pixels, dx: origin.x + dx, dy: origin.y + dy, dim: dim)
+        painter.composite(pixels, dx: origin.x + dx, dy: origin.y + dy, dim: dim, cover: cover, coverAlpha: coverAlpha)
     }
 }

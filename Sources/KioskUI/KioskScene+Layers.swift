@@ -29,8 +29,11 @@ extension KioskScene {
 
     /// The pages and the bar under `sheet`, from a screen-sized layer drawn when the sheet comes
     /// up: with the dim blended in once while it rests, dimmed each frame while it is dragged or
-    /// leaves (the dim follows it). Nothing is drawn where the opaque panel covers the screen.
-    func renderBackdrop(_ painter: Painter, under sheet: SheetView, time: Instant) {
+    /// leaves (the dim follows it). Nothing is drawn where the opaque panel covers the screen;
+    /// where the fading panel covers it, its fill is blended in the same pass as the dim.
+    /// Returns those rows (the sheet does not fill them again), nil when there are none.
+    @discardableResult
+    func renderBackdrop(_ painter: Painter, under sheet: SheetView, time: Instant) -> (top: Double, bottom: Double)? {
         let dim = sheet.dim(at: time)
         let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let backdrop = composited.backdrop(covering: screen, shapeCache: painter.shapeCache)
@@ -39,9 +42,9 @@ extension KioskScene {
         guard backdrop.pixels != nil else {
             renderContent(painter, time: time)
             painter.fill(screen, color: dim)
-            return
+            return nil
         }
-        let covered = sheet.opaqueRows(at: time)
+        let covered = sheet.coveredRows(at: time)
         let bands = covered.map { [Rect(x: 0, y: 0, width: size.width, height: $0.top),
                                    Rect(x: 0, y: $0.bottom, width: size.width, height: size.height - $0.bottom)] } ?? [screen]
         for band in bands where band.height > 0 {
@@ -50,5 +53,11 @@ extension KioskScene {
                 backdrop.composite(into: painter, dim: resting ? nil : dim)
             }
         }
+        guard let covered, !sheet.isOpaque(at: time) else { return nil }
+        painter.withSavedState {
+            painter.clip(to: Rect(x: 0, y: covered.top, width: size.width, height: covered.bottom - covered.top))
+            backdrop.composite(into: painter, dim: resting ? nil : dim, cover: sheet.theme.palette.sheet, coverAlpha: sheet.fade(at: time))
+        }
+        return covered
     }
 }

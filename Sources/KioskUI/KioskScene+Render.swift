@@ -8,8 +8,8 @@ extension KioskScene {
     /// Draws the frame at `time` into `painter` (its clip limits the work to the damage).
     public func render(_ painter: Painter, time: Instant) {
         if let sheet {
-            renderBackdrop(painter, under: sheet, time: time)
-            sheet.render(painter, time: time)
+            let filled = renderBackdrop(painter, under: sheet, time: time)
+            sheet.render(painter, time: time, filledRows: filled)
         } else {
             composited.endSheet()
             renderContent(painter, time: time)

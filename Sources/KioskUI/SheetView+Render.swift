@@ -15,24 +15,31 @@ extension SheetView {
     var restingDim: Color { theme.palette.dim.withAlpha(0.4) }
 
     /// The rows of pixels the panel covers completely at `time` (below its rounded corners, down
-    /// to its bottom), nil when it covers none (it is fading or not opaque).
-    func opaqueRows(at time: Instant) -> (top: Double, bottom: Double)? {
-        // The panel's alpha byte as the painter makes it from the fade (Color.premultiplied(alpha:)).
-        let fade = max(0, min(1, dismissal.alpha(at: time)))
-        guard UInt32(fade * Double(theme.palette.sheet.alpha) + 0.5) == 255 else { return nil }
+    /// to its bottom, across the screen), nil when it covers none.
+    func coveredRows(at time: Instant) -> (top: Double, bottom: Double)? {
         let r = panel(at: time)
         let top = (r.minY + theme.px(Self.cornerRadius)).rounded(.up), bottom = (r.maxY + theme.px(24)).rounded(.down)
         return top < bottom ? (top, bottom) : nil
     }
 
-    /// Draws the panel and its shadow (the scene draws the dimmed page under it first).
-    public func render(_ painter: Painter, time: Instant) {
+    /// The panel's fade at `time`: the painter's alpha while it is drawn.
+    func fade(at time: Instant) -> Double { dismissal.alpha(at: time) }
+
+    /// Whether the panel hides what is under it at `time`: its alpha byte as the painter makes it
+    /// from the fade (Color.premultiplied(alpha:)) is 255.
+    func isOpaque(at time: Instant) -> Bool {
+        UInt32(max(0, min(1, fade(at: time))) * Double(theme.palette.sheet.alpha) + 0.5) == 255
+    }
+
+    /// Draws the panel and its shadow (the scene draws the dimmed page under it first, and with
+    /// `filledRows` the panel's fill over it in those rows: they are not filled again).
+    public func render(_ painter: Painter, time: Instant, filledRows: (top: Double, bottom: Double)? = nil) {
         let p = theme.palette
         let panelFrame = panel(at: time)
         let px = theme.px, corner = px(Self.cornerRadius), blur = px(Self.shadowBlur), header = px(Self.headerHeight)
         let r = Rect(x: panelFrame.minX, y: panelFrame.minY, width: panelFrame.width, height: panelFrame.height + px(24))
         painter.withSavedState {
-            painter.alpha = dismissal.alpha(at: time)
+            painter.alpha = fade(at: time)
             // The shadow shows only above the panel (which spans the screen's width) and beside its
             // rounded corners: drawn from a rectangle tall enough that its lower corners' blur stays
             // under the opaque panel, and clipped to the corners' band and above, it gives the same
@@ -49,7 +56,13 @@ extension SheetView {
             // built and cached (it cost 1.2 MB at 1920x1080, 5 MB while being rasterised).
             let band = Rect(x: r.x, y: r.y, width: r.width, height: corner)
             painter.fillRoundedRect(band, radii: CornerRadii(topLeft: corner, topRight: corner, bottomRight: 0, bottomLeft: 0), color: p.sheet)
-            painter.fill(Rect(x: r.x, y: r.y + corner, width: r.width, height: r.height - corner), color: p.sheet)
+            let body = Rect(x: r.x, y: r.y + corner, width: r.width, height: r.height - corner)
+            if let filled = filledRows {
+                painter.fill(Rect(x: body.x, y: body.y, width: body.width, height: filled.top - body.y), color: p.sheet)
+                painter.fill(Rect(x: body.x, y: filled.bottom, width: body.width, height: body.maxY - filled.bottom), color: p.sheet)
+            } else {
+                painter.fill(body, color: p.sheet)
+            }
             painter.fillRoundedRect(Rect(x: r.x + r.width / 2 - px(18), y: r.y + px(6), width: px(36), height: px(5)), radius: px(2.5), color: p.separator)
             let title = text.layout(content.title, font: theme.title, maxWidth: r.width - px(40), alignment: .center)
             painter.draw(title, at: Point(x: r.x + px(20), y: r.y + px(20)), boxWidth: r.width - px(40), color: p.title)

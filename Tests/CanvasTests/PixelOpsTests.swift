@@ -32,7 +32,8 @@ final class PixelOpsTests: XCTestCase {
             let mask = span(count, of: UInt8.self, from: [0, 255, 17, 128])
             let source = span(count, of: UInt32.self, from: [0x00F2_F2F7, 0x7FFF_FFFF, 0x0000_0000])
 
-            var masked = destination, solid = destination, dimmed = destination
+            let second = [0, premultiplied(alpha: 255), premultiplied(alpha: [1, 128, 254].randomElement(using: &g)!)].randomElement(using: &g)!
+            var masked = destination, solid = destination, dimmed = destination, twice = destination
             masked.withUnsafeMutableBufferPointer { d in
                 mask.withUnsafeBufferPointer { PixelOps.blendMask(d.baseAddress!, mask: $0.baseAddress!, count: count, color: color) }
             }
@@ -41,7 +42,15 @@ final class PixelOpsTests: XCTestCase {
                 dimmed.withUnsafeMutableBufferPointer { d in
                     source.withUnsafeBufferPointer { PixelOps.copyDimmed(d.baseAddress!, $0.baseAddress!, count: count, color: color) }
                 }
+                twice.withUnsafeMutableBufferPointer { d in
+                    source.withUnsafeBufferPointer {
+                        PixelOps.copyDimmed(d.baseAddress!, $0.baseAddress!, count: count, color: color, then: second)
+                    }
+                }
             }
+            // What a fill of `second` over the dimmed copy makes of it.
+            var blendedOver = dimmed
+            blendedOver.withUnsafeMutableBufferPointer { PixelOps.blendSolid($0.baseAddress!, count: count, color: second) }
             for i in 0..<count {
                 let k = UInt32(mask[i])
                 XCTAssertEqual(masked[i], k == 0 ? destination[i] : PixelOps.blend(destination[i], color, k), "blendMask, pixel \(i)")
@@ -49,6 +58,7 @@ final class PixelOpsTests: XCTestCase {
                 if color >> 24 < 255 {
                     XCTAssertEqual(dimmed[i], PixelOps.blend(source[i] | 0xFF00_0000, color, 255), "copyDimmed, pixel \(i)")
                     XCTAssertEqual(dimmed[i], PixelOps.dimmed(source[i], by: color), "dimmed, pixel \(i)")
+                    XCTAssertEqual(twice[i], blendedOver[i], "copyDimmed then \(String(second, radix: 16)), pixel \(i)")
                 }
             }
         }

@@ -250,28 +250,40 @@ enum PixelOps {
     }
 
     /// Copies `count` XRGB pixels with `color` (premultiplied, not opaque) blended over them in
-    /// the same pass: exactly `copyOpaque` then `blendSolid`, without writing each pixel twice.
-    /// Equal quads reuse the result of the one before, as in `blendSolid`.
+    /// the same pass, then `second` (premultiplied; 0: none) over that: exactly `copyOpaque`, then
+    /// `blendSolid` of each, without writing each pixel two or three times (a sheet's panel
+    /// fading over its dimmed backdrop). Equal quads reuse the result of the one before, as in
+    /// `blendSolid`.
     static func copyDimmed(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
-                           color: UInt32) {
+                           color: UInt32, then second: UInt32 = 0) {
         let alpha = Pixels(repeating: 0xFF00_0000)
         let c = Pixels(repeating: color), inverse = Pairs(repeating: UInt16(255 - (color >> 24)))
         let srb = rb(c), sag = ag(c)
+        let c2 = Pixels(repeating: second), inverse2 = Pairs(repeating: UInt16(255 - (second >> 24)))
+        let srb2 = rb(c2), sag2 = ag(c2)
+        @inline(__always) func shade(_ s: Pixels) -> Pixels {
+            let d = pack(srb &+ div255(rb(s) &* inverse), sag &+ div255(ag(s) &* inverse))
+            return second == 0 ? d : pack(srb2 &+ div255(rb(d) &* inverse2), sag2 &+ div255(ag(d) &* inverse2))
+        }
         var i = 0
         if count >= 4 {
             var before = load4(src) | alpha
-            var after = pack(srb &+ div255(rb(before) &* inverse), sag &+ div255(ag(before) &* inverse))
+            var after = shade(before)
             while i + 4 <= count {
                 let s = load4(src + i) | alpha
                 if s != before {
                     before = s
-                    after = pack(srb &+ div255(rb(s) &* inverse), sag &+ div255(ag(s) &* inverse))
+                    after = shade(s)
                 }
                 store4(after, dst + i)
                 i += 4
             }
         }
-        while i < count { dst[i] = blend(src[i] | 0xFF00_0000, color, 255); i += 1 }
+        while i < count {
+            let d = blend(src[i] | 0xFF00_0000, color, 255)
+            dst[i] = second == 0 ? d : blend(d, second, 255)
+            i += 1
+        }
     }
 
     /// `word` (read as opaque) with `color` blended over it: what `blendSolid` makes of it.

@@ -82,31 +82,37 @@ extension Painter {
         }
     }
 
-    /// Draws `layer` moved by (dx, dy) with `dim` blended over what it covers: the pixels of
-    /// `draw(layer, transform: .translation(x: dx, y: dy))` followed by a fill of the layer's
-    /// rectangle with `dim`, in one pass that fills each run of one colour (dimmed once) and
-    /// copies the literal pixels between them. Moves that are not by whole pixels, rounded clips
-    /// or a global alpha take those two calls instead.
-    public func composite(_ layer: RunLayer, dx: Double, dy: Double, dim: Color?) {
+    /// Draws `layer` moved by (dx, dy) with `dim` blended over what it covers, then `cover` (at
+    /// `coverAlpha`, as a painter at that alpha fills): the pixels of `draw(layer, transform:
+    /// .translation(x: dx, y: dy))` followed by fills of the layer's rectangle with `dim` and
+    /// `cover`, in one pass that fills each run of one colour (dimmed once) and copies the
+    /// literal pixels between them. Moves that are not by whole pixels, rounded clips or a global
+    /// alpha take those calls instead.
+    public func composite(_ layer: RunLayer, dx: Double, dy: Double, dim: Color?, cover: Color? = nil, coverAlpha: Double = 1) {
+        let coverWord = cover.map { $0.premultiplied(alpha: coverAlpha) } ?? 0
         let x = (state.originX + dx).snappedToWhole, y = (state.originY + dy).snappedToWhole
         guard clipMasks.isEmpty, state.alpha == 1, x == x.rounded(), y == y.rounded(), abs(x) < 1e7, abs(y) < 1e7 else {
             draw(layer, transform: .translation(x: dx, y: dy))
-            if let dim { fill(Rect(x: dx, y: dy, width: Double(layer.width), height: Double(layer.height)), color: dim) }
+            let rect = Rect(x: dx, y: dy, width: Double(layer.width), height: Double(layer.height))
+            if let dim { fill(rect, color: dim) }
+            if coverWord != 0 { fill(device: device(rect).snappedPixels, word: coverWord) }
             return
         }
         let ox = Int(x), oy = Int(y)
         let r = PixelRect(x: ox, y: oy, width: layer.width, height: layer.height).intersection(state.clip)
         guard !r.isEmpty else { return }
+        // The dim and the cover as one or two blends over the copied pixels (the first non-zero first).
         let dimWord = dim.map(word) ?? 0
-        if dimWord >> 24 == 255 { return fill(device: r, word: dimWord) }
+        let (first, second) = dimWord == 0 ? (coverWord, UInt32(0)) : (dimWord, coverWord)
+        if first >> 24 == 255 || second >> 24 == 255 { return fill(device: r, word: PixelOps.dimmed(first, by: second)) }
         for y in r.y..<r.maxY {
             let dst = target.row(y) + ox
             layer.forEachSegment(row: y - oy, from: r.x - ox, to: r.maxX - ox) { start, end, literal, colour in
                 if let literal {
-                    if dimWord == 0 { PixelOps.copyOpaque(dst + start, literal, count: end - start) }
-                    else { PixelOps.copyDimmed(dst + start, literal, count: end - start, color: dimWord) }
+                    if first == 0 { PixelOps.copyOpaque(dst + start, literal, count: end - start) }
+                    else { PixelOps.copyDimmed(dst + start, literal, count: end - start, color: first, then: second) }
                 } else {
-                    PixelOps.fill(dst + start, count: end - start, word: PixelOps.dimmed(colour, by: dimWord))
+                    PixelOps.fill(dst + start, count: end - start, word: PixelOps.dimmed(PixelOps.dimmed(colour, by: first), by: second))
                 }
             }
         }
