@@ -3,6 +3,13 @@
 // Layers and the rules between them are described in docs/ARCHITECTURE.md.
 import PackageDescription
 
+/// The modules a frame runs through (the swipe core, the renderer, the widgets, the loop and the
+/// app) skip Swift's runtime exclusivity checks in release builds: `swift_beginAccess` and its
+/// thread-local access set were 12 % of the core's throughput and 6 % of a scroll frame's
+/// instructions (BENCHMARKS.md). Debug builds, which run every test, keep the checks, so an
+/// overlapping access still traps there.
+let releaseWithoutExclusivityChecks = SwiftSetting.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+
 let package = Package(
     name: "SwipeKiosk",
     products: [
@@ -81,13 +88,10 @@ let package = Package(
             providers: [.apt(["libmosquitto-dev"])]),
 
         // Pure swipe physics and state machines: no Glibc, no Foundation, no clock.
-        // Release builds skip the runtime exclusivity checks: every touch event touches several
-        // controller properties, and the checks were 12 % of core throughput (BENCHMARKS.md).
-        // Debug builds, which run the tests, keep them.
         .target(
             name: "SwipeCore",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+            swiftSettings: [releaseWithoutExclusivityChecks]),
         // Bounded reads of input files (only regular files, a size cap, UTF-8 checked with the
         // place of a bad byte), safe writes of output files, and large blocks only with room
         // left beside them: what every command reads, writes or allocates by the screenful.
@@ -100,9 +104,9 @@ let package = Package(
         .target(
             name: "Canvas",
             dependencies: ["SwipeCore", "CFreeType", "CHarfBuzz", "CFriBidi", "CPNG", "CFontconfig", "CICU", "CTurboJPEG", "CWebP", "KioskFiles"], exclude: ["Fonts"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug)), releaseWithoutExclusivityChecks]),
         // Widgets and scenes built from the swipe core and the renderer.
-        .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]),
+        .target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"], swiftSettings: [releaseWithoutExclusivityChecks]),
         // DRM/KMS output, libinput, the epoll loop, haptic backends.
         .target(
             name: "KioskHardware",
@@ -112,7 +116,8 @@ let package = Package(
                 "SwipeCore",
                 // Text from outside as log lines quote it (String+Shown).
                 "KioskFiles",
-            ]),
+            ],
+            swiftSettings: [releaseWithoutExclusivityChecks]),
         // What `replay` plays: touch scripts and `libinput record` files, parsed (bounded, with
         // file:line diagnostics) into the scripted input KioskHardware's session consumes. Apart
         // from the app so a recording reaches the device's translation and nothing else.
@@ -147,7 +152,8 @@ let package = Package(
                 "KioskSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            swiftSettings: [releaseWithoutExclusivityChecks]),
         // The fleet feed (`swipe-kiosk feed`, a second process): MQTT through libmosquitto in, the
         // items table and the actions_log outbox of KioskStore out. It reaches the app only through
         // the database (and later its control socket). KioskHardware only for the service pieces a
