@@ -73,7 +73,9 @@ public struct ListItem: Hashable, Sendable {
                                  imageAlt: imageAlt, version: version))
     }
 
-    /// The same box, or the same hash and fields.
+    /// The same box, or the same hash and fields. Texts count as their bytes: two spellings
+    /// Swift's `String` calls equal (é as one scalar or as e and an accent) make different
+    /// items, as they may be drawn differently and the hash reads the bytes.
     public static func == (a: ListItem, b: ListItem) -> Bool {
         a.storage === b.storage || (a.storage.digest == b.storage.digest && a.storage.fields == b.storage.fields)
     }
@@ -81,6 +83,11 @@ public struct ListItem: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.digest)
     }
+}
+
+extension ListItem: CustomStringConvertible {
+    /// Its fields (test failures print items; the box alone says nothing).
+    public var description: String { "ListItem(\(storage.fields))" }
 
     /// The badge as its pill shows it: a count past 999 reads "999+", so a number another
     /// program wrote (up to 2^63 − 1) never pushes the title off the row.

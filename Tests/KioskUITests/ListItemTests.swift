@@ -34,4 +34,15 @@ final class ListItemTests: XCTestCase {
         // Every field of the type is among the variants: a new one must be added there too.
         XCTAssertEqual(Set(variants.map(\.0)), Set(Mirror(reflecting: base.storage.fields).children.compactMap(\.label)))
     }
+
+    func testTextsCountAsTheirBytes() {
+        // "Café" with é as one scalar and as e + U+0301: equal Strings, different items (they
+        // may be drawn differently), and hash and equality agree.
+        let composed = ListItem(id: "1", title: "Caf\u{E9}"), decomposed = ListItem(id: "1", title: "Cafe\u{301}")
+        XCTAssertEqual(composed.title, decomposed.title)
+        XCTAssertNotEqual(composed, decomposed)
+        XCTAssertNotEqual(composed.hashValue, decomposed.hashValue)
+        XCTAssertEqual(Set([composed, decomposed, ListItem(id: "1", title: "Caf\u{E9}")]).count, 2)
+        XCTAssertTrue(String(describing: composed).contains("Caf"), "an item prints its fields")
+    }
 }

@@ -63,6 +63,32 @@ extension DamageTrackingTests {
         XCTAssertGreaterThan(counts.headersKept, counts.moved / 2, "the pinned header is drawn again each frame")
     }
 
+    func testAPinnedHeaderPushedOffPixelByPixelEqualsFullFrames() throws {
+        // One or two pixels a frame, stroke after stroke, across the first sections' ends (a
+        // section is 7 rows of 76 and a header of 28), up and then back down: the frames where the
+        // next header starts and stops pushing the pinned one. On a tall screen and on screens
+        // whose list is a few pixels taller than the header.
+        for height in [640, 100, 130] {
+            let setup = ScrollSetup(width: 480, height: height, rotation: .none, scale: 1, rtl: false, sections: true)
+            var script = "", time = 100
+            for up in [true, false] {
+                for _ in 0..<(700 / (height - 4) + 1) {
+                    var y = up ? height - 2 : 2, k = 0
+                    script += "at \(time) down 0 240 \(y)\n"
+                    while up ? y > 3 : y < height - 3 {
+                        k += 1
+                        y += (up ? -1 : 1) * (k % 2 + 1)
+                        script += "at \(time + 16 * k) move 0 240 \(y)\n"
+                    }
+                    script += "at \(time + 16 * k + 16) up 0\n"
+                    time += 16 * k + 600
+                }
+            }
+            let counts = try checkScrollFrames(setup, seed: 0, script: script + "at \(time + 1000) end\n", untilMs: Double(time + 1000))
+            XCTAssertGreaterThan(counts.headersKept, 0, "height \(height): the pinned header is drawn again each frame")
+        }
+    }
+
     func testATranslucentPinnedHeaderIsDrawnAgainOverTheRowsScrollingUnderIt() throws {
         // Rows show through a header filled at half opacity: its pixels change as they scroll.
         var setup = ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true)
@@ -136,7 +162,7 @@ extension DamageTrackingTests {
 
     /// Plays `script` (a random one when nil) on `setup`, comparing every presented frame with a full redraw.
     /// Returns how many frames moved the list and how many only faded its indicator.
-    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil) throws -> ScrollCounts {
+    func checkScrollFrames(_ setup: ScrollSetup, seed: UInt64, script given: String? = nil, untilMs: Double = 20_000) throws -> ScrollCounts {
         let f = try PictureFixtures()
         defer { f.remove() }
         try f.writeGoodPictures()
@@ -203,7 +229,7 @@ extension DamageTrackingTests {
             }
         }
         var ms = 0.0
-        while ms < 20_000, failure == nil {
+        while ms < untilMs, failure == nil {
             ms += 1000.0 / 60
             try replay.run(untilMs: ms)
         }
