@@ -187,10 +187,20 @@ extension ThemeSettings {
     /// The colour keys `[theme]` has (`nav_title`, …): what a message may name as a key.
     public static var colorKeyNames: [String] { colorKeys.map(\.0) }
 
+    /// The colours nothing is drawn under (the screen's first layer): translucent, they would
+    /// blend with whatever the last frame left there.
+    private static let opaqueKeys: Set = ["background", "nav_bar"]
+
     init(reading r: ConfigReader) {
         self.init(preset: r.choice("preset") ?? .standard)
         for (key, field) in Self.colorKeys {
-            if let color = r.color(key) { self[keyPath: field] = color }
+            guard let color = r.color(key) else { continue }
+            if Self.opaqueKeys.contains(key), color.rgba & 0xFF != 0xFF {
+                r.report("\(r.name(key)) must be an opaque colour \"#RRGGBB\": nothing is drawn under it to show through, "
+                         + "not \"\(r.string(key) ?? "")\"", key: key)
+                continue
+            }
+            self[keyPath: field] = color
         }
         thumbnailShape = r.choice("thumbnail_shape") ?? thumbnailShape
         // Whether the font files load is checked by `check-config` and at start, not here.

@@ -16,11 +16,9 @@ extension ListPage {
             let layout = layout(at: time)
             // The band rows and headers cover; the rest (end of list, rubber band, collapses) is background.
             var top = frame.maxY, bottom = frame.minY
-            // A translucent header shows what is under it: the rows scrolling under a pinned one,
-            // the list's background elsewhere (never the last frame's pixels).
-            if p.sectionHeader.alpha != 255 {
-                for header in layout.headers { painter.fill(header.frame, color: p.background) }
-            }
+            // Translucent rows or headers show what is under them: the list's background (and the
+            // rows scrolling under a pinned header), never the last frame's pixels.
+            if p.row.alpha != 255 || p.sectionHeader.alpha != 255 { painter.fill(area, color: p.background) }
             for row in layout.rows {
                 top = min(top, row.frame.minY)
                 bottom = max(bottom, row.frame.minY + row.frame.height * row.swipe.heightFraction)

@@ -14,6 +14,12 @@ final class ConfigValueCheckTests: XCTestCase {
     }
 
     static let cases: [(toml: String, error: String)] = [
+        // Nothing is drawn under the background and the bar: a translucent one blended with the
+        // last frame's pixels (a row or a header may be translucent: the background shows).
+        ("[theme]\nbackground = \"#F2F2F780\"",
+         "k.toml:2:14: theme.background must be an opaque colour \"#RRGGBB\": nothing is drawn under it to show through, not \"#F2F2F780\""),
+        ("[theme]\nnav_bar = \"#F9F9F9FE\"",
+         "k.toml:2:11: theme.nav_bar must be an opaque colour \"#RRGGBB\": nothing is drawn under it to show through, not \"#F9F9F9FE\""),
         ("[idle]\nblank_after_s = 0.5",
          "k.toml:2:17: idle.blank_after_s must be a whole number of seconds between 0 and 86400 (0 = never), not 0.5"),
         ("[haptics]\nbackend = \"visual\"\nrate_limit_ms = 40",

@@ -22,6 +22,8 @@ extension DamageTrackingTests {
         let width: Int, height: Int, rotation: DisplayRotation, scale: Double, rtl: Bool, sections: Bool
         /// The section headers' fill: translucent ones show the rows under them, so they are drawn again.
         var headerFill = SwipeColor(rgb: 0xE8E8ED)
+        /// The rows' fill: translucent ones show the list's background.
+        var rowFill = SwipeColor(rgb: 0xFFFFFF)
     }
 
     /// What `checkScrollFrames` counted: frames drawn by moving the list, those where only the
@@ -96,6 +98,13 @@ extension DamageTrackingTests {
         let counts = try checkScrollFrames(setup, seed: 0, script: "at 100 swipe 0 240 600 240 100 80\nat 4000 end\n")
         XCTAssertGreaterThan(counts.moved, 60, "the fling's frames move the list")
         XCTAssertEqual(counts.headersKept, 0, "a translucent header's pixels were kept")
+    }
+
+    func testTranslucentRowsShowTheListsBackgroundNotTheLastFrame() throws {
+        var setup = ScrollSetup(width: 480, height: 640, rotation: .none, scale: 1, rtl: false, sections: true)
+        setup.rowFill = SwipeColor(rgba: 0xFFFFFF80)
+        let counts = try checkScrollFrames(setup, seed: 0, script: "at 100 swipe 0 240 600 240 100 80\nat 4000 end\n")
+        XCTAssertGreaterThan(counts.moved, 60, "the fling's frames move the list")
     }
 
     func testRowsDrawnAgainUnderTheHeldIndicatorAreNotCoveredByWhatWasUnderItBefore() throws {
@@ -183,6 +192,7 @@ extension DamageTrackingTests {
         configuration.data.imageDirectory = f.pictures
         configuration.display.scale = setup.scale
         configuration.theme.sectionHeader = setup.headerFill
+        configuration.theme.row = setup.rowFill
         configuration.direction = setup.rtl ? .rightToLeft : .leftToRight
         var rng = SplitMix64(state: seed)
         let script = given ?? randomScrollScript(width: setup.width, height: setup.height, rotation: setup.rotation, using: &rng)
