@@ -63,4 +63,27 @@ final class PixelOpsTests: XCTestCase {
             }
         }
     }
+
+    func testCopyDimmedThenEqualsTwoBlendsForEveryPairOfAlphas() {
+        // The dim (never opaque) and the panel over it, each at every alpha: nine pixels, so both
+        // the quads and the scalar tail, with the quads' reuse of an equal neighbour's result.
+        let source: [UInt32] = [0x00F2_F2F7, 0x7FFF_FFFF, 0x7FFF_FFFF, 0x7FFF_FFFF, 0x7FFF_FFFF, 0x0000_0000, 0x0012_3456, 0x00F2_F2F7, 0xFF80_8080]
+        for dimAlpha in UInt32(0)...254 {
+            let dim = premultiplied(alpha: dimAlpha)
+            for coverAlpha in UInt32(0)...255 {
+                let cover = premultiplied(alpha: coverAlpha)
+                var once = [UInt32](repeating: 0, count: source.count), twice = once
+                source.withUnsafeBufferPointer { src in
+                    once.withUnsafeMutableBufferPointer {
+                        PixelOps.copyDimmed($0.baseAddress!, src.baseAddress!, count: source.count, color: dim, then: cover)
+                    }
+                    twice.withUnsafeMutableBufferPointer {
+                        PixelOps.copyDimmed($0.baseAddress!, src.baseAddress!, count: source.count, color: dim)
+                        PixelOps.blendSolid($0.baseAddress!, count: source.count, color: cover)
+                    }
+                }
+                if once != twice { return XCTFail("dim \(String(dim, radix: 16)), cover \(String(cover, radix: 16)): \(once) != \(twice)") }
+            }
+        }
+    }
 }
