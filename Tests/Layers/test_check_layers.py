@@ -54,16 +54,21 @@ class LayerCheckTests(unittest.TestCase):
         code, output = self.run_check()
         self.assertEqual(code, 0, output)
 
+    def edit_package(self, old, new):
+        """Replaces `old` in the copy's Package.swift: a test whose text is gone fails, not passes."""
+        package = self.root / "Package.swift"
+        text = package.read_text()
+        self.assertIn(old, text, "Package.swift changed: this test no longer edits what it means to")
+        package.write_text(text.replace(old, new))
+
     def test_swipe_core_importing_glibc_fails(self):
         self.plant("Sources/SwipeCore/Clock.swift", "import Glibc\n")
         self.assert_fails_naming("Sources/SwipeCore/Clock.swift:1", "SwipeCore may not import Glibc")
 
     def test_ui_importing_the_store_fails_even_when_declared(self):
         self.plant("Sources/KioskUI/Rows.swift", "// rows\n@preconcurrency import struct KioskStore.ItemRecord\n")
-        package = self.root / "Package.swift"
-        package.write_text(package.read_text().replace(
-            '.target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas"])',
-            '.target(name: "KioskUI", dependencies: ["SwipeCore", "Canvas", "KioskStore"])'))
+        self.edit_package('name: "KioskUI", dependencies: ["SwipeCore", "Canvas"]',
+                          'name: "KioskUI", dependencies: ["SwipeCore", "Canvas", "KioskStore"]')
         self.assert_fails_naming("Sources/KioskUI/Rows.swift:2", "KioskUI may not import KioskStore")
 
     def test_the_app_making_a_syscall_fails(self):
@@ -97,10 +102,8 @@ class LayerCheckTests(unittest.TestCase):
 
     def test_a_target_missing_from_the_table_fails(self):
         self.plant("Sources/KioskNotInTable/Thing.swift", "import KioskStore\n")
-        package = self.root / "Package.swift"
-        package.write_text(package.read_text().replace(
-            "        // The items database:",
-            '        .target(name: "KioskNotInTable", dependencies: ["KioskStore"]),\n        // The items database:'))
+        self.edit_package("        // The items database:",
+                          '        .target(name: "KioskNotInTable", dependencies: ["KioskStore"]),\n        // The items database:')
         self.assert_fails_naming("target KioskNotInTable is not in")
 
 
