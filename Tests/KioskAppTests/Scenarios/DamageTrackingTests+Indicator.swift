@@ -14,9 +14,14 @@ extension DamageTrackingTests {
         (1...frames).map { "at \(start + 16 * $0) move 0 240 \(y + step * $0)\n" }.joined()
     }
 
+    /// The finger put down at `y` at `at` ms, then dragged as `drag` drags it (it stays down).
+    func press(at start: Int, y: Int, by step: Int, frames: Int) -> String {
+        "at \(start) down 0 240 \(y)\n" + drag(at: start, y: y, by: step, frames: frames)
+    }
+
     /// A flick up, caught by a finger at `at` ms that then drags 30 pixels up and stays down.
     func flickCaught(at start: Int) -> String {
-        "at 100 swipe 0 240 600 240 100 80\nat \(start) down 0 240 400\n" + drag(at: start, y: 400, by: -3, frames: 10)
+        "at 100 swipe 0 240 600 240 100 80\n" + press(at: start, y: 400, by: -3, frames: 10)
     }
 
     /// The key `name` pressed `count` times, 40 ms apart, from `at` ms.
@@ -40,8 +45,7 @@ extension DamageTrackingTests {
     }
 
     func testTheScreenGoingOffAndOnMidDragAndMidFling() throws {
-        var s = "at 100 down 0 240 500\n"
-        s += drag(at: 100, y: 500, by: -7, frames: 20)
+        var s = press(at: 100, y: 500, by: -7, frames: 20)
         s += "at 450 screen off\nat 700 screen on\n"
         s += drag(at: 720, y: 360, by: -5, frames: 20)
         s += "at 1100 up 0\nat 1200 swipe 0 240 600 240 100 80\nat 1400 screen off\nat 1500 screen on\nat 4000 end\n"
@@ -50,27 +54,23 @@ extension DamageTrackingTests {
 
     func testRubberBandsHeldAtBothEnds() throws {
         // Pull down past the top and hold, release; fling to the end, pull up past it and hold.
-        var s = "at 100 down 0 240 200\n"
-        s += drag(at: 100, y: 200, by: 9, frames: 30)
+        var s = press(at: 100, y: 200, by: 9, frames: 30)
         s += "at 700 move 0 240 470\nat 900 up 0\n"
         for r in 0..<6 { s += "at \(1500 + 300 * r) swipe 0 240 600 240 60 60\n" }
-        s += "at 4000 down 0 240 500\n"
-        s += drag(at: 4000, y: 500, by: -11, frames: 30)
+        s += press(at: 4000, y: 500, by: -11, frames: 30)
         s += "at 4600 move 0 240 170\nat 4800 up 0\nat 8000 end\n"
         try checkIndicatorScript("rubber", s)
     }
 
     func testASecondFingerAndARowSwipedOpenBesideTheIndicator() throws {
-        var s = "at 100 swipe 0 240 600 240 100 80\nat 500 down 0 240 400\n"
-        s += drag(at: 500, y: 400, by: -3, frames: 10)
+        var s = "at 100 swipe 0 240 600 240 100 80\n" + press(at: 500, y: 400, by: -3, frames: 10)
         s += "at 680 down 1 100 300\n"
         for k in 1...10 { s += "at \(680 + 16 * k) move 0 240 \(370 - 4 * k)\nat \(680 + 16 * k) move 1 \(100 + 20 * k) 300\n" }
         s += "at 900 up 1\n"
         s += drag(at: 900, y: 330, by: -4, frames: 10)
         s += "at 1100 up 0\n"
         // A row swiped open next to the indicator while it shows, then a drag closes it.
-        s += "at 1200 swipe 0 470 300 150 300 200\nat 1500 down 0 240 300\n"
-        s += drag(at: 1500, y: 300, by: 2, frames: 15)
+        s += "at 1200 swipe 0 470 300 150 300 200\n" + press(at: 1500, y: 300, by: 2, frames: 15)
         s += "at 1800 up 0\nat 4000 end\n"
         try checkIndicatorScript("fingers", s)
     }
@@ -92,10 +92,8 @@ extension DamageTrackingTests {
     func testAPushAndAPopMidScroll() throws {
         var s = flickCaught(at: 400)
         s += "at 600 up 0\nat 700 tap 200 300\nat 1500 key ESCAPE\n"
-        s += "at 2000 down 0 240 400\n"
-        s += drag(at: 2000, y: 400, by: -3, frames: 20)
-        s += "at 2400 up 0\nat 2450 key ENTER\nat 3200 key ESCAPE\nat 3300 down 0 240 300\n"
-        s += drag(at: 3300, y: 300, by: 3, frames: 20)
+        s += press(at: 2000, y: 400, by: -3, frames: 20)
+        s += "at 2400 up 0\nat 2450 key ENTER\nat 3200 key ESCAPE\n" + press(at: 3300, y: 300, by: 3, frames: 20)
         s += "at 3700 up 0\nat 6000 end\n"
         try checkIndicatorScript("push", s)
     }
